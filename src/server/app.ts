@@ -1,0 +1,120 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { messages } from '../shared/messages.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/client.js';
+import { AppError, statusByCode } from './errors.js';
+import { createSnapshotCache } from './http/cache.js';
+import { createAltchaCaptcha, createRecaptcha, type Captcha } from './integrations/captcha/index.js';
+import { createGeoResolver, type GeoResolver } from './integrations/geoip/index.js';
+import { createDevMailbox, createSmtpMailer, type Mailer } from './integrations/mail/index.js';
+import { registerEmailJobs } from './jobs/email.js';
+import { createJobQueue, type JobQueue } from './jobs/queue.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
+import { contactRoutes } from './modules/contact/routes.js';
+import { registerDevMailbox } from './modules/devtools/routes.js';
+import { registerWebApp } from './modules/seo/routes.js';
+import { siteRoutes } from './modules/site/routes.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  /** Built web app folder (dist/web); absent in API-only tests. */
+  webRoot?: string | undefined;
+  mailer?: Mailer;
+  captcha?: Captcha;
+  geo?: GeoResolver;
+  queue?: JobQueue;
+  /** How long anonymous catalog reads are memoised in this process (0 disables). */
+  catalogCacheMs?: number;
+}
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+/** Field errors in the spec's shape: { "field": ["message"] }. */
+function fieldErrors(validation: { instancePath?: string; message?: string; params?: Record<string, unknown> }[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of validation) {
+    const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || String(issue.params?.missingProperty ?? 'non_field_errors');
+    (out[field] ??= []).push(issue.message ?? 'Invalid value.');
+  }
+  return out;
+}
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: config.env === 'test' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer = deps.mailer ?? (config.smtpUrl ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom }) : createDevMailbox(db));
+  const queue = deps.queue ?? createJobQueue(db, app.log);
+  registerEmailJobs(queue, mailer);
+  const ctx: AppContext = {
+    config,
+    db,
+    queue,
+    mailer,
+    captcha:
+      deps.captcha ??
+      (config.recaptcha ? createRecaptcha(config.recaptcha) : createAltchaCaptcha({ db, hmacKey: config.altchaHmacKey })),
+    geo: deps.geo ?? createGeoResolver({ countryHeader: config.geoCountryHeader, devCountry: config.devCountry }),
+    catalogCache: createSnapshotCache(deps.catalogCacheMs ?? 30_000),
+  };
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send(fieldErrors(error.validation));
+    if (error instanceof AppError) return reply.code(statusByCode[error.code]).send(error.body);
+    if (error.validation) return reply.code(400).send(fieldErrors(error.validation));
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.code(429).send({ detail: messages.http.tooManyRequests });
+    if (status >= 400 && status < 500) {
+      const detail = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? messages.http.badRequest : error.message;
+      return reply.code(status).send({ detail });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: messages.http.server });
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({ statusCode: 429, detail: messages.http.tooManyRequests, retry_after_seconds: Math.ceil(context.ttl / 1000) }),
+  });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Lectern API', version: '1.0.0', description: 'The API behind the Lectern course platform.' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+
+  await app.register(
+    async (api) => {
+      await api.register(catalogRoutes(ctx));
+      await api.register(siteRoutes(ctx));
+      await api.register(contactRoutes(ctx));
+    },
+    { prefix: '/api/v1' },
+  );
+  await registerDevMailbox(app, ctx);
+  await registerWebApp(app, ctx, deps.webRoot);
+
+  return Object.assign(app, { ctx }) as unknown as App;
+}

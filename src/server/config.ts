@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const countryCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'must be a two-letter ISO country code such as IN or GB');
+
+/** Every environment variable the server reads. Keep README.md's table in step with this. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
+  DATA_DIR: z.string().default('./data'),
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: optionalText,
+  GEO_COUNTRY_HEADER: optionalText.transform((v) => v?.toLowerCase()),
+  DEV_COUNTRY: optionalText.pipe(countryCode.optional()),
+  JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+  MAIL_FROM: z.string().default('Lectern <no-reply@lectern.local>'),
+  INSTRUCTOR_EMAIL: optionalText.pipe(z.email().optional()),
+  RECAPTCHA_SITE_KEY: optionalText,
+  RECAPTCHA_SECRET_KEY: optionalText,
+  ALTCHA_HMAC_KEY: optionalText,
+  SITE_VERIFICATION: optionalText,
+  COMMUNITY_URL: z.url().default('https://discord.com/invite/lectern'),
+  JOBS_POLL_MS: z.coerce.number().int().min(50).default(1000),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  seedDemo: boolean;
+  logLevel: string;
+  trustProxy: boolean | string | undefined;
+  geoCountryHeader: string | undefined;
+  /** Development only: pretend every visitor is in this country (ignored in production). */
+  devCountry: string | undefined;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  instructorEmail: string | undefined;
+  recaptcha: { siteKey: string; secretKey: string } | undefined;
+  altchaHmacKey: string;
+  siteVerification: string | undefined;
+  communityUrl: string;
+  jobsPollMs: number;
+}
+
+export class ConfigError extends Error {}
+
+function parseTrustProxy(value: string | undefined): boolean | string | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value;
+}
+
+/** Reads the environment once. A bad value throws a ConfigError naming the variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  if (isProduction && !env.JWT_SECRET) throw new ConfigError('Invalid environment configuration:\n  JWT_SECRET: is required in production');
+  if (isProduction && !env.PUBLIC_URL) throw new ConfigError('Invalid environment configuration:\n  PUBLIC_URL: is required in production');
+  if (Boolean(env.RECAPTCHA_SITE_KEY) !== Boolean(env.RECAPTCHA_SECRET_KEY)) {
+    throw new ConfigError('Invalid environment configuration:\n  RECAPTCHA_SECRET_KEY: set both RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY, or neither');
+  }
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    seedDemo: env.SEED_DEMO,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    geoCountryHeader: env.GEO_COUNTRY_HEADER,
+    devCountry: isProduction ? undefined : env.DEV_COUNTRY,
+    jwtSecret: env.JWT_SECRET ?? randomBytes(32).toString('hex'),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    instructorEmail: env.INSTRUCTOR_EMAIL,
+    recaptcha:
+      env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY
+        ? { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY }
+        : undefined,
+    altchaHmacKey: env.ALTCHA_HMAC_KEY ?? env.JWT_SECRET ?? randomBytes(32).toString('hex'),
+    siteVerification: env.SITE_VERIFICATION,
+    communityUrl: env.COMMUNITY_URL,
+    jobsPollMs: env.JOBS_POLL_MS,
+  };
+}

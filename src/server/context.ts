@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import { regionForCountry, type Region } from '../shared/regions.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { SnapshotCache } from './http/cache.js';
+import type { Captcha } from './integrations/captcha/index.js';
+import type { GeoResolver } from './integrations/geoip/index.js';
+import type { Mailer } from './integrations/mail/index.js';
+import type { JobQueue } from './jobs/queue.js';
+
+/** What every module's routes receive: configuration and the outside services, chosen once. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  queue: JobQueue;
+  mailer: Mailer;
+  captcha: Captcha;
+  geo: GeoResolver;
+  catalogCache: SnapshotCache;
+}
+
+export interface Visitor {
+  country: string;
+  region: Region;
+}
+
+/**
+ * The visitor's country comes from the connection (trusted header, else the bundled database).
+ * The legacy `ip` query parameter is deliberately not used for pricing: it is client-controlled.
+ */
+export function visitorOf(ctx: AppContext, request: FastifyRequest): Visitor {
+  const country = ctx.geo.countryOf(request) ?? 'US';
+  return { country, region: regionForCountry(country) };
+}

@@ -1,0 +1,160 @@
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  categoryName: text('category_name').notNull(),
+  slug: text('slug').notNull().unique(),
+});
+
+export const instructors = pgTable('instructors', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  designation: text('designation').notNull(),
+  email: text('email').notNull(),
+  /** HTML, sanitised when written and again when served. */
+  bio: text('bio').notNull(),
+  profilePicture: text('profile_picture').notNull(),
+  facebookLink: text('facebook_link'),
+  linkedinLink: text('linkedin_link'),
+  githubLink: text('github_link'),
+  youtubeLink: text('youtube_link'),
+  instagramLink: text('instagram_link'),
+});
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull(),
+    courseImage: text('course_image').notNull(),
+    complexity: text('complexity', { enum: ['Beginner', 'Intermediate', 'Advanced'] }).notNull(),
+    courseType: text('course_type', { enum: ['free', 'paid'] }).notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    instructorId: integer('instructor_id')
+      .notNull()
+      .references(() => instructors.id),
+    promoVideo: text('promo_video'),
+    /** HTML */
+    courseDescription: text('course_description').notNull(),
+    whatYouWillLearn: jsonb('what_you_will_learn').$type<string[]>().notNull(),
+    targetAudience: jsonb('target_audience').$type<string[]>().notNull(),
+    language: text('language').notNull().default('English'),
+    ratingAverage: numeric('rating_average', { precision: 2, scale: 1 }).notNull().default('0'),
+    ratingCount: integer('rating_count').notNull().default(0),
+    /** Learners enrolled before this platform's records began; added to the live count. */
+    enrolledBaseline: integer('enrolled_baseline').notNull().default(0),
+    position: integer('position').notNull().default(0),
+    isPublished: boolean('is_published').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('courses_type_position_idx').on(t.courseType, t.position)],
+);
+
+export const courseSections = pgTable(
+  'course_sections',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('course_sections_course_idx').on(t.courseId, t.position)],
+);
+
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => courseSections.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    lessonTitle: text('lesson_title').notNull(),
+    lessonType: text('lesson_type', { enum: ['Video', 'Article'] }).notNull(),
+    videoSource: text('video_source'),
+    /** HTML, for Article lessons. */
+    lessonContent: text('lesson_content'),
+    durationSeconds: integer('duration_seconds').notNull().default(0),
+    enablePreview: boolean('enable_preview').notNull().default(false),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('lessons_section_idx').on(t.sectionId, t.position), index('lessons_course_idx').on(t.courseId)],
+);
+
+/** Downloadable files attached to a lesson; served only through an authorised, signed link. */
+export const lessonResources = pgTable('lesson_resources', {
+  id: serial('id').primaryKey(),
+  lessonId: integer('lesson_id')
+    .notNull()
+    .references(() => lessons.id, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  storagePath: text('storage_path').notNull(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+});
+
+/** A course's price in one pricing region (US is the default for any other country). Minor units. */
+export const coursePrices = pgTable(
+  'course_prices',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    region: text('region').notNull(),
+    currency: text('currency').notNull(),
+    amount: integer('amount').notNull(),
+    regularAmount: integer('regular_amount').notNull(),
+  },
+  (t) => [uniqueIndex('course_prices_course_region_idx').on(t.courseId, t.region)],
+);
+
+export const clientReviews = pgTable('client_reviews', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  company: text('company').notNull(),
+  clientThumb: text('client_thumb').notNull(),
+  rating: integer('rating').notNull(),
+  review: text('review').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const courseRatings = pgTable(
+  'course_ratings',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    review: text('review').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('course_ratings_course_user_idx').on(t.courseId, t.userId)],
+);
+
+export const roadmapSteps = pgTable('roadmap_steps', {
+  id: serial('id').primaryKey(),
+  position: integer('position').notNull().unique(),
+  courseId: integer('course_id')
+    .notNull()
+    .references(() => courses.id),
+  timeEstimate: text('time_estimate').notNull(),
+  note: text('note').notNull(),
+});

@@ -1,0 +1,36 @@
+/** Typed errors thrown by services; the error handler maps each code to an HTTP status. */
+export type ErrorCode = 'bad_request' | 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'unavailable';
+
+export const statusByCode: Record<ErrorCode, number> = {
+  bad_request: 400,
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  /** The response body; defaults to { detail: message }. */
+  readonly body: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message: string, body?: Record<string, unknown>) {
+    super(message);
+    this.code = code;
+    this.body = body ?? { detail: message };
+  }
+
+  static fields(fields: FieldErrors): AppError {
+    const first = Object.values(fields)[0]?.[0] ?? 'Invalid input.';
+    return new AppError('validation', first, fields);
+  }
+
+  static notFound(what = 'Not found.'): AppError {
+    return new AppError('not_found', what);
+  }
+}

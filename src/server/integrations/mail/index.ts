@@ -1,0 +1,36 @@
+import nodemailer from 'nodemailer';
+import type { Database } from '../../db/client.js';
+import { devMailbox } from '../../db/schema/index.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  replyTo?: string | undefined;
+}
+
+export interface Mailer {
+  kind: 'smtp' | 'dev-mailbox';
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createSmtpMailer(options: { url: string; from: string }): Mailer {
+  const transport = nodemailer.createTransport(options.url);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({ from: options.from, ...message });
+    },
+  };
+}
+
+/** Development stand-in: keeps every message in the database, listed at /dev/mailbox. */
+export function createDevMailbox(db: Database): Mailer {
+  return {
+    kind: 'dev-mailbox',
+    async send(message) {
+      await db.insert(devMailbox).values({ to: message.to, subject: message.subject, html: message.html, text: message.text });
+    },
+  };
+}

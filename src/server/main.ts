@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { acquireDataDirLock } from './db/lock.js';
+import { isCatalogEmpty, seedDemo } from './db/seed/index.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const release = config.databaseUrl ? () => undefined : acquireDataDirLock(config.dataDir);
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
+  await database.migrate();
+  if (config.seedDemo && (await isCatalogEmpty(database.db))) {
+    await seedDemo(database.db);
+    console.log('Seeded the demo catalog.');
+  }
+
+  const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
+  const app = await buildApp({ config, db: database.db, webRoot: existsSync(webRoot) ? webRoot : undefined });
+  app.ctx.queue.start(config.jobsPollMs);
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await app.ctx.queue.stop();
+    await database.close();
+    release();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Lectern is running on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}/db` : 'PostgreSQL'})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

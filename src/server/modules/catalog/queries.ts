@@ -1,0 +1,260 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.js';
+import {
+  categories,
+  clientReviews,
+  coursePrices,
+  courseSections,
+  courses,
+  enrolments,
+  instructors,
+  lessonProgress,
+  lessonResources,
+  lessons,
+  planPrices,
+  plans,
+  roadmapSteps,
+  subscriptions,
+} from '../../db/schema/index.js';
+import { DEFAULT_REGION, type Region } from '../../../shared/regions.js';
+
+const fallbackPrice = alias(coursePrices, 'fallback_price');
+
+function lessonStats(db: Database) {
+  return db
+    .select({
+      courseId: lessons.courseId,
+      seconds: sql<number>`coalesce(sum(${lessons.durationSeconds}), 0)`.mapWith(Number).as('seconds'),
+      count: sql<number>`count(*)`.mapWith(Number).as('count'),
+    })
+    .from(lessons)
+    .groupBy(lessons.courseId)
+    .as('lesson_stats');
+}
+
+const courseColumns = {
+  id: courses.id,
+  uuid: courses.uuid,
+  slug: courses.slug,
+  title: courses.title,
+  subtitle: courses.subtitle,
+  courseImage: courses.courseImage,
+  complexity: courses.complexity,
+  courseType: courses.courseType,
+  ratingAverage: courses.ratingAverage,
+  categoryId: categories.id,
+  categoryName: categories.categoryName,
+  price: { amount: coursePrices.amount, regularAmount: coursePrices.regularAmount, currency: coursePrices.currency, region: coursePrices.region },
+  fallback: {
+    amount: fallbackPrice.amount,
+    regularAmount: fallbackPrice.regularAmount,
+    currency: fallbackPrice.currency,
+    region: fallbackPrice.region,
+  },
+};
+
+/** Published courses with their price in `region` (falling back to the default region), in one query. */
+export async function selectCourseList(db: Database, region: Region, courseIds?: number[]) {
+  const stats = lessonStats(db);
+  return db
+    .select({ ...courseColumns, totalSeconds: stats.seconds, totalLessons: stats.count })
+    .from(courses)
+    .innerJoin(categories, eq(categories.id, courses.categoryId))
+    .leftJoin(coursePrices, and(eq(coursePrices.courseId, courses.id), eq(coursePrices.region, region)))
+    .leftJoin(fallbackPrice, and(eq(fallbackPrice.courseId, courses.id), eq(fallbackPrice.region, DEFAULT_REGION)))
+    .leftJoin(stats, eq(stats.courseId, courses.id))
+    .where(and(eq(courses.isPublished, true), courseIds ? inArray(courses.id, courseIds) : undefined))
+    .orderBy(asc(courses.position), asc(courses.id));
+}
+export type CourseListRow = Awaited<ReturnType<typeof selectCourseList>>[number];
+
+/** The course, its category, instructor, price and enrolment count: one query. */
+export async function selectCourseBySlug(db: Database, slug: string, region: Region) {
+  const stats = lessonStats(db);
+  const [row] = await db
+    .select({
+      ...courseColumns,
+      totalSeconds: stats.seconds,
+      totalLessons: stats.count,
+      promoVideo: courses.promoVideo,
+      courseDescription: courses.courseDescription,
+      whatYouWillLearn: courses.whatYouWillLearn,
+      targetAudience: courses.targetAudience,
+      language: courses.language,
+      ratingCount: courses.ratingCount,
+      updatedAt: courses.updatedAt,
+      enrolled: sql<number>`${courses.enrolledBaseline} + (select count(*) from ${enrolments} where ${enrolments.courseId} = ${courses.id} and ${enrolments.revokedAt} is null)`.mapWith(Number),
+      instructor: {
+        name: instructors.name,
+        designation: instructors.designation,
+        bio: instructors.bio,
+        profilePicture: instructors.profilePicture,
+        facebookLink: instructors.facebookLink,
+        linkedinLink: instructors.linkedinLink,
+        githubLink: instructors.githubLink,
+        youtubeLink: instructors.youtubeLink,
+        instagramLink: instructors.instagramLink,
+      },
+    })
+    .from(courses)
+    .innerJoin(categories, eq(categories.id, courses.categoryId))
+    .innerJoin(instructors, eq(instructors.id, courses.instructorId))
+    .leftJoin(coursePrices, and(eq(coursePrices.courseId, courses.id), eq(coursePrices.region, region)))
+    .leftJoin(fallbackPrice, and(eq(fallbackPrice.courseId, courses.id), eq(fallbackPrice.region, DEFAULT_REGION)))
+    .leftJoin(stats, eq(stats.courseId, courses.id))
+    .where(and(eq(courses.slug, slug), eq(courses.isPublished, true)))
+    .limit(1);
+  return row;
+}
+
+export function selectSections(db: Database, courseId: number) {
+  return db
+    .select({ id: courseSections.id, uuid: courseSections.uuid, title: courseSections.title })
+    .from(courseSections)
+    .where(eq(courseSections.courseId, courseId))
+    .orderBy(asc(courseSections.position), asc(courseSections.id));
+}
+
+/** Every lesson of the course in curriculum order, with the protected columns the service may strip. */
+export function selectLessons(db: Database, courseId: number) {
+  return db
+    .select({
+      id: lessons.id,
+      uuid: lessons.uuid,
+      sectionId: lessons.sectionId,
+      lessonTitle: lessons.lessonTitle,
+      lessonType: lessons.lessonType,
+      videoSource: lessons.videoSource,
+      lessonContent: lessons.lessonContent,
+      durationSeconds: lessons.durationSeconds,
+      enablePreview: lessons.enablePreview,
+    })
+    .from(lessons)
+    .where(eq(lessons.courseId, courseId))
+    .orderBy(asc(lessons.position), asc(lessons.id));
+}
+
+export function selectResources(db: Database, courseId: number) {
+  return db
+    .select({ id: lessonResources.id, lessonId: lessonResources.lessonId, fileName: lessonResources.fileName })
+    .from(lessonResources)
+    .innerJoin(lessons, eq(lessons.id, lessonResources.lessonId))
+    .where(eq(lessons.courseId, courseId));
+}
+
+export async function selectResource(db: Database, resourceId: number) {
+  const [row] = await db
+    .select({
+      id: lessonResources.id,
+      fileName: lessonResources.fileName,
+      storagePath: lessonResources.storagePath,
+      contentType: lessonResources.contentType,
+      sizeBytes: lessonResources.sizeBytes,
+    })
+    .from(lessonResources)
+    .where(eq(lessonResources.id, resourceId))
+    .limit(1);
+  return row;
+}
+
+/** The viewer's enrolment in the course and whether they hold an active membership: one query. */
+export async function selectAccess(db: Database, userId: number, courseId: number) {
+  const [row] = await db
+    .select({
+      courseStatus: sql<string | null>`(select ${enrolments.courseStatus} from ${enrolments} where ${enrolments.userId} = ${userId} and ${enrolments.courseId} = ${courseId} and ${enrolments.revokedAt} is null)`,
+      member: sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${userId} and ${subscriptions.status} in ('active', 'cancelled') and (${subscriptions.endDate} is null or ${subscriptions.endDate} > now()))`,
+    })
+    .from(sql`(select 1) as one`);
+  return { courseStatus: row?.courseStatus ?? null, member: Boolean(row?.member) };
+}
+
+export async function selectCompletedLessonIds(db: Database, userId: number, courseId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ lessonId: lessonProgress.lessonId })
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.courseId, courseId)));
+  return new Set(rows.map((r) => r.lessonId));
+}
+
+export function selectInstructor(db: Database) {
+  return db
+    .select({
+      name: instructors.name,
+      designation: instructors.designation,
+      bio: instructors.bio,
+      profilePicture: instructors.profilePicture,
+      facebookLink: instructors.facebookLink,
+      linkedinLink: instructors.linkedinLink,
+      githubLink: instructors.githubLink,
+      youtubeLink: instructors.youtubeLink,
+      instagramLink: instructors.instagramLink,
+    })
+    .from(instructors)
+    .orderBy(asc(instructors.id))
+    .limit(1);
+}
+
+export function selectClientReviews(db: Database, limit: number, offset: number) {
+  return db
+    .select({
+      id: clientReviews.id,
+      name: clientReviews.name,
+      company: clientReviews.company,
+      clientThumb: clientReviews.clientThumb,
+      rating: clientReviews.rating,
+      review: clientReviews.review,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(clientReviews)
+    .orderBy(asc(clientReviews.position), asc(clientReviews.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+const fallbackPlanPrice = alias(planPrices, 'fallback_plan_price');
+
+export function selectPlans(db: Database, region: Region) {
+  return db
+    .select({
+      id: plans.id,
+      name: plans.name,
+      planType: plans.planType,
+      description: plans.description,
+      features: plans.features,
+      price: { amount: planPrices.amount, regularAmount: planPrices.regularAmount, currency: planPrices.currency, region: planPrices.region },
+      fallback: {
+        amount: fallbackPlanPrice.amount,
+        regularAmount: fallbackPlanPrice.regularAmount,
+        currency: fallbackPlanPrice.currency,
+        region: fallbackPlanPrice.region,
+      },
+    })
+    .from(plans)
+    .leftJoin(planPrices, and(eq(planPrices.planId, plans.id), eq(planPrices.region, region)))
+    .leftJoin(fallbackPlanPrice, and(eq(fallbackPlanPrice.planId, plans.id), eq(fallbackPlanPrice.region, DEFAULT_REGION)))
+    .where(eq(plans.isActive, true))
+    .orderBy(asc(plans.position), asc(plans.id));
+}
+
+export function selectRoadmap(db: Database) {
+  return db
+    .select({ position: roadmapSteps.position, courseId: roadmapSteps.courseId, timeEstimate: roadmapSteps.timeEstimate, note: roadmapSteps.note })
+    .from(roadmapSteps)
+    .orderBy(asc(roadmapSteps.position));
+}
+
+export function selectSitemapCourses(db: Database) {
+  return db.select({ slug: courses.slug, updatedAt: courses.updatedAt }).from(courses).where(eq(courses.isPublished, true)).orderBy(asc(courses.position));
+}
+
+/** Used by tests and SEO: just enough to describe one course. */
+export async function selectCourseMeta(db: Database, slug: string) {
+  const [row] = await db
+    .select({ id: courses.id, slug: courses.slug, title: courses.title, subtitle: courses.subtitle, courseImage: courses.courseImage, complexity: courses.complexity, language: courses.language, ratingAverage: courses.ratingAverage, ratingCount: courses.ratingCount, courseType: courses.courseType, instructorName: instructors.name, updatedAt: courses.updatedAt })
+    .from(courses)
+    .innerJoin(instructors, eq(instructors.id, courses.instructorId))
+    .where(and(eq(courses.slug, slug), eq(courses.isPublished, true)))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,225 @@
+import { courseDetailSchema, type CountryPrice, type CourseDetail, type CourseListItem, type CourseStatus, type Lesson, type MembershipPlan, type RoadmapStep, type Instructor } from '../../../shared/catalog.js';
+import { formatDuration, formatPlayback, toMajor } from '../../../shared/money.js';
+import { DEFAULT_REGION, regions, type Region } from '../../../shared/regions.js';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { sanitizeRichText } from '../../lib/html.js';
+import { sign } from '../../lib/signing.js';
+import * as q from './queries.js';
+
+interface PriceColumns {
+  amount: number | null;
+  regularAmount: number | null;
+  currency: string | null;
+  region: string | null;
+}
+
+/** The row's price in the visitor's region, else the default region's; a free course is 0. */
+export function pickPrice(region: Region, own: PriceColumns | null, fallback: PriceColumns | null): CountryPrice {
+  const chosen = own?.amount != null ? own : fallback?.amount != null ? fallback : null;
+  const code = (chosen?.region ?? (chosen ? DEFAULT_REGION : region)) as Region;
+  const meta = regions[code] ?? regions[DEFAULT_REGION];
+  return {
+    amount: toMajor(chosen?.amount ?? 0),
+    regular_amount: toMajor(chosen?.regularAmount ?? chosen?.amount ?? 0),
+    symbol: meta.symbol,
+    country: code,
+    currency: meta.currency,
+  };
+}
+
+function toListItem(region: Region, row: q.CourseListRow): CourseListItem {
+  const seconds = row.totalSeconds ?? 0;
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    slug: row.slug,
+    title: row.title,
+    subtitle: row.subtitle,
+    course_image: row.courseImage,
+    complexity: row.complexity,
+    course_type: row.courseType,
+    category_name: row.categoryName,
+    total_video_duration: formatDuration(seconds),
+    total_video_duration_seconds: seconds,
+    total_lessons: row.totalLessons ?? 0,
+    ratings: Number(row.ratingAverage),
+    country_price: pickPrice(region, row.price, row.fallback),
+  };
+}
+
+export async function listCourses(db: Database, region: Region, courseIds?: number[]): Promise<CourseListItem[]> {
+  const rows = await q.selectCourseList(db, region, courseIds);
+  return rows.map((row) => toListItem(region, row));
+}
+
+export interface Viewer {
+  userId: number;
+  isAdmin: boolean;
+}
+
+export interface CourseDetailOptions {
+  db: Database;
+  slug: string;
+  region: Region;
+  viewer?: Viewer | undefined;
+  /** Secret for signing resource download links. */
+  signingSecret: string;
+  resourceLinkTtlMs?: number;
+}
+
+const RESOURCE_PURPOSE = 'resource';
+export const resourceLinkPurpose = RESOURCE_PURPOSE;
+
+/**
+ * The course page and the lesson player read this. A lesson's video source, article body and
+ * resource link are sent only when the viewer may open it: a preview lesson, an enrolled
+ * student, an active member, or an admin. The read is a fixed number of queries.
+ */
+export async function getCourseDetail(options: CourseDetailOptions): Promise<CourseDetail> {
+  const { db, slug, region, viewer } = options;
+  const course = await q.selectCourseBySlug(db, slug, region);
+  if (!course) throw AppError.notFound('Course not found.');
+
+  const [sections, lessonRows, resources, access, completed] = await Promise.all([
+    q.selectSections(db, course.id),
+    q.selectLessons(db, course.id),
+    q.selectResources(db, course.id),
+    viewer ? q.selectAccess(db, viewer.userId, course.id) : Promise.resolve({ courseStatus: null, member: false }),
+    viewer ? q.selectCompletedLessonIds(db, viewer.userId, course.id) : Promise.resolve(new Set<number>()),
+  ]);
+
+  const enrolled = access.courseStatus !== null;
+  const mayOpenAll = enrolled || access.member || Boolean(viewer?.isAdmin);
+  const expiresAt = Date.now() + (options.resourceLinkTtlMs ?? 15 * 60 * 1000);
+  const resourceByLesson = new Map(resources.map((r) => [r.lessonId, r]));
+
+  const sectionUuid = new Map(sections.map((s) => [s.id, s.uuid]));
+  const sectionOrder = new Map(sections.map((s, index) => [s.id, index]));
+  const ordered = [...lessonRows].sort((a, b) => (sectionOrder.get(a.sectionId) ?? 0) - (sectionOrder.get(b.sectionId) ?? 0));
+
+  const lessonsBySection = new Map<number, Lesson[]>();
+  ordered.forEach((row, index) => {
+    const open = row.enablePreview || mayOpenAll;
+    const resource = resourceByLesson.get(row.id);
+    const lesson: Lesson = {
+      id: row.id,
+      uuid: row.uuid,
+      section_uuid: sectionUuid.get(row.sectionId) ?? '',
+      global_order: index + 1,
+      lesson_title: row.lessonTitle,
+      lesson_type: row.lessonType,
+      enable_preview: row.enablePreview,
+      video_source: open ? row.videoSource : null,
+      lesson_content: open && row.lessonContent ? sanitizeRichText(row.lessonContent) : null,
+      upload_resource:
+        open && resource
+          ? `/api/v1/resources/${resource.id}/download/?expires=${expiresAt}&signature=${sign(options.signingSecret, RESOURCE_PURPOSE, String(resource.id), expiresAt)}`
+          : null,
+      video_playback_time: formatPlayback(row.durationSeconds),
+      duration_seconds: row.durationSeconds,
+      is_locked: !open,
+      completed_status: enrolled && completed.has(row.id),
+    };
+    const list = lessonsBySection.get(row.sectionId) ?? [];
+    list.push(lesson);
+    lessonsBySection.set(row.sectionId, list);
+  });
+
+  const totalLessons = lessonRows.length;
+  const completedTotal = enrolled ? lessonRows.filter((l) => completed.has(l.id)).length : 0;
+  const status: CourseStatus = (access.courseStatus as CourseStatus | null) ?? 'not enrolled';
+  const base = toListItem(region, course);
+
+  const detail: CourseDetail = {
+    ...base,
+    category: { id: course.categoryId, category_name: course.categoryName },
+    total_enrolled: course.enrolled,
+    updated_at: course.updatedAt.toISOString(),
+    language: course.language,
+    promo_video: course.promoVideo,
+    completed_total_lessons: completedTotal,
+    student_progress: status === 'completed' ? 100 : totalLessons ? Math.round((completedTotal / totalLessons) * 100) : 0,
+    course_status: status,
+    course_description: sanitizeRichText(course.courseDescription),
+    what_you_learn: course.whatYouWillLearn,
+    target_audience: course.targetAudience,
+    rating_count: course.ratingCount,
+    sections: sections.map((s) => {
+      const list = lessonsBySection.get(s.id) ?? [];
+      return {
+        id: s.id,
+        uuid: s.uuid,
+        title: s.title,
+        lessons: list,
+        completed_lessons: list.filter((l) => l.completed_status).length,
+        total_lessons: list.length,
+        total_section_video_playback: formatDuration(list.reduce((sum, l) => sum + l.duration_seconds, 0)),
+      };
+    }),
+    instructor: toInstructor(course.instructor),
+  };
+  return options.viewer ? detail : courseDetailSchema.parse(detail);
+}
+
+function toInstructor(row: Awaited<ReturnType<typeof q.selectInstructor>>[number]): Instructor {
+  return {
+    name: row.name,
+    designation: row.designation,
+    bio: sanitizeRichText(row.bio),
+    profile_picture: row.profilePicture,
+    facebook_link: row.facebookLink,
+    linkedin_link: row.linkedinLink,
+    github_link: row.githubLink,
+    youtube_link: row.youtubeLink,
+    instagram_link: row.instagramLink,
+  };
+}
+
+export async function getInstructor(db: Database): Promise<Instructor> {
+  const [row] = await q.selectInstructor(db);
+  if (!row) throw AppError.notFound('Instructor not found.');
+  return toInstructor(row);
+}
+
+export async function listClientReviews(db: Database, page: number, pageSize: number, baseUrl: string) {
+  const rows = await q.selectClientReviews(db, pageSize, (page - 1) * pageSize);
+  const count = rows[0]?.total ?? 0;
+  const link = (p: number) => `${baseUrl}/api/v1/client-reviews/?page=${p}`;
+  return {
+    count,
+    next: page * pageSize < count ? link(page + 1) : null,
+    previous: page > 1 ? link(page - 1) : null,
+    results: rows.map((r) => ({ id: r.id, name: r.name, company: r.company, client_thumb: r.clientThumb, rating: r.rating, review: r.review })),
+  };
+}
+
+export async function listMembershipPlans(db: Database, region: Region): Promise<MembershipPlan[]> {
+  const rows = await q.selectPlans(db, region);
+  return rows.map((row) => {
+    const price = pickPrice(region, row.price, row.fallback);
+    return {
+      id: row.id,
+      name: row.name,
+      plan_type: row.planType,
+      country_price: { symbol: price.symbol, amount: price.amount, regular_amount: price.regular_amount, country_code: price.country, currency: price.currency },
+      subscription_data: { description: row.description, features: row.features },
+    };
+  });
+}
+
+export async function getRoadmap(db: Database, region: Region): Promise<RoadmapStep[]> {
+  const steps = await q.selectRoadmap(db);
+  const courses = await listCourses(db, region, steps.map((s) => s.courseId));
+  const byId = new Map(courses.map((c) => [c.id, c]));
+  return steps.flatMap((step) => {
+    const course = byId.get(step.courseId);
+    return course ? [{ position: step.position, time_estimate: step.timeEstimate, note: step.note, course }] : [];
+  });
+}
+
+export async function getResourceForDownload(db: Database, resourceId: number) {
+  const resource = await q.selectResource(db, resourceId);
+  if (!resource) throw AppError.notFound('File not found.');
+  return resource;
+}

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messages } from '../../../shared/messages.js';
+import { contactBodySchema, contactResponseSchema } from '../../../shared/site.js';
+import type { AppContext } from '../../context.js';
+import { sendContactMessage } from './service.js';
+
+export function contactRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/contact/',
+      {
+        schema: { tags: ['contact'], summary: 'Sends a message to the instructor', body: contactBodySchema, response: { 200: contactResponseSchema } },
+        config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      },
+      async (request) => {
+        await sendContactMessage({ db: ctx.db, queue: ctx.queue, message: request.body, notifyEmail: ctx.config.instructorEmail });
+        return { message: messages.contact.sent };
+      },
+    );
+  };
+}

@@ -1,0 +1,55 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { fallbackTemplate, injectHead } from './head.js';
+import { headForPath, renderRobots, renderSitemap } from './service.js';
+
+/**
+ * Serves the built web app. Every client route answers with index.html whose <head> already holds
+ * that page's title, description, Open Graph tags and canonical link, so previews work without JS.
+ */
+export async function registerWebApp(app: FastifyInstance, ctx: AppContext, webRoot: string | undefined): Promise<void> {
+  const indexFile = webRoot ? path.join(webRoot, 'index.html') : undefined;
+  const template = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : fallbackTemplate;
+
+  if (webRoot && existsSync(webRoot)) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      index: false,
+      wildcard: false,
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.get('/sitemap.xml', async (_request, reply) => {
+    reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600');
+    return renderSitemap(ctx.db, ctx.config.publicUrl);
+  });
+
+  app.get('/robots.txt', async (_request, reply) => {
+    reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400');
+    return renderRobots(ctx.config.publicUrl);
+  });
+
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const page = await headForPath(ctx.db, ctx.config.publicUrl, pathname, ctx.config.siteVerification);
+    return reply
+      .code(page.status)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(injectHead(template, page.head));
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !/\.\w{2,5}$/.test(request.url.split('?')[0] ?? '');
+    if (isPage) return renderPage(request, reply);
+    return reply.code(404).send({ detail: 'Not found.' });
+  });
+}

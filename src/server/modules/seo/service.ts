@@ -1,0 +1,78 @@
+import { otherPaths, pageMeta, publicPaths, type PageMeta } from '../../../shared/pages.js';
+import type { Database } from '../../db/client.js';
+import { selectCourseMeta, selectSitemapCourses } from '../catalog/queries.js';
+import { renderHead, type HeadOptions } from './head.js';
+
+export interface RenderedPage {
+  status: 200 | 404;
+  head: string;
+}
+
+const absolute = (base: string, pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${base}${pathOrUrl}`);
+
+/** Works out the head of any client route, reading the course for course pages. */
+export async function headForPath(db: Database, publicUrl: string, pathname: string, siteVerification?: string): Promise<RenderedPage> {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const base: Omit<HeadOptions, 'meta'> = { url: `${publicUrl}${clean === '/' ? '/' : clean}`, image: `${publicUrl}/media/og-default.svg`, type: 'website', siteVerification };
+
+  const course = /^\/courses?\/([^/]+)$/.exec(clean);
+  if (course?.[1]) {
+    const row = await selectCourseMeta(db, decodeURIComponent(course[1]));
+    if (row) {
+      const url = `${publicUrl}/courses/${row.slug}`;
+      const meta: PageMeta = {
+        title: `${row.title} | ${pageMeta.courseDetail.title}`,
+        description: row.subtitle,
+        keywords: `${row.title}, ${pageMeta.courseDetail.keywords}`,
+      };
+      const jsonLd = {
+        '@context': 'https://schema.org',
+        '@type': 'Course',
+        name: row.title,
+        description: row.subtitle,
+        url,
+        image: absolute(publicUrl, row.courseImage),
+        inLanguage: 'en',
+        educationalLevel: row.complexity,
+        isAccessibleForFree: row.courseType === 'free',
+        provider: { '@type': 'Organization', name: 'Lectern', sameAs: publicUrl },
+        instructor: { '@type': 'Person', name: row.instructorName },
+        ...(row.ratingCount > 0
+          ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: Number(row.ratingAverage), ratingCount: row.ratingCount, bestRating: 5 } }
+          : {}),
+      };
+      return { status: 200, head: renderHead({ ...base, url, meta, image: absolute(publicUrl, row.courseImage), type: 'article', jsonLd }) };
+    }
+    return { status: 404, head: renderHead({ ...base, meta: pageMeta.notFound }) };
+  }
+
+  const known = publicPaths.find((p) => p.path === clean);
+  if (known) return { status: 200, head: renderHead({ ...base, meta: pageMeta[known.page] }) };
+  const other = otherPaths.find((p) => p.pattern.test(clean));
+  if (other) return { status: 200, head: renderHead({ ...base, meta: pageMeta[other.page] }) };
+  return { status: 404, head: renderHead({ ...base, meta: pageMeta.notFound }) };
+}
+
+export async function renderSitemap(db: Database, publicUrl: string): Promise<string> {
+  const courses = await selectSitemapCourses(db);
+  const urls = [
+    ...publicPaths.map((p) => `  <url><loc>${publicUrl}${p.path}</loc><changefreq>weekly</changefreq></url>`),
+    ...courses.map((c) => `  <url><loc>${publicUrl}/courses/${encodeURIComponent(c.slug)}</loc><lastmod>${c.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`),
+  ];
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function renderRobots(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    'Disallow: /checkout',
+    'Disallow: /dashboard',
+    'Disallow: /lesson/',
+    'Disallow: /dev/',
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '../../../shared/messages.js';
+import { regions } from '../../../shared/regions.js';
+import { countryListSchema, saveIpSchema, siteConfigSchema, stateListSchema, verifyCaptchaBodySchema, verifyCaptchaResponseSchema } from '../../../shared/site.js';
+import { visitorOf, type AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { listCountries, listStates } from './service.js';
+
+export function siteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/save-ip/', { schema: { tags: ['site'], summary: "The visitor's address as the server sees it", response: { 200: saveIpSchema } } }, async (request) => ({
+      ip: request.ip,
+    }));
+
+    app.get('/site-config/', { schema: { tags: ['site'], summary: 'What the web app needs to know about this deployment', response: { 200: siteConfigSchema } } }, async (request, reply) => {
+      const visitor = visitorOf(ctx, request);
+      reply.header('Cache-Control', 'private, max-age=300');
+      return {
+        country: visitor.country,
+        currency: regions[visitor.region].currency,
+        captcha: { provider: ctx.captcha.provider, site_key: ctx.captcha.siteKey },
+        google_client_id: null,
+        community_url: ctx.config.communityUrl,
+        support_email: ctx.config.instructorEmail ?? 'hello@lectern.dev',
+      };
+    });
+
+    app.get('/fetchCountries/', { schema: { tags: ['site'], response: { 200: countryListSchema } } }, async (_request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=86400');
+      return { countries: listCountries() };
+    });
+
+    app.get(
+      '/fetchStates/:country',
+      { schema: { tags: ['site'], params: z.object({ country: z.string().trim().min(1).max(100) }), response: { 200: stateListSchema } } },
+      async (request, reply) => {
+        const states = listStates(request.params.country);
+        if (!states) throw AppError.notFound('Country not found.');
+        reply.header('Cache-Control', 'public, max-age=86400');
+        return { states };
+      },
+    );
+
+    app.get('/altcha/challenge/', { schema: { tags: ['site'], summary: 'A signed ALTCHA proof-of-work challenge' } }, async (_request, reply) => {
+      if (ctx.captcha.provider !== 'altcha') throw AppError.notFound('ALTCHA is not enabled on this server.');
+      reply.header('Cache-Control', 'no-store');
+      return ctx.captcha.challenge();
+    });
+
+    app.post(
+      '/verify-recaptcha/',
+      {
+        schema: { tags: ['site'], summary: 'Verifies a captcha token (reCAPTCHA or ALTCHA payload)', body: verifyCaptchaBodySchema, response: { 200: verifyCaptchaResponseSchema } },
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      },
+      async (request) => {
+        const result = await ctx.captcha.verify(request.body.token, request.ip);
+        if (result === 'unavailable') throw new AppError('unavailable', messages.captcha.unavailable, { success: false, error: messages.captcha.unavailable });
+        return { success: result === 'verified' };
+      },
+    );
+  };
+}

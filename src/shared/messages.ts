@@ -1,0 +1,33 @@
+/** User-visible texts from the spec, used by server and web alike. Keep them exact. */
+export const messages = {
+  courses: {
+    listFailed: 'Failed to load courses. Please try again.',
+    empty: 'No courses available.',
+    detailFailed: 'Failed to load course. Please try again.',
+    linkCopied: 'Link copied to clipboard!',
+  },
+  contact: {
+    nameRequired: 'Name is required',
+    emailRequired: 'Email is required',
+    emailInvalid: 'Enter a valid email address',
+    roleRequired: 'Please select a role',
+    messageRequired: 'Message is required',
+    projectRequired: 'Please describe your project or idea',
+    specifyRequired: 'Please specify',
+    captchaRequired: 'Please complete the reCAPTCHA verification.',
+    failed: 'Something went wrong. Please try again.',
+    noData: 'Failed to send message.',
+    sent: "Thank you! Your message has been sent. We'll get back to you within one business day.",
+  },
+  captcha: {
+    failed: 'reCAPTCHA verification failed. Try again.',
+    unavailable: 'Could not verify reCAPTCHA. Try again later.',
+    required: 'Please complete the reCAPTCHA verification.',
+  },
+  http: {
+    notFound: 'Not found.',
+    tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+    server: 'Something went wrong on our side. Please try again.',
+    badRequest: 'The request could not be read.',
+  },
+} as const;

@@ -1,0 +1,24 @@
+/** Pricing regions: every country prices in one of these; US is the default for any other. */
+export const regions = {
+  US: { currency: 'USD', symbol: '$' },
+  IN: { currency: 'INR', symbol: '₹' },
+  GB: { currency: 'GBP', symbol: '£' },
+  EU: { currency: 'EUR', symbol: '€' },
+} as const;
+export type Region = keyof typeof regions;
+export const regionCodes = Object.keys(regions) as Region[];
+export const DEFAULT_REGION: Region = 'US';
+
+/** Euro-area members (Bulgaria from 2026) and the states that use the euro by agreement. */
+const EURO_COUNTRIES = new Set([
+  'AT', 'BE', 'BG', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK',
+  'AD', 'MC', 'SM', 'VA', 'ME', 'XK',
+]);
+
+export function regionForCountry(countryCode: string | undefined | null): Region {
+  const code = (countryCode ?? '').toUpperCase();
+  if (code === 'IN') return 'IN';
+  if (code === 'GB') return 'GB';
+  if (EURO_COUNTRIES.has(code)) return 'EU';
+  return DEFAULT_REGION;
+}
