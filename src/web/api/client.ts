@@ -1,0 +1,72 @@
+import { trackEvent } from '../lib/analytics';
+import { getCookie, readStorage, storageKeys } from '../lib/storage';
+
+export const API_BASE = '/api/v1';
+
+/** An HTTP error with the server's body (field errors arrive as { field: [messages] }). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(typeof body === 'object' && body && 'detail' in body ? String((body as { detail: unknown }).detail) : `Request failed with ${status}`);
+  }
+
+  /** The first message for a field, for showing under the matching input. */
+  fieldError(field: string): string | undefined {
+    const value = (this.body as Record<string, unknown> | null)?.[field];
+    return Array.isArray(value) ? String(value[0]) : typeof value === 'string' ? value : undefined;
+  }
+}
+
+/** No response at all (offline, server down). */
+export class NetworkError extends Error {}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+}
+
+/**
+ * Every call: base /api/v1, cookies sent, X-CSRFToken from the csrftoken cookie, the bearer token
+ * when stored, and an analytics event (category API, action Call, label METHOD /path).
+ */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const csrf = getCookie('csrftoken');
+  if (csrf) headers['X-CSRFToken'] = csrf;
+  const token = readStorage(storageKeys.accessToken);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  trackEvent({ category: 'API', action: 'Call', label: `${method} ${path}` });
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body, credentials: 'include', signal: options.signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new NetworkError('No response from the server. Check your network connection.');
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data as T;
+}

@@ -1,0 +1,37 @@
+import type { CourseListItem } from '../../shared/catalog';
+import { messages } from '../../shared/messages';
+import { CourseCard, CourseCardSkeleton } from './CourseCard';
+import { EmptyState, ErrorState } from './States';
+
+interface CourseGridProps {
+  courses: CourseListItem[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+}
+
+/** Loading (4 skeleton cards), error, empty and filled states of a course list. */
+export function CourseGrid({ courses, isLoading, isError, onRetry }: CourseGridProps) {
+  if (isLoading) {
+    return (
+      <div className="row g-4" role="status" aria-label="Loading courses">
+        {[0, 1, 2, 3].map((i) => (
+          <div className="col-12 col-sm-6 col-lg-3" key={i}>
+            <CourseCardSkeleton />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (isError) return <ErrorState message={messages.courses.listFailed} onRetry={onRetry} />;
+  if (!courses?.length) return <EmptyState message={messages.courses.empty} action={{ to: '/contact', label: 'Tell us what to teach next' }} />;
+  return (
+    <div className="row g-4">
+      {courses.map((course) => (
+        <div className="col-12 col-sm-6 col-lg-3" key={course.id}>
+          <CourseCard course={course} />
+        </div>
+      ))}
+    </div>
+  );
+}
