@@ -21,6 +21,7 @@ import { createGeoResolver, type GeoResolver } from './integrations/geoip/index.
 import { createDevMailbox, createSmtpMailer, type Mailer } from './integrations/mail/index.js';
 import { registerEmailJobs } from './jobs/email.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { registerDevMailbox } from './modules/devtools/routes.js';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(catalogRoutes(ctx));
       await api.register(siteRoutes(ctx));
       await api.register(contactRoutes(ctx));
+      await api.register(analyticsRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );

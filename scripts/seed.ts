@@ -1,0 +1,19 @@
+// npm run seed: apply migrations and load the demo catalog into an empty database
+// (DATABASE_URL, else the embedded PGlite in DATA_DIR). Use --bench for the benchmark catalog.
+import { loadConfig } from '../src/server/config.js';
+import { openDatabase } from '../src/server/db/client.js';
+import { isCatalogEmpty, seedBenchCatalog, seedDemo } from '../src/server/db/seed/index.js';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
+await database.migrate();
+if (process.argv.includes('--bench')) {
+  await seedBenchCatalog(database.db, { courses: 40, sections: 8, lessons: 12 });
+  console.log('Seeded the benchmark catalog (40 courses × 8 sections × 12 lessons).');
+} else if (await isCatalogEmpty(database.db)) {
+  await seedDemo(database.db);
+  console.log('Seeded the demo catalog.');
+} else {
+  console.log('The catalog already has courses; nothing to seed.');
+}
+await database.close();

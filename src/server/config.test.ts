@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('works with no environment at all (the newcomer case)', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, dataDir: './data', publicUrl: 'http://localhost:3000', seedDemo: true });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DEV_COUNTRY: 'India' }, 'DEV_COUNTRY'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ NODE_ENV: 'production', PUBLIC_URL: 'https://x.dev' }, 'JWT_SECRET'],
+    [{ RECAPTCHA_SITE_KEY: 'only-one' }, 'RECAPTCHA_SECRET_KEY'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+  ])('stops on %j with a message naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it('ignores DEV_COUNTRY in production', () => {
+    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://lectern.dev', JWT_SECRET: 'x'.repeat(40), DEV_COUNTRY: 'IN' });
+    expect(config.devCountry).toBeUndefined();
+    expect(loadConfig({ DEV_COUNTRY: 'in' }).devCountry).toBe('IN');
+  });
+});

@@ -1,0 +1,269 @@
+/**
+ * The demo catalog seeded into an empty database, and a synthetic catalog for benchmarks.
+ */
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { asc, like, sql } from 'drizzle-orm';
+import { categories as categoriesTable, courses, instructors } from '../schema/index.js';
+import {
+  insertCategory,
+  insertClientReviews,
+  insertCoupon,
+  insertCourse,
+  insertInstructor,
+  insertPlan,
+  insertRoadmapStep,
+  type CourseInput,
+  type Db,
+  type LessonInput,
+  type RegionPrices,
+  type SectionInput,
+} from './factories.js';
+import {
+  categories,
+  clientReviews,
+  coupons,
+  courseCover,
+  demoCourses,
+  instructor,
+  plans,
+  roadmap,
+  type CourseSpec,
+  type LessonEntry,
+  type ResourceRef,
+} from './content/index.js';
+
+/** Folder holding the demo lessons' downloadable files; resource storage paths are relative to it. */
+export const seedFilesDir = fileURLToPath(new URL('./files/', import.meta.url));
+/** The web root for images referenced by the catalog (`/media/...` maps to this folder). */
+export const publicMediaDir = fileURLToPath(new URL('../../../../public/media/', import.meta.url));
+
+/** Absolute path of a seed resource file, refusing anything that escapes the folder. */
+export function resolveSeedFile(storagePath: string): string {
+  const resolved = path.resolve(seedFilesDir, storagePath);
+  const root = path.resolve(seedFilesDir);
+  if (resolved !== root && !resolved.startsWith(root + path.sep)) throw new Error(`Seed file outside ${root}: ${storagePath}`);
+  return resolved;
+}
+
+/** 'mm:ss' or 'h:mm:ss' to seconds. */
+export function parsePlayback(value: string): number {
+  const parts = value.split(':').map((p) => Number(p));
+  if (parts.length < 2 || parts.length > 3 || parts.some((p) => !Number.isInteger(p) || p < 0)) {
+    throw new Error(`Bad playback time '${value}'`);
+  }
+  return parts.reduce((total, part) => total * 60 + part, 0);
+}
+
+function isTuple(entry: LessonEntry): entry is readonly [string, string] {
+  return Array.isArray(entry);
+}
+
+function resourceInput(ref: ResourceRef) {
+  return { ...ref, sizeBytes: statSync(resolveSeedFile(ref.storagePath)).size };
+}
+
+/** Turns a content spec into factory input: video sources from the pool, previews, resource sizes. */
+export function buildCourseInput(
+  spec: CourseSpec,
+  ids: { categoryId: number; instructorId: number; position: number },
+): CourseInput {
+  let lessonIndex = 0;
+  let videoIndex = 0;
+  const nextVideo = () => {
+    const source = spec.videoPool[videoIndex % spec.videoPool.length];
+    videoIndex += 1;
+    if (!source) throw new Error(`Course '${spec.slug}' has an empty video pool`);
+    return source;
+  };
+  const sections: SectionInput[] = spec.sections.map((section) => ({
+    title: section.title,
+    lessons: section.lessons.map((entry): LessonInput => {
+      const preview = lessonIndex < spec.previewCount;
+      lessonIndex += 1;
+      if (isTuple(entry)) {
+        return { title: entry[0], type: 'Video', videoSource: nextVideo(), durationSeconds: parsePlayback(entry[1]), preview };
+      }
+      const lesson: LessonInput = entry.article
+        ? { title: entry.title, type: 'Article', content: entry.article.trim(), durationSeconds: parsePlayback(entry.time), preview }
+        : { title: entry.title, type: 'Video', videoSource: entry.video ?? nextVideo(), durationSeconds: parsePlayback(entry.time), preview };
+      if (entry.resource) lesson.resource = resourceInput(entry.resource);
+      return lesson;
+    }),
+  }));
+  return {
+    slug: spec.slug,
+    title: spec.title,
+    subtitle: spec.subtitle,
+    courseImage: courseCover(spec.slug),
+    complexity: spec.complexity,
+    courseType: spec.courseType,
+    categoryId: ids.categoryId,
+    instructorId: ids.instructorId,
+    promoVideo: spec.promoVideo,
+    courseDescription: spec.description.trim(),
+    whatYouWillLearn: spec.whatYouWillLearn,
+    targetAudience: spec.targetAudience,
+    ratingAverage: spec.ratingAverage,
+    ratingCount: spec.ratingCount,
+    enrolledBaseline: spec.enrolledBaseline,
+    position: ids.position,
+    sections,
+    ...(spec.prices ? { prices: spec.prices } : {}),
+  };
+}
+
+/** True when there is no course row at all. */
+export async function isCatalogEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: courses.id }).from(courses).limit(1);
+  return rows.length === 0;
+}
+
+/** Serialises concurrent seeders (two processes booting on one empty database). */
+const SEED_LOCK_KEY = 7_345_112;
+
+/**
+ * Seeds the demo catalog: instructor, categories, 13 courses, reviews, plans, coupons and the
+ * roadmap, in one transaction. Does nothing when any course already exists.
+ */
+export async function seedDemo(db: Db): Promise<void> {
+  if (!(await isCatalogEmpty(db))) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    if (!(await isCatalogEmpty(tx))) return;
+
+    const { id: instructorId } = await insertInstructor(tx, instructor);
+    const categoryIds = new Map<string, number>();
+    for (const category of categories) {
+      const { id } = await insertCategory(tx, { categoryName: category.categoryName, slug: category.slug });
+      categoryIds.set(category.slug, id);
+    }
+
+    const courseIds = new Map<string, number>();
+    for (const [index, spec] of demoCourses.entries()) {
+      const categoryId = categoryIds.get(spec.category);
+      if (categoryId === undefined) throw new Error(`Unknown category '${spec.category}' for '${spec.slug}'`);
+      const { id } = await insertCourse(tx, buildCourseInput(spec, { categoryId, instructorId, position: index + 1 }));
+      courseIds.set(spec.slug, id);
+    }
+
+    await insertClientReviews(tx, clientReviews);
+    for (const plan of plans) await insertPlan(tx, plan);
+    for (const coupon of coupons) await insertCoupon(tx, coupon);
+    for (const [index, step] of roadmap.entries()) {
+      const courseId = courseIds.get(step.slug);
+      if (courseId === undefined) throw new Error(`Roadmap step refers to unknown course '${step.slug}'`);
+      await insertRoadmapStep(tx, { position: index + 1, courseId, timeEstimate: step.timeEstimate, note: step.note });
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Benchmark catalog
+
+export interface BenchCatalogOptions {
+  courses: number;
+  /** Sections per course. */
+  sections: number;
+  /** Lessons per section. */
+  lessons: number;
+}
+
+const benchTopics = [
+  'Setting up the project',
+  'Core concepts',
+  'Working with data',
+  'Handling errors',
+  'Writing tests',
+  'Refactoring',
+  'Performance tuning',
+  'Security basics',
+  'Deployment',
+  'Monitoring',
+  'Review and next steps',
+  'Hands-on exercise',
+];
+const benchVideos = [
+  'https://www.youtube.com/watch?v=rfscVS0vtbw',
+  'https://vimeo.com/76979871',
+  'https://www.youtube.com/watch?v=F5mRW0jo-U4',
+  'https://vimeo.com/22439234',
+];
+const benchPrices: RegionPrices = {
+  US: { amount: 4999, regularAmount: 8999 },
+  IN: { amount: 349900, regularAmount: 599900 },
+  GB: { amount: 3999, regularAmount: 6999 },
+  EU: { amount: 4499, regularAmount: 7999 },
+};
+const complexities = ['Beginner', 'Intermediate', 'Advanced'] as const;
+
+function benchCourseInput(n: number, opts: BenchCatalogOptions, ids: { categoryId: number; instructorId: number }): CourseInput {
+  const paid = n % 2 === 0;
+  const sections: SectionInput[] = Array.from({ length: opts.sections }, (_, s) => ({
+    title: `Section ${s + 1}: ${benchTopics[s % benchTopics.length] ?? 'Topics'}`,
+    lessons: Array.from({ length: opts.lessons }, (_, l): LessonInput => {
+      const global = s * opts.lessons + l;
+      const topic = benchTopics[(s + l) % benchTopics.length] ?? 'Practice';
+      const title = `Lesson ${s + 1}.${l + 1}: ${topic}`;
+      const durationSeconds = 180 + ((n * 97 + global * 53) % 1320);
+      const preview = global === 0;
+      if (l % 6 === 5) {
+        return {
+          title,
+          type: 'Article',
+          content: `<p>Notes for ${title.toLowerCase()} in Bench Course ${n}.</p><pre><code>print("section ${s + 1}, lesson ${l + 1}")</code></pre>`,
+          durationSeconds,
+          preview,
+        };
+      }
+      return { title, type: 'Video', videoSource: benchVideos[global % benchVideos.length] ?? null, durationSeconds, preview };
+    }),
+  }));
+  return {
+    slug: `bench-course-${n}`,
+    title: `Bench Course ${n}`,
+    subtitle: `A generated course with ${opts.sections} sections of ${opts.lessons} lessons, used for load testing.`,
+    complexity: complexities[n % complexities.length] ?? 'Beginner',
+    courseType: paid ? 'paid' : 'free',
+    categoryId: ids.categoryId,
+    instructorId: ids.instructorId,
+    promoVideo: benchVideos[0] ?? null,
+    courseDescription: `<p>Bench Course ${n} is synthetic content for performance tests.</p><p>It has <strong>${opts.sections * opts.lessons}</strong> lessons.</p>`,
+    whatYouWillLearn: ['How the catalog performs under load', 'Realistic course sizes', 'Pagination and caching behaviour'],
+    targetAudience: ['Benchmarks and load tests'],
+    ratingAverage: (4.5 + (n % 5) / 10).toFixed(1),
+    ratingCount: 10 + n,
+    enrolledBaseline: 100 * n,
+    position: 1000 + n,
+    sections,
+    ...(paid ? { prices: benchPrices } : {}),
+  };
+}
+
+/**
+ * Adds `courses` synthetic courses ('Bench Course N', slug 'bench-course-N', every second one paid),
+ * each with `sections` sections of `lessons` lessons, plus an instructor and category when none exist.
+ * Numbering continues after any bench courses already present.
+ */
+export async function seedBenchCatalog(db: Db, opts: BenchCatalogOptions): Promise<{ courseIds: number[] }> {
+  for (const key of ['courses', 'sections', 'lessons'] as const) {
+    if (!Number.isInteger(opts[key]) || opts[key] < 0) throw new Error(`seedBenchCatalog: ${key} must be a non-negative integer`);
+  }
+  return db.transaction(async (tx) => {
+    const [existingInstructor] = await tx.select({ id: instructors.id }).from(instructors).orderBy(asc(instructors.id)).limit(1);
+    const instructorId = existingInstructor?.id ?? (await insertInstructor(tx, instructor)).id;
+    const [existingCategory] = await tx.select({ id: categoriesTable.id }).from(categoriesTable).orderBy(asc(categoriesTable.id)).limit(1);
+    const categoryId = existingCategory?.id ?? (await insertCategory(tx, { categoryName: 'Programming', slug: 'programming' })).id;
+
+    const existing = await tx.select({ slug: courses.slug }).from(courses).where(like(courses.slug, 'bench-course-%'));
+    const start = existing.reduce((max, r) => Math.max(max, Number(r.slug.slice('bench-course-'.length)) || 0), 0) + 1;
+
+    const courseIds: number[] = [];
+    for (let n = start; n < start + opts.courses; n += 1) {
+      const { id } = await insertCourse(tx, benchCourseInput(n, opts, { categoryId, instructorId }));
+      courseIds.push(id);
+    }
+    return { courseIds };
+  });
+}

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CourseListItem } from '../../../shared/catalog.js';
+import { createTestApp, type TestApp } from '../../../../test/helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { SITE_VERIFICATION: 'verify-token-123' } });
+});
+afterAll(() => t.close());
+
+describe('server-rendered head', () => {
+  it('answers a course page with its title, description, og tags, canonical link and Course JSON-LD', async () => {
+    const course = (await t.app.inject({ url: '/api/v1/courses/' })).json<CourseListItem[]>()[0]!;
+    for (const path of [`/courses/${course.slug}`, `/course/${course.slug}`, `/courses/${course.slug}/`]) {
+      const res = await t.app.inject({ url: path, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      const html = res.body;
+      expect(html).toContain(`<title>${course.title.replace(/&/g, '&amp;')} | Course Details</title>`);
+      expect(html).toContain(`<meta property="og:url" content="http://lectern.test/courses/${course.slug}">`);
+      expect(html).toContain('<meta property="og:type" content="article">');
+      expect(html).toMatch(/<meta property="og:title" content="[^"]+">/);
+      expect(html).toMatch(/<meta property="og:description" content="[^"]+">/);
+      expect(html).toContain(`<meta property="og:image" content="http://lectern.test${course.course_image}">`);
+      expect(html).toContain(`<link rel="canonical" href="http://lectern.test/courses/${course.slug}">`);
+      expect(html).toMatch(/<meta name="keywords" content="[^"]+">/);
+      expect(html).toContain('<meta name="google-site-verification" content="verify-token-123">');
+      const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.+?)<\/script>/.exec(html)![1]!);
+      expect(jsonLd).toMatchObject({ '@type': 'Course', name: course.title });
+    }
+  });
+
+  it.each([
+    ['/', 'Project-Based Programming Courses'],
+    ['/courses', 'Courses | Project-Based'],
+    ['/services', 'Services'],
+    ['/contact', 'Contact'],
+    ['/roadmap', 'Roadmap'],
+    ['/subscribe', 'Membership'],
+    ['/course-reviews', 'Reviews'],
+    ['/terms-and-conditions', 'Terms'],
+    ['/privacy-policy', 'Privacy'],
+    ['/cancellation-refund-policy', 'Refund'],
+  ])('answers %s with its own title and og tags', async (path, title) => {
+    const res = await t.app.inject({ url: path });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(new RegExp(`<title>[^<]*${title.replace(/[|]/g, '\\|')}[^<]*</title>`));
+    expect(res.body).toContain(`<meta property="og:url" content="http://lectern.test${path}">`);
+    expect(res.body).toContain('<meta property="og:type" content="website">');
+  });
+
+  it('answers an unknown page and an unknown course with 404 HTML, and an unknown API path with 404 JSON', async () => {
+    const page = await t.app.inject({ url: '/definitely-not-a-page' });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('Page Not Found');
+    expect((await t.app.inject({ url: '/courses/no-such-course' })).statusCode).toBe(404);
+    const api = await t.app.inject({ url: '/api/v1/nothing-here/' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it('serves a sitemap with every public page and course, and robots.txt pointing at it', async () => {
+    const courses = (await t.app.inject({ url: '/api/v1/courses/' })).json<CourseListItem[]>();
+    const sitemap = await t.app.inject({ url: '/sitemap.xml' });
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    for (const path of ['/', '/courses', '/services', '/contact', '/roadmap', '/subscribe']) expect(sitemap.body).toContain(`<loc>http://lectern.test${path}</loc>`);
+    for (const course of courses) expect(sitemap.body).toContain(`<loc>http://lectern.test/courses/${course.slug}</loc>`);
+    const robots = await t.app.inject({ url: '/robots.txt' });
+    expect(robots.body).toContain('Sitemap: http://lectern.test/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /api/');
+  });
+});

@@ -1,0 +1,240 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { AltchaWidgetElement } from 'altcha';
+import { messages } from '../../shared/messages';
+import { API_BASE, ApiError, apiFetch } from '../api/client';
+import { useSiteConfig } from '../api/catalog';
+// JSX typing for <altcha-widget>, from the package itself (a type-only import: no runtime code).
+import type {} from 'altcha/types/react';
+
+interface GreCaptcha {
+  render(container: HTMLElement, params: Record<string, unknown>): number;
+  reset(widgetId?: number): void;
+}
+
+declare global {
+  interface Window {
+    grecaptcha?: GreCaptcha;
+    __lecternRecaptchaLoaded?: () => void;
+  }
+}
+
+export type CaptchaStatus = 'loading' | 'unverified' | 'verifying' | 'verified' | 'failed' | 'unavailable';
+
+export interface CaptchaProps {
+  /** The verified token (ALTCHA payload or reCAPTCHA response), or null when not (or no longer) verified. */
+  onChange: (token: string | null) => void;
+  /** id of the wrapper, so a field error can point at it. */
+  id?: string;
+  /** Ids of elements describing the captcha (e.g. the parent's "please complete" message). */
+  describedBy?: string;
+  invalid?: boolean;
+  /** How the ALTCHA web component is loaded; injectable for tests. */
+  loadAltcha?: () => Promise<unknown>;
+}
+
+/** A ref that always holds the latest value, for callbacks registered once. */
+function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  useLayoutEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}
+
+const ALTCHA_CHALLENGE_URL = `${API_BASE}/altcha/challenge/`;
+
+/** The package registers <altcha-widget> on import; loaded on demand so it stays out of other pages' bundles. */
+const defaultLoadAltcha = () => import('altcha');
+
+let recaptchaScript: Promise<GreCaptcha> | null = null;
+
+/** Google's script, loaded once and only when a page needs it. */
+function loadRecaptcha(): Promise<GreCaptcha> {
+  if (window.grecaptcha?.render) return Promise.resolve(window.grecaptcha);
+  recaptchaScript ??= new Promise<GreCaptcha>((resolve, reject) => {
+    window.__lecternRecaptchaLoaded = () => (window.grecaptcha ? resolve(window.grecaptcha) : reject(new Error('reCAPTCHA did not load')));
+    const script = document.createElement('script');
+    script.src = 'https://www.google.com/recaptcha/api.js?onload=__lecternRecaptchaLoaded&render=explicit';
+    script.async = true;
+    script.defer = true;
+    script.onerror = () => {
+      recaptchaScript = null;
+      script.remove();
+      reject(new Error('reCAPTCHA did not load'));
+    };
+    document.head.appendChild(script);
+  });
+  return recaptchaScript;
+}
+
+/** Server check of a captcha token: 'verified', 'failed' (rejected) or 'unavailable' (network, 429, 5xx). */
+async function verifyToken(token: string): Promise<'verified' | 'failed' | 'unavailable'> {
+  try {
+    const result = await apiFetch<{ success?: boolean } | null>('/verify-recaptcha/', { method: 'POST', body: { token } });
+    return result?.success === true ? 'verified' : 'failed';
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500 && error.status !== 429) return 'failed';
+    return 'unavailable';
+  }
+}
+
+/**
+ * The captcha guarding registration and contact. The site config says which provider runs:
+ * a self-hosted ALTCHA proof of work, or Google reCAPTCHA v2. Either way the token is checked
+ * with POST /verify-recaptcha/ before the parent hears about it. To reset it, remount it (change its key).
+ */
+export function Captcha({ onChange, id = 'captcha', describedBy, invalid, loadAltcha = defaultLoadAltcha }: CaptchaProps) {
+  const { data: site, isError, refetch } = useSiteConfig();
+  const [status, setStatus] = useState<CaptchaStatus>('loading');
+  const onChangeRef = useLatest(onChange);
+  const latestToken = useRef<string | null>(null);
+  const provider = site?.captcha.provider;
+  const siteKey = site?.captcha.site_key ?? null;
+
+  const report = useCallback((token: string | null) => {
+    if (latestToken.current === token) return;
+    latestToken.current = token;
+    onChangeRef.current(token);
+  }, [onChangeRef]);
+
+  /** Checks a fresh token with the server; `onRejected` puts the widget back to a state the user can retry from. */
+  const check = useCallback(
+    async (token: string, onRejected: () => void) => {
+      setStatus('verifying');
+      const result = await verifyToken(token);
+      if (result === 'verified') {
+        setStatus('verified');
+        report(token);
+        return;
+      }
+      setStatus(result);
+      report(null);
+      onRejected();
+    },
+    [report],
+  );
+
+  const messageId = `${id}-status`;
+  const describedByIds = [describedBy, status === 'failed' || status === 'unavailable' ? messageId : undefined].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div id={id} className="captcha" aria-invalid={invalid || undefined} aria-describedby={describedByIds}>
+      {isError ? (
+        <p className="text-danger small mb-0" role="alert">
+          {messages.captcha.unavailable}{' '}
+          <button type="button" className="btn btn-link btn-sm p-0 align-baseline" onClick={() => void refetch()}>
+            Retry
+          </button>
+        </p>
+      ) : !provider ? (
+        <div className="captcha-placeholder skeleton" aria-hidden="true" style={{ height: 66, maxWidth: 304 }} />
+      ) : provider === 'altcha' ? (
+        <AltchaBox load={loadAltcha} onStatus={setStatus} onToken={check} onCleared={() => report(null)} />
+      ) : siteKey ? (
+        <RecaptchaBox siteKey={siteKey} onStatus={setStatus} onToken={check} onCleared={() => report(null)} />
+      ) : (
+        <p className="text-danger small mb-0" role="alert">
+          {messages.captcha.unavailable}
+        </p>
+      )}
+      {status === 'verifying' && (
+        <p className="small text-body-secondary mt-1 mb-0" role="status">
+          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+          Checking…
+        </p>
+      )}
+      {(status === 'failed' || status === 'unavailable') && (
+        <p id={messageId} className="text-danger small mt-1 mb-0" role="alert">
+          {status === 'failed' ? messages.captcha.failed : messages.captcha.unavailable}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface ProviderBoxProps {
+  onStatus: (status: CaptchaStatus) => void;
+  onToken: (token: string, onRejected: () => void) => Promise<void>;
+  onCleared: () => void;
+}
+
+function AltchaBox({ load, onStatus, onToken, onCleared }: ProviderBoxProps & { load: () => Promise<unknown> }) {
+  const [ready, setReady] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const widgetRef = useRef<HTMLElement | null>(null);
+  const handlers = useLatest({ onStatus, onToken, onCleared });
+
+  useEffect(() => {
+    let active = true;
+    load().then(
+      () => active && setReady(true),
+      () => {
+        if (!active) return;
+        setLoadFailed(true);
+        handlers.current.onStatus('unavailable');
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [load, handlers]);
+
+  useEffect(() => {
+    const widget = widgetRef.current;
+    if (!ready || !widget) return;
+    handlers.current.onStatus('unverified');
+    const onStateChange = (event: Event) => {
+      const detail = (event as CustomEvent<{ state?: string; payload?: string | null }>).detail ?? {};
+      if (detail.state === 'verified' && detail.payload) {
+        void handlers.current.onToken(detail.payload, () => (widget as Partial<AltchaWidgetElement>).reset?.());
+      } else if (detail.state && detail.state !== 'verifying') {
+        handlers.current.onCleared();
+        handlers.current.onStatus('unverified');
+      }
+    };
+    widget.addEventListener('statechange', onStateChange);
+    return () => widget.removeEventListener('statechange', onStateChange);
+  }, [ready, handlers]);
+
+  if (loadFailed) return null;
+  if (!ready) return <div className="captcha-placeholder skeleton" aria-hidden="true" style={{ height: 66, maxWidth: 304 }} />;
+  return <altcha-widget ref={widgetRef} challenge={ALTCHA_CHALLENGE_URL} name="altcha" type="checkbox" />;
+}
+
+function RecaptchaBox({ siteKey, onStatus, onToken, onCleared }: ProviderBoxProps & { siteKey: string }) {
+  const containerRef = useRef<HTMLDivElement | null>(null);
+  const handlers = useLatest({ onStatus, onToken, onCleared });
+
+  useEffect(() => {
+    let active = true;
+    const container = containerRef.current;
+    if (!container) return;
+    loadRecaptcha().then(
+      (grecaptcha) => {
+        if (!active) return;
+        const slot = document.createElement('div');
+        container.replaceChildren(slot);
+        const widgetId: number = grecaptcha.render(slot, {
+          sitekey: siteKey,
+          callback: (token: string) => void handlers.current.onToken(token, () => grecaptcha.reset(widgetId)),
+          'expired-callback': () => {
+            handlers.current.onCleared();
+            handlers.current.onStatus('unverified');
+          },
+          'error-callback': () => {
+            handlers.current.onCleared();
+            handlers.current.onStatus('unavailable');
+          },
+        });
+        handlers.current.onStatus('unverified');
+      },
+      () => active && handlers.current.onStatus('unavailable'),
+    );
+    return () => {
+      active = false;
+      container.replaceChildren();
+    };
+  }, [siteKey, handlers]);
+
+  return <div ref={containerRef} className="recaptcha-box" style={{ minHeight: 78 }} />;
+}

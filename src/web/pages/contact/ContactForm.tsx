@@ -1,0 +1,243 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { messages } from '../../../shared/messages';
+import { contactRoleOptions, isClientRole, type ContactRole } from '../../../shared/site';
+import { ApiError, apiFetch } from '../../api/client';
+import { Captcha } from '../../components/Captcha';
+
+const m = messages.contact;
+const emailFormat = z.email();
+
+/**
+ * The contact form's client rules (spec section 5), with the exact messages. The client rule is
+ * applied to both readings of the role: the option value 'client' and the label 'Client / Business Owner'.
+ */
+export const contactFormSchema = z
+  .object({
+    name: z.string(),
+    email: z.string(),
+    role: z.string(),
+    specify: z.string(),
+    message: z.string(),
+    /** The verified captcha token; empty until the captcha is solved. */
+    captcha: z.string(),
+  })
+  .superRefine((values, ctx) => {
+    const issue = (path: keyof typeof values, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!values.name.trim()) issue('name', m.nameRequired);
+    const email = values.email.trim();
+    if (!email) issue('email', m.emailRequired);
+    else if (!emailFormat.safeParse(email).success) issue('email', m.emailInvalid);
+    if (!values.role) issue('role', m.roleRequired);
+    const role = values.role.toLowerCase();
+    if (role === 'other' && !values.specify.trim()) issue('specify', m.specifyRequired);
+    if (!values.message.trim()) issue('message', isClientRole(values.role) ? m.projectRequired : m.messageRequired);
+    if (!values.captcha) issue('captcha', m.captchaRequired);
+  });
+export type ContactFormValues = z.infer<typeof contactFormSchema>;
+
+/** The role as the API takes it: 'student', 'client' or 'other', lower-cased. */
+export function toApiRole(role: string): ContactRole | string {
+  return isClientRole(role) ? 'client' : role.trim().toLowerCase();
+}
+
+const emptyValues: ContactFormValues = { name: '', email: '', role: '', specify: '', message: '', captcha: '' };
+const serverFields = ['name', 'email', 'role', 'specify', 'message'] as const;
+
+export interface CaptchaSlotProps {
+  id: string;
+  onChange: (token: string | null) => void;
+  invalid: boolean;
+  describedBy?: string;
+}
+
+const defaultCaptcha = (props: CaptchaSlotProps) => <Captcha {...props} />;
+
+type Outcome = { kind: 'success'; message: string } | { kind: 'error'; message: string } | null;
+
+/** Name, email, role, specify (Other only), message and captcha; sends POST /contact/. */
+export function ContactForm({ captcha = defaultCaptcha }: { captcha?: (props: CaptchaSlotProps) => ReactNode }) {
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<ContactFormValues>({ resolver: zodResolver(contactFormSchema), defaultValues: emptyValues });
+
+  const role = watch('role');
+  const isOther = role.toLowerCase() === 'other';
+  const isClient = isClientRole(role);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setOutcome(null);
+    const body = {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      role: toApiRole(values.role),
+      specify: isOther ? values.specify.trim() : '',
+      message: values.message.trim(),
+    };
+    try {
+      const data = await apiFetch<{ message?: string } | null>('/contact/', { method: 'POST', body });
+      if (!data || typeof data !== 'object' || !data.message) {
+        setOutcome({ kind: 'error', message: m.noData });
+        return;
+      }
+      reset(emptyValues);
+      setCaptchaKey((k) => k + 1);
+      setOutcome({ kind: 'success', message: data.message });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const field of serverFields) {
+          const fieldMessage = error.fieldError(field);
+          if (fieldMessage) setError(field, { type: 'server', message: fieldMessage });
+        }
+      }
+      setOutcome({ kind: 'error', message: m.failed });
+    }
+  });
+
+  const fieldProps = (name: keyof ContactFormValues) => ({
+    id: `contact-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
+  });
+  const fieldError = (name: keyof ContactFormValues) =>
+    errors[name]?.message ? (
+      <div id={`contact-${name}-error`} className="invalid-feedback d-block">
+        {errors[name]?.message}
+      </div>
+    ) : null;
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Contact form" className="contact-form">
+      {outcome?.kind === 'success' && (
+        <div className="alert alert-success d-flex gap-2" role="status">
+          <i className="bi bi-check-circle-fill" aria-hidden="true" />
+          <span>{outcome.message}</span>
+        </div>
+      )}
+      {outcome?.kind === 'error' && (
+        <div className="alert alert-danger d-flex gap-2" role="alert">
+          <i className="bi bi-exclamation-triangle-fill" aria-hidden="true" />
+          <span>{outcome.message}</span>
+        </div>
+      )}
+
+      <div className="row g-3">
+        <div className="col-12 col-md-6">
+          <label htmlFor="contact-name" className="form-label">
+            Your name
+          </label>
+          <input type="text" autoComplete="name" maxLength={120} className={`form-control ${errors.name ? 'is-invalid' : ''}`} {...fieldProps('name')} {...register('name')} />
+          {fieldError('name')}
+        </div>
+        <div className="col-12 col-md-6">
+          <label htmlFor="contact-email" className="form-label">
+            Email address
+          </label>
+          <input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+            className={`form-control ${errors.email ? 'is-invalid' : ''}`}
+            {...fieldProps('email')}
+            {...register('email')}
+          />
+          {fieldError('email')}
+        </div>
+        <div className="col-12">
+          <label htmlFor="contact-role" className="form-label">
+            I am a
+          </label>
+          <select className={`form-select ${errors.role ? 'is-invalid' : ''}`} {...fieldProps('role')} {...register('role')}>
+            <option value="" disabled>
+              Select your role
+            </option>
+            {contactRoleOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          {fieldError('role')}
+        </div>
+        {isOther && (
+          <div className="col-12">
+            <label htmlFor="contact-specify" className="form-label">
+              Please tell us who you are
+            </label>
+            <input
+              type="text"
+              maxLength={200}
+              placeholder="e.g. recruiter, journalist, educator"
+              className={`form-control ${errors.specify ? 'is-invalid' : ''}`}
+              {...fieldProps('specify')}
+              {...register('specify')}
+            />
+            {fieldError('specify')}
+          </div>
+        )}
+        <div className="col-12">
+          <label htmlFor="contact-message" className="form-label">
+            {isClient ? 'Tell us about your project' : 'Message'}
+          </label>
+          <textarea
+            rows={6}
+            maxLength={5000}
+            placeholder={
+              isClient
+                ? 'What would you like to build, who is it for, and when do you need it?'
+                : 'How can we help? Mention the course name if your question is about one.'
+            }
+            className={`form-control ${errors.message ? 'is-invalid' : ''}`}
+            {...fieldProps('message')}
+            {...register('message')}
+          />
+          {fieldError('message')}
+        </div>
+        <div className="col-12">
+          <span className="form-label d-block" id="contact-captcha-label">
+            Verification
+          </span>
+          <div key={captchaKey} role="group" aria-labelledby="contact-captcha-label">
+            {captcha({
+              id: 'contact-captcha',
+              invalid: Boolean(errors.captcha),
+              describedBy: errors.captcha ? 'contact-captcha-error' : undefined,
+              onChange: (token) => setValue('captcha', token ?? '', { shouldValidate: isSubmitted }),
+            })}
+          </div>
+          {fieldError('captcha')}
+        </div>
+        <div className="col-12">
+          <button type="submit" className="btn btn-primary btn-lg w-100" disabled={isSubmitting}>
+            {isSubmitting ? (
+              <>
+                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+                Sending...
+              </>
+            ) : (
+              <>
+                Send message
+                <i className="bi bi-send ms-2" aria-hidden="true" />
+              </>
+            )}
+          </button>
+          <p className="small text-body-secondary mt-2 mb-0">
+            We use your details only to reply to you. See our <Link to="/privacy-policy">privacy policy</Link>.
+          </p>
+        </div>
+      </div>
+    </form>
+  );
+}

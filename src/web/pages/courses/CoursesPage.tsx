@@ -1,0 +1,83 @@
+import { Link } from 'react-router';
+import { useCourses } from '../../api/catalog';
+import { messages } from '../../../shared/messages';
+import { CourseGrid } from '../../components/CourseGrid';
+import { EmptyState, ErrorState } from '../../components/States';
+import { usePageMeta } from '../../lib/usePageMeta';
+import './courses.scss';
+
+export default function CoursesPage() {
+  usePageMeta('courses');
+  const courses = useCourses();
+  const list = courses.data ?? [];
+  const free = list.filter((c) => c.course_type === 'free');
+  const paid = list.filter((c) => c.course_type === 'paid');
+  const retry = () => void courses.refetch();
+  // One message for the whole page when nothing could be shown at all, rather than one per section.
+  const nothing = courses.isError || (!courses.isLoading && list.length === 0);
+
+  return (
+    <>
+      <header className="courses-hero">
+        <div className="container">
+          <nav aria-label="breadcrumb">
+            <ol className="breadcrumb mb-3">
+              <li className="breadcrumb-item">
+                <Link to="/">Home</Link>
+              </li>
+              <li className="breadcrumb-item active" aria-current="page">
+                Courses
+              </li>
+            </ol>
+          </nav>
+          <h1 className="mb-3">Courses | Project-Based</h1>
+          <p className="lead text-body-secondary mb-0 courses-hero-lead">
+            Learn Python, Django, REST APIs, machine learning and AI by building real projects, from your first script to deployed applications.
+          </p>
+        </div>
+      </header>
+
+      {nothing ? (
+        <section className="section">
+          <div className="container">
+            {courses.isError ? (
+              <ErrorState message={messages.courses.listFailed} onRetry={retry} />
+            ) : (
+              <EmptyState message={messages.courses.empty} action={{ to: '/contact', label: 'Tell us what to teach next' }} />
+            )}
+          </div>
+        </section>
+      ) : (
+        <>
+          <section className="section" aria-labelledby="free-courses-title">
+            <div className="container">
+              <h2 id="free-courses-title" className="section-title">
+                Free Courses
+              </h2>
+              <p className="section-subtitle">Learn software development with hands-on projects at no cost!</p>
+              <CourseGrid courses={free} isLoading={courses.isLoading} isError={false} onRetry={retry} />
+            </div>
+          </section>
+          <section className="section section-soft" aria-labelledby="premium-courses-title">
+            <div className="container">
+              <h2 id="premium-courses-title" className="section-title">
+                Premium Courses
+              </h2>
+              <p className="section-subtitle">Project-based Software development courses curated for you.</p>
+              <CourseGrid courses={paid} isLoading={courses.isLoading} isError={false} onRetry={retry} />
+              <div className="courses-membership mt-5">
+                <div>
+                  <h3 className="h5 mb-1">Every premium course, one membership</h3>
+                  <p className="mb-0 text-body-secondary">Get all current and future premium courses with a monthly, yearly or lifetime plan.</p>
+                </div>
+                <Link to="/subscribe?scrollTo=plans" className="btn btn-accent flex-shrink-0">
+                  See membership plans
+                </Link>
+              </div>
+            </div>
+          </section>
+        </>
+      )}
+    </>
+  );
+}
