@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -6,10 +8,25 @@ import { openDatabase } from './db/client.js';
 import { acquireDataDirLock } from './db/lock.js';
 import { isCatalogEmpty, seedDemo } from './db/seed/index.js';
 
+/**
+ * Outside production a missing JWT_SECRET is generated once and kept in the data folder, so
+ * sessions and signed links survive a restart. Production must set it (config refuses to boot).
+ */
+function developmentSecret(): string | undefined {
+  if (process.env.NODE_ENV === 'production') return undefined;
+  const dir = process.env.DATA_DIR || './data';
+  const file = path.join(dir, '.jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig({ ...process.env, JWT_SECRET: process.env.JWT_SECRET || developmentSecret() });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

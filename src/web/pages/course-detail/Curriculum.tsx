@@ -1,0 +1,72 @@
+import Accordion from 'react-bootstrap/Accordion';
+import type { Lesson, Section } from '../../../shared/catalog';
+import { plural } from './format';
+
+interface CurriculumProps {
+  sections: Section[];
+  totalLessons: number;
+  totalDuration: string;
+  onPreview: (lesson: Lesson) => void;
+}
+
+function LessonRow({ lesson, onPreview }: { lesson: Lesson; onPreview: (lesson: Lesson) => void }) {
+  const isVideo = lesson.lesson_type === 'Video';
+  const canPreview = lesson.enable_preview && Boolean(lesson.video_source);
+  return (
+    <li className="curriculum-lesson">
+      <i className={`bi ${isVideo ? 'bi-play-circle' : 'bi-file-earmark-text'} curriculum-lesson-icon`} aria-hidden="true" />
+      <span className="curriculum-lesson-title">
+        <span className="visually-hidden">{isVideo ? 'Video: ' : 'Article: '}</span>
+        {lesson.lesson_title}
+      </span>
+      <span className="curriculum-lesson-meta">
+        {canPreview && (
+          <button type="button" className="btn btn-link btn-sm p-0 fw-semibold curriculum-preview" onClick={() => onPreview(lesson)}>
+            Preview<span className="visually-hidden"> {lesson.lesson_title}</span>
+          </button>
+        )}
+        {lesson.is_locked && (
+          <span className="text-body-secondary" title="Locked">
+            <i className="bi bi-lock" aria-hidden="true" />
+            <span className="visually-hidden">Locked</span>
+          </span>
+        )}
+        {lesson.duration_seconds > 0 && <span className="curriculum-time">{lesson.video_playback_time}</span>}
+      </span>
+    </li>
+  );
+}
+
+/** Sections and their lessons; the first section starts open. */
+export function Curriculum({ sections, totalLessons, totalDuration, onPreview }: CurriculumProps) {
+  if (!sections.length) return <p className="text-body-secondary">The curriculum is being prepared. Check back soon.</p>;
+  return (
+    <>
+      <p className="text-body-secondary mb-3">
+        {plural(sections.length, 'section')} <span aria-hidden="true">•</span> {plural(totalLessons, 'lecture')} <span aria-hidden="true">•</span>{' '}
+        {totalDuration} total length
+      </p>
+      <Accordion defaultActiveKey={[sections[0]!.uuid]} alwaysOpen className="curriculum">
+        {sections.map((section) => (
+          <Accordion.Item eventKey={section.uuid} key={section.uuid}>
+            <Accordion.Header as="h3">
+              <span className="curriculum-section-head">
+                <span className="curriculum-section-title">{section.title}</span>
+                <span className="curriculum-section-meta">
+                  {plural(section.lessons.length, 'lecture')} <span aria-hidden="true">•</span> {section.total_section_video_playback}
+                </span>
+              </span>
+            </Accordion.Header>
+            <Accordion.Body className="p-0">
+              <ul className="list-unstyled mb-0">
+                {section.lessons.map((lesson) => (
+                  <LessonRow key={lesson.uuid} lesson={lesson} onPreview={onPreview} />
+                ))}
+              </ul>
+            </Accordion.Body>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+    </>
+  );
+}
