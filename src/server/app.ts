@@ -1,4 +1,7 @@
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -18,9 +21,11 @@ import { AppError, statusByCode } from './errors.js';
 import { createSnapshotCache } from './http/cache.js';
 import { createAltchaCaptcha, createRecaptcha, type Captcha } from './integrations/captcha/index.js';
 import { createGeoResolver, type GeoResolver } from './integrations/geoip/index.js';
+import { createGoogleVerifier, type GoogleVerifier } from './integrations/google/index.js';
 import { createDevMailbox, createSmtpMailer, type Mailer } from './integrations/mail/index.js';
 import { registerEmailJobs } from './jobs/email.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
+import { accountRoutes } from './modules/accounts/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
@@ -37,6 +42,7 @@ export interface AppDeps {
   captcha?: Captcha;
   geo?: GeoResolver;
   queue?: JobQueue;
+  google?: GoogleVerifier;
   /** How long anonymous catalog reads are memoised in this process (0 disables). */
   catalogCacheMs?: number;
 }
@@ -77,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       (config.recaptcha ? createRecaptcha(config.recaptcha) : createAltchaCaptcha({ db, hmacKey: config.altchaHmacKey })),
     geo: deps.geo ?? createGeoResolver({ countryHeader: config.geoCountryHeader, devCountry: config.devCountry }),
     catalogCache: createSnapshotCache(deps.catalogCacheMs ?? 30_000),
+    google: deps.google ?? (config.googleClientId ? createGoogleVerifier({ clientId: config.googleClientId }) : undefined),
   };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -94,6 +101,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+  // Only re-encoded profile pictures are public; lesson resources live elsewhere behind signed links.
+  await app.register(fastifyStatic, {
+    root: path.resolve(config.dataDir, 'uploads', 'avatars'),
+    prefix: '/uploads/avatars/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (reply) => reply.header('Cache-Control', 'public, max-age=604800, immutable').header('X-Content-Type-Options', 'nosniff'),
+  });
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({ statusCode: 429, detail: messages.http.tooManyRequests, retry_after_seconds: Math.ceil(context.ttl / 1000) }),
@@ -109,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     async (api) => {
       await api.register(catalogRoutes(ctx));
+      await api.register(accountRoutes(ctx));
       await api.register(siteRoutes(ctx));
       await api.register(contactRoutes(ctx));
       await api.register(analyticsRoutes(ctx));

@@ -40,6 +40,12 @@ const envSchema = z.object({
   SITE_VERIFICATION: optionalText,
   COMMUNITY_URL: z.url().default('https://discord.com/invite/lectern'),
   JOBS_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(60),
+  VERIFY_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(48),
+  GOOGLE_CLIENT_ID: optionalText,
+  CAPTCHA_ENFORCE: bool.optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -67,6 +73,13 @@ export interface Config {
   siteVerification: string | undefined;
   communityUrl: string;
   jobsPollMs: number;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  resetTokenTtlSeconds: number;
+  verifyTokenTtlSeconds: number;
+  googleClientId: string | undefined;
+  /** Registration and contact require a solved captcha (the pass cookie or a token in the body). */
+  captchaEnforced: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -118,5 +131,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     siteVerification: env.SITE_VERIFICATION,
     communityUrl: env.COMMUNITY_URL,
     jobsPollMs: env.JOBS_POLL_MS,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_MINUTES * 60,
+    refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60,
+    resetTokenTtlSeconds: env.RESET_TOKEN_TTL_MINUTES * 60,
+    verifyTokenTtlSeconds: env.VERIFY_TOKEN_TTL_HOURS * 60 * 60,
+    googleClientId: env.GOOGLE_CLIENT_ID,
+    captchaEnforced: env.CAPTCHA_ENFORCE ?? isProduction,
   };
 }

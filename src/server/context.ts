@@ -5,6 +5,7 @@ import type { Database } from './db/client.js';
 import type { SnapshotCache } from './http/cache.js';
 import type { Captcha } from './integrations/captcha/index.js';
 import type { GeoResolver } from './integrations/geoip/index.js';
+import type { GoogleVerifier } from './integrations/google/index.js';
 import type { Mailer } from './integrations/mail/index.js';
 import type { JobQueue } from './jobs/queue.js';
 
@@ -17,6 +18,8 @@ export interface AppContext {
   captcha: Captcha;
   geo: GeoResolver;
   catalogCache: SnapshotCache;
+  /** Absent when GOOGLE_CLIENT_ID is not configured (the button is hidden). */
+  google: GoogleVerifier | undefined;
 }
 
 export interface Visitor {

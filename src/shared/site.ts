@@ -45,6 +45,8 @@ export const contactBodySchema = z
     role: z.string().trim().toLowerCase().pipe(z.enum(contactRoles, messages.contact.roleRequired)),
     specify: trimmed(200).default(''),
     message: trimmed(5000).default(''),
+    /** Optional captcha token; the pass cookie set by /verify-recaptcha/ also counts. */
+    captcha: z.string().max(20_000).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.role === 'other' && !body.specify) ctx.addIssue({ code: 'custom', path: ['specify'], message: messages.contact.specifyRequired });

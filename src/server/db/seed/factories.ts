@@ -3,6 +3,7 @@
  * Every helper takes a Database or a transaction handle and returns the ids it inserted.
  * Child rows (sections, lessons, resources, prices) go in with multi-row inserts.
  */
+import { regionCodes, regions, type Region } from '../../../shared/regions.js';
 import type { Database, Tx } from '../client.js';
 import {
   categories,
@@ -22,16 +23,8 @@ import {
 
 export type Db = Database | Tx;
 
-export const PRICING_REGIONS = ['US', 'IN', 'GB', 'EU'] as const;
-export type PricingRegion = (typeof PRICING_REGIONS)[number];
-
-/** The currency charged in each pricing region (US is the default for any other country). */
-export const REGION_CURRENCY: Record<PricingRegion, string> = {
-  US: 'USD',
-  IN: 'INR',
-  GB: 'GBP',
-  EU: 'EUR',
-};
+export const PRICING_REGIONS = regionCodes;
+export type PricingRegion = Region;
 
 /** Minor units (cents, paise, pence). */
 export interface PriceInput {
@@ -66,7 +59,7 @@ function priceRows<K extends string>(key: K, id: number, prices: RegionPrices) {
     return {
       [key]: id,
       region,
-      currency: REGION_CURRENCY[region],
+      currency: regions[region].currency,
       amount: price.amount,
       regularAmount: price.regularAmount,
     } as { [P in K]: number } & { region: PricingRegion; currency: string; amount: number; regularAmount: number };

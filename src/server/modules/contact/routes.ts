@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../../shared/messages.js';
 import { contactBodySchema, contactResponseSchema } from '../../../shared/site.js';
 import type { AppContext } from '../../context.js';
+import { requireCaptcha } from '../../http/captcha-pass.js';
 import { sendContactMessage } from './service.js';
 
 export function contactRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -12,7 +13,8 @@ export function contactRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags: ['contact'], summary: 'Sends a message to the instructor', body: contactBodySchema, response: { 200: contactResponseSchema } },
         config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
       },
-      async (request) => {
+      async (request, reply) => {
+        await requireCaptcha(ctx, request, reply, request.body.captcha);
         await sendContactMessage({ db: ctx.db, queue: ctx.queue, message: request.body, notifyEmail: ctx.config.instructorEmail });
         return { message: messages.contact.sent };
       },

@@ -5,6 +5,8 @@ import { regions } from '../../../shared/regions.js';
 import { countryListSchema, saveIpSchema, siteConfigSchema, stateListSchema, verifyCaptchaBodySchema, verifyCaptchaResponseSchema } from '../../../shared/site.js';
 import { visitorOf, type AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { grantCaptchaPass } from '../../http/captcha-pass.js';
+import { randomToken } from '../../lib/tokens.js';
 import { listCountries, listStates } from './service.js';
 
 export function siteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -20,7 +22,7 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         country: visitor.country,
         currency: regions[visitor.region].currency,
         captcha: { provider: ctx.captcha.provider, site_key: ctx.captcha.siteKey },
-        google_client_id: null,
+        google_client_id: ctx.google?.clientId ?? null,
         community_url: ctx.config.communityUrl,
         support_email: ctx.config.instructorEmail ?? 'hello@lectern.dev',
       };
@@ -54,9 +56,10 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags: ['site'], summary: 'Verifies a captcha token (reCAPTCHA or ALTCHA payload)', body: verifyCaptchaBodySchema, response: { 200: verifyCaptchaResponseSchema } },
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       },
-      async (request) => {
+      async (request, reply) => {
         const result = await ctx.captcha.verify(request.body.token, request.ip);
         if (result === 'unavailable') throw new AppError('unavailable', messages.captcha.unavailable, { success: false, error: messages.captcha.unavailable });
+        if (result === 'verified') grantCaptchaPass(ctx, reply, randomToken(16));
         return { success: result === 'verified' };
       },
     );

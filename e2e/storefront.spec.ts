@@ -1,0 +1,101 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launch, openPage } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+describe('the public storefront', () => {
+  it('home → courses → a course → preview lesson → share Copy link', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Learn For Free' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: 'Explore Courses' }).first().click();
+    await page.waitForURL(/\/courses\/?$/);
+    await page.getByRole('heading', { name: 'Premium Courses' }).waitFor();
+
+    const firstPremium = page.locator('.course-card a[href^="/courses/"]').first();
+    await firstPremium.waitFor();
+    const href = await firstPremium.getAttribute('href');
+    await firstPremium.click();
+    await page.waitForURL(`**${href}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+
+    await page.getByRole('button', { name: /^Preview/ }).first().click();
+    const modal = page.getByRole('dialog');
+    await modal.waitFor();
+    expect(await modal.textContent()).toContain('Lesson Preview - ');
+    await modal.locator('iframe').waitFor();
+    await modal.getByRole('button', { name: /close/i }).click();
+    await modal.waitFor({ state: 'detached' });
+
+    const alert = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.message()))));
+    await page.getByRole('button', { name: /share/i }).first().click();
+    await page.getByRole('button', { name: 'Copy link' }).or(page.getByRole('menuitem', { name: 'Copy link' })).first().click();
+    expect(await alert).toBe('Link copied to clipboard!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseUrl()}${href}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('contact form: shows the rules, then sends once the captcha is solved', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto('/contact');
+    await page.getByRole('button', { name: /send/i }).click();
+    await page.getByText('Name is required').waitFor();
+    await page.getByText('Email is required').waitFor();
+    await page.getByText('Please select a role').waitFor();
+
+    await page.getByLabel('Name').fill('Priya Natarajan');
+    await page.getByLabel('Email').fill('priya@example');
+    await page.getByLabel('Role').selectOption('other');
+    await page.getByRole('button', { name: /send/i }).click();
+    await page.getByText('Enter a valid email address').waitFor();
+    await page.getByText('Please specify').waitFor();
+
+    await page.getByLabel('Email').fill('priya@example.com');
+    await page.getByLabel(/specify/i).fill('Hiring manager');
+    await page.getByLabel('Message').fill('We would like a private Django workshop for our team of twelve.');
+    await page.locator('altcha-widget input[type="checkbox"]').click();
+    await page.locator('altcha-widget [data-state="verified"], altcha-widget .altcha[data-state="verified"]').first().waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: /send/i }).click();
+    await page.getByText(/your message has been sent/i).waitFor();
+    expect(await page.getByLabel('Name').inputValue()).toBe('');
+
+    const mailbox = await (await fetch(`${baseUrl()}/api/v1/dev/mailbox/`)).json();
+    const deadline = Date.now() + 10_000;
+    let found = JSON.stringify(mailbox).includes('private Django workshop');
+    while (!found && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 300));
+      found = JSON.stringify(await (await fetch(`${baseUrl()}/api/v1/dev/mailbox/`)).json()).includes('private Django workshop');
+    }
+    expect(found).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('serves a course page whose raw HTML (no JavaScript) holds its share tags', async () => {
+    const courses = (await (await fetch(`${baseUrl()}/api/v1/courses/`)).json()) as { slug: string; title: string }[];
+    const course = courses[0]!;
+    const html = await (await fetch(`${baseUrl()}/courses/${course.slug}`)).text();
+    expect(html).toContain(`<meta property="og:url" content="${baseUrl()}/courses/${course.slug}">`);
+    expect(html).toMatch(/<meta property="og:title" content="[^"]+">/);
+    expect(html).toMatch(/<meta property="og:image" content="http[^"]+">/);
+    expect(html).toMatch(/<meta property="og:description" content="[^"]+">/);
+    expect(html).toContain('"@type":"Course"');
+    const linkedIn = await fetch(`${baseUrl()}/course/${course.slug}`);
+    expect(linkedIn.status).toBe(200);
+  });
+
+  it('answers an unknown address with a real 404 page', async () => {
+    const { context, page } = await openPage(browser);
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await context.close();
+  });
+});

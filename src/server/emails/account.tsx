@@ -1,0 +1,45 @@
+import { EmailLayout, renderEmail, type RenderedEmail } from './render.js';
+
+const button = { display: 'inline-block', background: '#3730a3', color: '#ffffff', padding: '12px 22px', borderRadius: 8, textDecoration: 'none', fontWeight: 600 };
+
+export function verifyEmailEmail(name: string, link: string, hours: number): RenderedEmail {
+  const subject = 'Confirm your email address';
+  const element = (
+    <EmailLayout title={subject}>
+      <h1 style={{ fontSize: 20, margin: '0 0 16px' }}>Welcome to Lectern, {name}!</h1>
+      <p>Confirm your email address to activate your account and start learning.</p>
+      <p style={{ margin: '24px 0' }}>
+        <a href={link} style={button}>
+          Activate my account
+        </a>
+      </p>
+      <p style={{ fontSize: 13, color: '#6b7280' }}>
+        The link works once and expires in {hours} hours. If you did not create an account, you can ignore this email.
+      </p>
+      <p style={{ fontSize: 12, color: '#6b7280', wordBreak: 'break-all' }}>{link}</p>
+    </EmailLayout>
+  );
+  const text = `Welcome to Lectern, ${name}!\n\nConfirm your email address to activate your account:\n${link}\n\nThe link works once and expires in ${hours} hours. If you did not create an account, ignore this email.\n`;
+  return renderEmail(subject, element, text);
+}
+
+export function resetPasswordEmail(name: string, link: string, minutes: number): RenderedEmail {
+  const subject = 'Reset your Lectern password';
+  const element = (
+    <EmailLayout title={subject}>
+      <h1 style={{ fontSize: 20, margin: '0 0 16px' }}>Reset your password</h1>
+      <p>Hi {name}, we received a request to reset the password of your account.</p>
+      <p style={{ margin: '24px 0' }}>
+        <a href={link} style={button}>
+          Choose a new password
+        </a>
+      </p>
+      <p style={{ fontSize: 13, color: '#6b7280' }}>
+        The link works once and expires in {minutes} minutes. If you did not ask for it, ignore this email: your password stays the same.
+      </p>
+      <p style={{ fontSize: 12, color: '#6b7280', wordBreak: 'break-all' }}>{link}</p>
+    </EmailLayout>
+  );
+  const text = `Hi ${name},\n\nReset your Lectern password here:\n${link}\n\nThe link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email.\n`;
+  return renderEmail(subject, element, text);
+}

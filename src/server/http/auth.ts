@@ -1,0 +1,50 @@
+import type { FastifyRequest } from 'fastify';
+import { accountMessages } from '../../shared/accounts.js';
+import { AppError } from '../errors.js';
+import { verifyAccessToken } from '../modules/accounts/access-token.js';
+
+export interface Viewer {
+  userId: number;
+  isAdmin: boolean;
+}
+
+const cache = new WeakMap<FastifyRequest, Promise<Viewer | undefined>>();
+
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : '';
+}
+
+const tokenInvalid = () => new AppError('unauthorized', accountMessages.tokenInvalid, { detail: accountMessages.tokenInvalid, code: 'token_not_valid' });
+
+/**
+ * The signed-in viewer, or undefined for an anonymous request. A bearer token that is present but
+ * invalid or expired answers 401, so the client refreshes it and retries (as DRF's JWT auth does).
+ */
+export async function viewerOf(request: FastifyRequest, secret: string): Promise<Viewer | undefined> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = (async () => {
+      const token = bearerOf(request);
+      if (token === undefined) return undefined;
+      const claims = token ? await verifyAccessToken(secret, token) : undefined;
+      if (!claims) throw tokenInvalid();
+      return claims;
+    })();
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+export async function requireViewer(request: FastifyRequest, secret: string): Promise<Viewer> {
+  const viewer = await viewerOf(request, secret);
+  if (!viewer) throw new AppError('unauthorized', 'Authentication credentials were not provided.', { detail: 'Authentication credentials were not provided.', code: 'not_authenticated' });
+  return viewer;
+}
+
+/** Owner-only resources: the owner or an admin, else 403. */
+export function assertOwner(viewer: Viewer, ownerId: number): void {
+  if (viewer.userId !== ownerId && !viewer.isAdmin) throw new AppError('forbidden', 'You do not have permission to perform this action.');
+}

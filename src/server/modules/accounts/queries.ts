@@ -1,0 +1,123 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.js';
+import { oneTimeTokens, refreshTokens, users } from '../../db/schema/index.js';
+
+type Db = Database | Tx;
+
+export const publicUserColumns = {
+  id: users.id,
+  uuid: users.uuid,
+  username: users.username,
+  email: users.email,
+  fullName: users.fullName,
+  phoneNumber: users.phoneNumber,
+  addressLine1: users.addressLine1,
+  addressLine2: users.addressLine2,
+  city: users.city,
+  state: users.state,
+  country: users.country,
+  pinCode: users.pinCode,
+  aboutMe: users.aboutMe,
+  profilePicture: users.profilePicture,
+  isVerified: users.isVerified,
+  isAdmin: users.isAdmin,
+};
+export type PublicUser = { [K in keyof typeof publicUserColumns]: (typeof users.$inferSelect)[K] };
+
+export async function selectUserById(db: Db, id: number): Promise<PublicUser | undefined> {
+  const [row] = await db.select(publicUserColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function selectUserByUuid(db: Db, uuid: string): Promise<PublicUser | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(uuid)) return undefined;
+  const [row] = await db.select(publicUserColumns).from(users).where(eq(users.uuid, uuid)).limit(1);
+  return row;
+}
+
+/** Includes the password hash: for login only. */
+export async function selectCredentials(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, isVerified: users.isVerified, isAdmin: users.isAdmin })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+export async function selectUserByEmail(db: Db, email: string): Promise<PublicUser | undefined> {
+  const [row] = await db.select(publicUserColumns).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+  return row;
+}
+
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
+  return Boolean(row);
+}
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<PublicUser> {
+  const [row] = await db.insert(users).values(values).returning(publicUserColumns);
+  return row!;
+}
+
+export async function updateUser(db: Db, id: number, values: Partial<typeof users.$inferInsert>): Promise<PublicUser | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning(publicUserColumns);
+  return row;
+}
+
+export async function insertRefreshToken(db: Db, values: typeof refreshTokens.$inferInsert): Promise<void> {
+  await db.insert(refreshTokens).values(values);
+}
+
+/** Locks the row so two concurrent refreshes of one token cannot both rotate it. */
+export async function selectRefreshTokenForUpdate(db: Tx, tokenHash: string) {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update').limit(1);
+  return row;
+}
+
+export async function markRefreshTokenReplaced(db: Db, id: number): Promise<void> {
+  await db.update(refreshTokens).set({ replacedAt: new Date() }).where(eq(refreshTokens.id, id));
+}
+
+export async function revokeRefreshFamily(db: Db, familyId: string): Promise<void> {
+  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeRefreshToken(db: Db, tokenHash: string): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length > 0;
+}
+
+export async function revokeAllRefreshTokens(db: Db, userId: number): Promise<void> {
+  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function insertOneTimeToken(db: Db, values: typeof oneTimeTokens.$inferInsert): Promise<void> {
+  await db.insert(oneTimeTokens).values(values);
+}
+
+/** Marks a valid, unused, unexpired token used and returns it; single use even under concurrency. */
+export async function consumeOneTimeToken(db: Db, purpose: 'verify_email' | 'reset_password' | 'unsubscribe', tokenHash: string) {
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date())))
+    .returning({ userId: oneTimeTokens.userId, email: oneTimeTokens.email });
+  return row;
+}
+
+/** Earlier unused links of the same purpose stop working when a new one is sent or one is used. */
+export async function expireOneTimeTokens(db: Db, userId: number, purpose: 'verify_email' | 'reset_password'): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+}

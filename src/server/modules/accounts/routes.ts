@@ -1,0 +1,175 @@
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountMessages,
+  forgotPasswordBodySchema,
+  googleLoginBodySchema,
+  loginBodySchema,
+  logoutBodySchema,
+  MAX_PICTURE_BYTES,
+  messageSchema,
+  profileFieldsSchema,
+  refreshBodySchema,
+  registerBodySchema,
+  resendVerificationBodySchema,
+  resetPasswordBodySchema,
+  tokenPairSchema,
+  userDetailsSchema,
+} from '../../../shared/accounts.js';
+import { messages } from '../../../shared/messages.js';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { requireViewer } from '../../http/auth.js';
+import { requireCaptcha } from '../../http/captcha-pass.js';
+import { deleteProfilePicture, storeProfilePicture } from '../../lib/images.js';
+import * as accounts from './service.js';
+
+const perIp = (max: number, minutes: number) => ({ rateLimit: { max, timeWindow: `${minutes} minutes` } });
+
+export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const deps = { db: ctx.db, queue: ctx.queue, config: ctx.config };
+  const uploadsDir = path.resolve(ctx.config.dataDir, 'uploads');
+
+  return async (app) => {
+    /** A second limit per account, so one address cannot be attacked from many IPs. */
+    const perAccount = app.createRateLimit({
+      max: 10,
+      timeWindow: '15 minutes',
+      keyGenerator: (request) => `account:${String((request.body as Record<string, unknown> | undefined)?.email ?? (request.body as Record<string, unknown> | undefined)?.normalizedEmail ?? '').trim().toLowerCase()}`,
+    });
+    const limitAccount = async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await perAccount(request);
+      if (!result.isAllowed) {
+        reply.header('Retry-After', result.ttlInSeconds);
+        throw new AppError('rate_limited', messages.http.tooManyRequests, { detail: messages.http.tooManyRequests, retry_after_seconds: result.ttlInSeconds });
+      }
+    };
+
+    app.post(
+      '/register/',
+      { schema: { tags: ['accounts'], summary: 'Creates an unverified account and emails a verification link', body: registerBodySchema, response: { 201: userDetailsSchema.pick({ user_id: true, email: true, full_name: true, username: true }).extend({ message: z.string() }) } }, config: perIp(10, 60) },
+      async (request, reply) => {
+        await requireCaptcha(ctx, request, reply, request.body.captcha);
+        const user = await accounts.register(deps, request.body);
+        return reply.code(201).send({ user_id: user.user_id, email: user.email, full_name: user.full_name, username: user.username, message: 'Account created. Check your email to activate it.' });
+      },
+    );
+
+    app.get(
+      '/verify-email/:uid/:token/',
+      { schema: { tags: ['accounts'], summary: 'The link in the verification email: activates the account and lands on the login page', params: z.object({ uid: z.string().max(64), token: z.string().max(200) }) } },
+      async (request, reply) => {
+        const ok = await accounts.verifyEmail(deps, request.params.uid, request.params.token);
+        return reply.redirect(ok ? '/login/?status=success' : '/login/?status=invalid-link');
+      },
+    );
+
+    app.post(
+      '/resend-verification/',
+      { schema: { tags: ['accounts'], body: resendVerificationBodySchema, response: { 200: messageSchema } }, config: perIp(5, 15), preHandler: limitAccount },
+      async (request) => {
+        await accounts.resendVerification(deps, request.body.email);
+        return { message: accountMessages.verificationSent };
+      },
+    );
+
+    app.post(
+      '/token/',
+      { schema: { tags: ['accounts'], summary: 'Email and password → access and refresh tokens', body: loginBodySchema, response: { 200: tokenPairSchema } }, config: perIp(20, 15), preHandler: limitAccount },
+      async (request) => accounts.login(deps, request.body.email, request.body.password),
+    );
+
+    app.post(
+      '/token/refresh/',
+      { schema: { tags: ['accounts'], summary: 'Rotates a refresh token; reusing an old one revokes its family', body: refreshBodySchema, response: { 200: tokenPairSchema } }, config: perIp(60, 15) },
+      async (request) => accounts.refresh(deps, request.body.refresh),
+    );
+
+    app.post(
+      '/logout/',
+      { schema: { tags: ['accounts'], summary: 'Revokes a refresh token', body: logoutBodySchema, response: { 200: z.object({ detail: z.string() }) } } },
+      async (request) => {
+        await accounts.logout(deps, request.body.refresh_token);
+        return { detail: accountMessages.loggedOut };
+      },
+    );
+
+    app.post(
+      '/rest-auth/google/',
+      { schema: { tags: ['accounts'], summary: 'Signs in with a Google ID token (verified: signature, audience, issuer, expiry)', body: googleLoginBodySchema, response: { 200: tokenPairSchema } }, config: perIp(20, 15) },
+      async (request) => accounts.googleLogin(deps, ctx.google, request.body.id_token),
+    );
+
+    app.post(
+      '/forget-password-request/',
+      { schema: { tags: ['accounts'], summary: 'Emails a single-use reset link; the same answer whether or not the email has an account', body: forgotPasswordBodySchema, response: { 200: messageSchema } }, config: perIp(5, 15), preHandler: limitAccount },
+      async (request) => {
+        await accounts.requestPasswordReset(deps, request.body.normalizedEmail);
+        return { message: accountMessages.resetRequested };
+      },
+    );
+
+    app.post(
+      '/reset-password/',
+      { schema: { tags: ['accounts'], body: resetPasswordBodySchema, response: { 200: messageSchema } }, config: perIp(10, 15) },
+      async (request) => {
+        await accounts.resetPassword(deps, request.body.uid, request.body.token, request.body.password);
+        return { message: accountMessages.resetDone };
+      },
+    );
+
+    app.get('/user-details/', { schema: { tags: ['accounts'], response: { 200: userDetailsSchema } } }, async (request) => {
+      const viewer = await requireViewer(request, ctx.config.jwtSecret);
+      return accounts.getUserDetails(ctx.db, viewer.userId);
+    });
+
+    app.put(
+      '/edit-user-details/',
+      { schema: { tags: ['accounts'], summary: 'Multipart: profile fields and an optional profile_picture (an image, at most 5 MB)', consumes: ['multipart/form-data'], response: { 200: userDetailsSchema } } },
+      async (request) => {
+        const viewer = await requireViewer(request, ctx.config.jwtSecret);
+        if (!request.isMultipart()) throw AppError.fields({ non_field_errors: ['Send the profile as multipart/form-data.'] });
+        const fields: Record<string, string> = {};
+        let picture: Buffer | undefined;
+        try {
+          for await (const part of request.parts({ limits: { fileSize: MAX_PICTURE_BYTES, files: 1, fields: 20, fieldSize: 10_000 } })) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'profile_picture') {
+                part.file.resume();
+                continue;
+              }
+              picture = await part.toBuffer();
+              if (!picture.length) picture = undefined;
+            } else {
+              fields[part.fieldname] = String(part.value);
+            }
+          }
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.fields({ profile_picture: [accountMessages.pictureTooLarge] });
+          if (code?.startsWith('FST_')) throw AppError.fields({ non_field_errors: [(error as Error).message] });
+          throw error;
+        }
+        const parsed = profileFieldsSchema.safeParse(fields);
+        if (!parsed.success) {
+          const errors: Record<string, string[]> = {};
+          for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? 'non_field_errors')] ??= []).push(issue.message);
+          throw AppError.fields(errors);
+        }
+        const current = await accounts.getPublicUser(ctx.db, viewer.userId);
+        let newPicture: string | null | undefined;
+        if (picture) {
+          newPicture = await storeProfilePicture(uploadsDir, picture);
+          if (!newPicture) throw AppError.fields({ profile_picture: [accountMessages.pictureNotImage] });
+        } else if (parsed.data.remove_picture === 'true') {
+          newPicture = null;
+        }
+        const updated = await accounts.updateProfile(ctx.db, viewer.userId, parsed.data, newPicture);
+        if (newPicture !== undefined && current?.profilePicture) await deleteProfilePicture(uploadsDir, current.profilePicture);
+        return updated;
+      },
+    );
+  };
+}

@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import { accountMessages, type ProfileFields, type RegisterBody, type TokenPair, type UserDetails } from '../../../shared/accounts.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { resetPasswordEmail, verifyEmailEmail } from '../../emails/account.js';
+import { AppError } from '../../errors.js';
+import type { GoogleVerifier } from '../../integrations/google/index.js';
+import { SEND_EMAIL_JOB } from '../../jobs/email.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { hashToken, randomToken } from '../../lib/tokens.js';
+import { signAccessToken } from './access-token.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
+import * as q from './queries.js';
+
+export interface AccountsDeps {
+  db: Database;
+  queue: JobQueue;
+  config: Config;
+}
+
+const isUniqueViolation = (error: unknown) => {
+  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return code === '23505';
+};
+
+export function toUserDetails(user: q.PublicUser): UserDetails {
+  return {
+    user_id: user.id,
+    username: user.username,
+    email: user.email,
+    full_name: user.fullName,
+    phone_number: user.phoneNumber,
+    address_line_1: user.addressLine1,
+    address_line_2: user.addressLine2,
+    city: user.city,
+    state: user.state,
+    country: user.country,
+    pin_code: user.pinCode,
+    about_me: user.aboutMe,
+    profile_picture: user.profilePicture,
+    is_verified: user.isVerified,
+    is_admin: user.isAdmin,
+  };
+}
+
+/** A readable, unique username from the email's local part ('asha.rao', 'asha.rao-2f9k'). */
+async function uniqueUsername(db: Database, email: string): Promise<string> {
+  const base = (email.split('@')[0] ?? 'student').toLowerCase().replace(/[^a-z0-9._-]/g, '').slice(0, 30) || 'student';
+  if (!(await q.usernameTaken(db, base))) return base;
+  for (;;) {
+    const candidate = `${base}-${randomToken(3).toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 4)}`;
+    if (!(await q.usernameTaken(db, candidate))) return candidate;
+  }
+}
+
+export interface NewUser {
+  email: string;
+  fullName: string;
+  password?: string | undefined;
+  isVerified?: boolean;
+  isAdmin?: boolean;
+  googleSubject?: string;
+}
+
+/** Creates an account; a taken email answers { email: [...] }. Shared by register, Google sign-in, guest checkout and the admin CLI. */
+export async function createUser(db: Database, input: NewUser): Promise<q.PublicUser> {
+  if (await q.selectUserByEmail(db, input.email)) throw AppError.fields({ email: [accountMessages.emailTaken] });
+  try {
+    return await q.insertUser(db, {
+      email: input.email,
+      username: await uniqueUsername(db, input.email),
+      fullName: input.fullName,
+      passwordHash: input.password ? await hashPassword(input.password) : null,
+      isVerified: input.isVerified ?? false,
+      isAdmin: input.isAdmin ?? false,
+      googleSubject: input.googleSubject ?? null,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.fields({ email: [accountMessages.emailTaken] });
+    throw error;
+  }
+}
+
+export async function issueTokens({ db, config }: AccountsDeps, user: { id: number; isAdmin: boolean }, familyId: string = randomUUID()): Promise<TokenPair> {
+  const refresh = randomToken();
+  await q.insertRefreshToken(db, {
+    userId: user.id,
+    tokenHash: hashToken(refresh),
+    familyId,
+    expiresAt: new Date(Date.now() + config.refreshTokenTtlSeconds * 1000),
+  });
+  return { access: await signAccessToken(config.jwtSecret, { userId: user.id, isAdmin: user.isAdmin }, config.accessTokenTtlSeconds), refresh };
+}
+
+async function sendVerificationEmail(deps: AccountsDeps, user: q.PublicUser): Promise<void> {
+  const token = randomToken();
+  await q.expireOneTimeTokens(deps.db, user.id, 'verify_email');
+  await q.insertOneTimeToken(deps.db, {
+    userId: user.id,
+    purpose: 'verify_email',
+    tokenHash: hashToken(token),
+    email: user.email,
+    expiresAt: new Date(Date.now() + deps.config.verifyTokenTtlSeconds * 1000),
+  });
+  const link = `${deps.config.publicUrl}/api/v1/verify-email/${user.uuid}/${token}/`;
+  await deps.queue.enqueue(SEND_EMAIL_JOB, { to: user.email, ...verifyEmailEmail(user.fullName, link, deps.config.verifyTokenTtlSeconds / 3600) });
+}
+
+export async function register(deps: AccountsDeps, body: RegisterBody): Promise<UserDetails> {
+  const user = await createUser(deps.db, { email: body.email, fullName: body.full_name, password: body.password });
+  await sendVerificationEmail(deps, user);
+  return toUserDetails(user);
+}
+
+/** Activates the account behind a verification link; false for a used, expired or forged link. */
+export async function verifyEmail(deps: AccountsDeps, uid: string, token: string): Promise<boolean> {
+  const user = await q.selectUserByUuid(deps.db, uid);
+  if (!user) return false;
+  const used = await q.consumeOneTimeToken(deps.db, 'verify_email', hashToken(token));
+  if (!used || used.userId !== user.id) return false;
+  await q.updateUser(deps.db, user.id, { isVerified: true });
+  return true;
+}
+
+/** Same answer whether or not the account exists or is already verified. */
+export async function resendVerification(deps: AccountsDeps, email: string): Promise<void> {
+  const user = await q.selectUserByEmail(deps.db, email);
+  if (user && !user.isVerified) await sendVerificationEmail(deps, user);
+}
+
+export async function login(deps: AccountsDeps, email: string, password: string): Promise<TokenPair> {
+  const credentials = await q.selectCredentials(deps.db, email);
+  if (!credentials) {
+    await burnPasswordCheck(password);
+    throw new AppError('unauthorized', 'No active account found with the given credentials');
+  }
+  if (!(await verifyPassword(credentials.passwordHash, password))) throw new AppError('unauthorized', 'No active account found with the given credentials');
+  if (!credentials.isVerified) throw new AppError('forbidden', accountMessages.emailNotVerified, { detail: accountMessages.emailNotVerified, code: 'email_not_verified' });
+  return issueTokens(deps, credentials);
+}
+
+/**
+ * Rotates a refresh token. A token that was already rotated or revoked is a sign of theft:
+ * the whole family is revoked and the caller must sign in again.
+ */
+export async function refresh(deps: AccountsDeps, token: string): Promise<TokenPair> {
+  const invalid = () => new AppError('unauthorized', accountMessages.tokenInvalid, { detail: accountMessages.tokenInvalid, code: 'token_not_valid' });
+  const outcome = await deps.db.transaction(async (tx) => {
+    const row = await q.selectRefreshTokenForUpdate(tx, hashToken(token));
+    if (!row) return { kind: 'invalid' as const };
+    if (row.revokedAt || row.replacedAt) {
+      await q.revokeRefreshFamily(tx, row.familyId);
+      return { kind: 'reused' as const };
+    }
+    if (row.expiresAt < new Date()) return { kind: 'invalid' as const };
+    await q.markRefreshTokenReplaced(tx, row.id);
+    return { kind: 'ok' as const, userId: row.userId, familyId: row.familyId };
+  });
+  if (outcome.kind !== 'ok') throw invalid();
+  const user = await q.selectUserById(deps.db, outcome.userId);
+  if (!user) throw invalid();
+  return issueTokens(deps, user, outcome.familyId);
+}
+
+export async function logout(deps: AccountsDeps, token: string): Promise<void> {
+  await q.revokeRefreshToken(deps.db, hashToken(token));
+}
+
+/** Same answer whether or not the email has an account (no enumeration). */
+export async function requestPasswordReset(deps: AccountsDeps, email: string): Promise<void> {
+  const user = await q.selectUserByEmail(deps.db, email);
+  if (!user) return;
+  const token = randomToken();
+  await q.expireOneTimeTokens(deps.db, user.id, 'reset_password');
+  await q.insertOneTimeToken(deps.db, {
+    userId: user.id,
+    purpose: 'reset_password',
+    tokenHash: hashToken(token),
+    email: user.email,
+    expiresAt: new Date(Date.now() + deps.config.resetTokenTtlSeconds * 1000),
+  });
+  const link = `${deps.config.publicUrl}/reset/password?uid=${user.uuid}&token=${token}`;
+  await deps.queue.enqueue(SEND_EMAIL_JOB, { to: user.email, ...resetPasswordEmail(user.fullName, link, Math.round(deps.config.resetTokenTtlSeconds / 60)) });
+}
+
+/** Sets the new password, marks the email verified (the link proved it), and signs out every session. */
+export async function resetPassword(deps: AccountsDeps, uid: string, token: string, password: string): Promise<void> {
+  const expired = () => new AppError('bad_request', accountMessages.resetExpired, { error: accountMessages.resetExpired, status: 'expired' });
+  const user = await q.selectUserByUuid(deps.db, uid);
+  if (!user) throw expired();
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    const used = await q.consumeOneTimeToken(tx, 'reset_password', hashToken(token));
+    if (!used || used.userId !== user.id) throw expired();
+    await q.updateUser(tx, user.id, { passwordHash, isVerified: true });
+    await q.revokeAllRefreshTokens(tx, user.id);
+  });
+}
+
+export async function googleLogin(deps: AccountsDeps, google: GoogleVerifier | undefined, idToken: string): Promise<TokenPair> {
+  if (!google) throw new AppError('bad_request', accountMessages.googleUnavailable, { non_field_errors: [accountMessages.googleUnavailable] });
+  const identity = await google.verify(idToken);
+  if (!identity || !identity.emailVerified) throw new AppError('bad_request', accountMessages.googleFailed, { non_field_errors: [accountMessages.googleFailed] });
+  const email = identity.email.trim().toLowerCase();
+  let user = await q.selectUserByEmail(deps.db, email);
+  if (!user) {
+    user = await createUser(deps.db, { email, fullName: identity.name, isVerified: true, googleSubject: identity.subject });
+  } else if (!user.isVerified) {
+    // Google proved the address: an account waiting for its verification email is now verified.
+    user = (await q.updateUser(deps.db, user.id, { isVerified: true })) ?? user;
+  }
+  return issueTokens(deps, user);
+}
+
+export async function getUserDetails(db: Database, userId: number): Promise<UserDetails> {
+  const user = await q.selectUserById(db, userId);
+  if (!user) throw AppError.notFound('User not found.');
+  return toUserDetails(user);
+}
+
+export async function updateProfile(db: Database, userId: number, fields: ProfileFields, picture: string | null | undefined): Promise<UserDetails> {
+  const { remove_picture: _remove, ...profile } = fields;
+  const user = await q.updateUser(db, userId, {
+    fullName: profile.full_name.replace(/\s+/g, ' '),
+    phoneNumber: profile.phone_number,
+    addressLine1: profile.address_line_1,
+    addressLine2: profile.address_line_2,
+    city: profile.city,
+    state: profile.state,
+    country: profile.country,
+    pinCode: profile.pin_code,
+    aboutMe: profile.about_me,
+    ...(picture !== undefined ? { profilePicture: picture } : {}),
+  });
+  if (!user) throw AppError.notFound('User not found.');
+  return toUserDetails(user);
+}
+
+export async function getPublicUser(db: Database, userId: number) {
+  return q.selectUserById(db, userId);
+}
