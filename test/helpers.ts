@@ -1,9 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { desc, eq } from 'drizzle-orm';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../src/server/app.js';
 import { loadConfig, type Config } from '../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
+import { devMailbox } from '../src/server/db/schema/index.js';
+import { createUser } from '../src/server/modules/accounts/service.js';
 
 export interface TestApp {
   app: App;
@@ -47,7 +52,13 @@ export async function openTestDatabase(onQuery?: (sql: string) => void): Promise
 export async function createTestApp(overrides: Partial<Omit<AppDeps, 'db' | 'config'>> & { env?: Record<string, string> } = {}): Promise<TestApp> {
   const queries: string[] = [];
   const handle = await openTestDatabase((sql) => queries.push(sql));
-  const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret-42', PUBLIC_URL: 'http://lectern.test', ...overrides.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-42',
+    PUBLIC_URL: 'http://lectern.test',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lectern-app-')),
+    ...overrides.env,
+  });
   const { env: _env, ...deps } = overrides;
   const app = await buildApp({ config, db: handle.db, catalogCacheMs: 0, ...deps });
   await app.ready();
@@ -61,4 +72,56 @@ export async function createTestApp(overrides: Partial<Omit<AppDeps, 'db' | 'con
       await handle.close();
     },
   };
+}
+
+
+let userCounter = 0;
+export const STRONG_PASSWORD = 'Sturdy#Pass42';
+
+/** A verified account through the same service the admin CLI uses. */
+export async function createVerifiedUser(t: TestApp, overrides: { email?: string; password?: string; fullName?: string; isAdmin?: boolean } = {}) {
+  const email = overrides.email ?? `student${++userCounter}-${Date.now()}@example.com`;
+  const password = overrides.password ?? STRONG_PASSWORD;
+  const user = await createUser(t.handle.db, { email, password, fullName: overrides.fullName ?? 'Test Student', isVerified: true, isAdmin: overrides.isAdmin ?? false });
+  return { ...user, password };
+}
+
+let ipCounter = 0;
+/** A fresh client address per call, so per-IP rate limits do not couple unrelated tests. */
+export const freshIp = () => `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
+
+export async function loginAs(t: TestApp, email: string, password: string = STRONG_PASSWORD): Promise<{ access: string; refresh: string }> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/token/', payload: { email, password }, remoteAddress: freshIp() });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** Runs the job queue, then returns the newest message the dev mailbox holds for `to`. */
+export async function latestEmail(t: TestApp, to: string) {
+  while ((await t.app.ctx.queue.runDue(50)) > 0) {
+    // drain
+  }
+  const [mail] = await t.handle.db.select().from(devMailbox).where(eq(devMailbox.to, to)).orderBy(desc(devMailbox.id)).limit(1);
+  return mail;
+}
+
+export function linkIn(text: string, pattern: RegExp): string {
+  const match = text.match(pattern);
+  if (!match) throw new Error(`no link matching ${pattern} in:\n${text}`);
+  return match[0];
+}
+
+/** A multipart/form-data body for app.inject. */
+export function multipart(fields: Record<string, string>, file?: { field: string; name: string; type: string; data: Buffer }) {
+  const boundary = `----lectern${Date.now().toString(16)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    chunks.push(file.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

@@ -41,7 +41,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
     const limitAccount = async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await perAccount(request);
-      if (!result.isAllowed) {
+      // isAllowed means "on the allow list"; a counted request is over the limit when isExceeded.
+      if (!result.isAllowed && result.isExceeded) {
         reply.header('Retry-After', result.ttlInSeconds);
         throw new AppError('rate_limited', messages.http.tooManyRequests, { detail: messages.http.tooManyRequests, retry_after_seconds: result.ttlInSeconds });
       }
