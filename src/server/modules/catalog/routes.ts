@@ -13,6 +13,7 @@ import {
 } from '../../../shared/catalog.js';
 import { visitorOf, type AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { viewerOf } from '../../http/auth.js';
 import { sendSnapshot } from '../../http/cache.js';
 import { verifySignature } from '../../lib/signing.js';
 import { resolveResourceFile } from './files.js';
@@ -46,6 +47,12 @@ export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { region } = visitorOf(ctx, request);
         const { slug } = request.params;
+        const viewer = await viewerOf(request, ctx.config.jwtSecret);
+        if (viewer) {
+          // A signed-in viewer gets their own progress and unlocked lessons: never from the shared memo.
+          reply.header('Cache-Control', 'private, no-store');
+          return catalog.getCourseDetail({ db, slug, region, viewer, signingSecret: ctx.config.jwtSecret });
+        }
         const body = await cache.get(`course:${region}:${slug}`, () =>
           catalog.getCourseDetail({ db, slug, region, signingSecret: ctx.config.jwtSecret, resourceLinkTtlMs: 60 * 60 * 1000 }),
         );

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { sign } from '../../lib/signing.js';
+import type { Viewer } from '../../http/auth.js';
 import * as q from './queries.js';
 
 interface PriceColumns {
@@ -53,10 +54,6 @@ export async function listCourses(db: Database, region: Region, courseIds?: numb
   return rows.map((row) => toListItem(region, row));
 }
 
-export interface Viewer {
-  userId: number;
-  isAdmin: boolean;
-}
 
 export interface CourseDetailOptions {
   db: Database;
