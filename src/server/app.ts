@@ -22,11 +22,20 @@ import { createSnapshotCache } from './http/cache.js';
 import { createAltchaCaptcha, createRecaptcha, type Captcha } from './integrations/captcha/index.js';
 import { createGeoResolver, type GeoResolver } from './integrations/geoip/index.js';
 import { createGoogleVerifier, type GoogleVerifier } from './integrations/google/index.js';
+import { createRazorpayGateway, type RazorpayGateway } from './integrations/razorpay/index.js';
+import { registerFakeRazorpay } from './integrations/razorpay/fake-api.js';
+import { createStripeGateway, type StripeGateway } from './integrations/stripe/index.js';
+import { registerFakeStripe } from './integrations/stripe/fake-api.js';
 import { createDevMailbox, createSmtpMailer, type Mailer } from './integrations/mail/index.js';
 import { registerEmailJobs } from './jobs/email.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
+import { cartRoutes } from './modules/cart/routes.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
+import { registerReminderJobs } from './modules/reminders/service.js';
+import { reminderRoutes } from './modules/reminders/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { registerDevMailbox } from './modules/devtools/routes.js';
@@ -43,6 +52,9 @@ export interface AppDeps {
   geo?: GeoResolver;
   queue?: JobQueue;
   google?: GoogleVerifier;
+  /** Payment gateways; null disables a method. Default: the real provider when keys are set, else the local sandbox (never in production). */
+  stripe?: StripeGateway | null;
+  razorpay?: RazorpayGateway | null;
   /** How long anonymous catalog reads are memoised in this process (0 disables). */
   catalogCacheMs?: number;
 }
@@ -57,6 +69,57 @@ function fieldErrors(validation: { instancePath?: string; message?: string; para
     (out[field] ??= []).push(issue.message ?? 'Invalid value.');
   }
   return out;
+}
+
+const SANDBOX_STRIPE = { secretKey: 'sk_test_lectern_sandbox', webhookSecret: 'whsec_lectern_sandbox' };
+const SANDBOX_RAZORPAY = { keyId: 'rzp_test_lectern_sandbox', keySecret: 'lectern_sandbox_secret', webhookSecret: 'lectern_sandbox_webhook' };
+const selfUrl = (config: Config) => `http://127.0.0.1:${config.port}`;
+
+function defaultStripe(config: Config): StripeGateway | undefined {
+  if (config.stripe) return createStripeGateway({ ...config.stripe, mode: 'live' });
+  if (config.isProduction) return undefined;
+  return createStripeGateway({ ...SANDBOX_STRIPE, mode: 'sandbox', apiBase: selfUrl(config) });
+}
+
+function defaultRazorpay(config: Config): RazorpayGateway | undefined {
+  if (config.razorpay) return createRazorpayGateway({ ...config.razorpay, mode: 'live' });
+  if (config.isProduction) return undefined;
+  return createRazorpayGateway({ ...SANDBOX_RAZORPAY, mode: 'sandbox', apiBase: selfUrl(config) });
+}
+
+/**
+ * Without provider keys (and never in production) the app serves local fakes of Stripe's and
+ * Razorpay's APIs and their checkout screens, so the real code paths run offline. Their webhooks
+ * are delivered, signed, to our own webhook routes.
+ */
+async function registerSandboxProviders(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  if (ctx.config.isProduction) return;
+  if (ctx.stripe?.mode === 'sandbox' && !ctx.config.stripe) {
+    const stripe = ctx.stripe;
+    await registerFakeStripe(app, {
+      db: ctx.db,
+      secretKey: SANDBOX_STRIPE.secretKey,
+      publicBase: ctx.config.publicUrl,
+      failureUrl: `${ctx.config.publicUrl}/order/failure/`,
+      deliver: async (event) => {
+        const payload = JSON.stringify({ id: event.id, object: 'event', type: event.type, data: { object: event.object } });
+        await app.inject({ method: 'POST', url: '/api/v1/webhooks/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': stripe.signPayload(payload) } });
+      },
+    });
+  }
+  if (ctx.razorpay?.mode === 'sandbox' && !ctx.config.razorpay) {
+    const razorpay = ctx.razorpay;
+    await registerFakeRazorpay(app, {
+      db: ctx.db,
+      keyId: SANDBOX_RAZORPAY.keyId,
+      keySecret: SANDBOX_RAZORPAY.keySecret,
+      gateway: razorpay,
+      deliver: async (event) => {
+        const payload = JSON.stringify({ entity: 'event', event: event.event, payload: event.payload });
+        await app.inject({ method: 'POST', url: '/api/v1/webhooks/razorpay', payload, headers: { 'content-type': 'application/json', 'x-razorpay-signature': razorpay.signWebhook(payload), 'x-razorpay-event-id': event.id } });
+      },
+    });
+  }
 }
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -84,7 +147,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     geo: deps.geo ?? createGeoResolver({ countryHeader: config.geoCountryHeader, devCountry: config.devCountry }),
     catalogCache: createSnapshotCache(deps.catalogCacheMs ?? 30_000),
     google: deps.google ?? (config.googleClientId ? createGoogleVerifier({ clientId: config.googleClientId }) : undefined),
+    stripe: deps.stripe === null ? undefined : (deps.stripe ?? defaultStripe(config)),
+    razorpay: deps.razorpay === null ? undefined : (deps.razorpay ?? defaultRazorpay(config)),
   };
+  registerReminderJobs({ db, queue, config });
+  const orderDeps = { db, queue, config, log: app.log, stripe: ctx.stripe, razorpay: ctx.razorpay };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send(fieldErrors(error.validation));
@@ -129,9 +196,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(siteRoutes(ctx));
       await api.register(contactRoutes(ctx));
       await api.register(analyticsRoutes(ctx));
+      await api.register(cartRoutes(ctx));
+      await api.register(orderRoutes(ctx, orderDeps));
+      await api.register(paymentRoutes(ctx, orderDeps));
+      await api.register(reminderRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );
+  await registerSandboxProviders(app, ctx);
   await registerDevMailbox(app, ctx);
   await registerWebApp(app, ctx, deps.webRoot);
 

@@ -46,6 +46,14 @@ const envSchema = z.object({
   VERIFY_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(48),
   GOOGLE_CLIENT_ID: optionalText,
   CAPTCHA_ENFORCE: bool.optional(),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE: optionalText.pipe(z.url().optional()),
+  RAZORPAY_KEY_ID: optionalText,
+  RAZORPAY_KEY_SECRET: optionalText,
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
+  RAZORPAY_API_BASE: optionalText.pipe(z.url().optional()),
+  ABANDONED_CART_DELAY_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -80,6 +88,10 @@ export interface Config {
   googleClientId: string | undefined;
   /** Registration and contact require a solved captcha (the pass cookie or a token in the body). */
   captchaEnforced: boolean;
+  /** Absent: the local sandbox stands in (never in production). */
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+  razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+  abandonedCartDelayMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -103,6 +115,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const isProduction = env.NODE_ENV === 'production';
   if (isProduction && !env.JWT_SECRET) throw new ConfigError('Invalid environment configuration:\n  JWT_SECRET: is required in production');
   if (isProduction && !env.PUBLIC_URL) throw new ConfigError('Invalid environment configuration:\n  PUBLIC_URL: is required in production');
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) throw new ConfigError('Invalid environment configuration:\n  STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY');
+  if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
+    throw new ConfigError('Invalid environment configuration:\n  RAZORPAY_KEY_SECRET: set both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or neither');
+  }
   if (Boolean(env.RECAPTCHA_SITE_KEY) !== Boolean(env.RECAPTCHA_SECRET_KEY)) {
     throw new ConfigError('Invalid environment configuration:\n  RECAPTCHA_SECRET_KEY: set both RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY, or neither');
   }
@@ -137,5 +153,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     verifyTokenTtlSeconds: env.VERIFY_TOKEN_TTL_HOURS * 60 * 60,
     googleClientId: env.GOOGLE_CLIENT_ID,
     captchaEnforced: env.CAPTCHA_ENFORCE ?? isProduction,
+    stripe: env.STRIPE_SECRET_KEY
+      ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '', apiBase: env.STRIPE_API_BASE }
+      : undefined,
+    razorpay:
+      env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET
+        ? { keyId: env.RAZORPAY_KEY_ID, keySecret: env.RAZORPAY_KEY_SECRET, webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? '', apiBase: env.RAZORPAY_API_BASE }
+        : undefined,
+    abandonedCartDelayMs: env.ABANDONED_CART_DELAY_MINUTES * 60 * 1000,
   };
 }

@@ -6,6 +6,8 @@ import type { SnapshotCache } from './http/cache.js';
 import type { Captcha } from './integrations/captcha/index.js';
 import type { GeoResolver } from './integrations/geoip/index.js';
 import type { GoogleVerifier } from './integrations/google/index.js';
+import type { RazorpayGateway } from './integrations/razorpay/index.js';
+import type { StripeGateway } from './integrations/stripe/index.js';
 import type { Mailer } from './integrations/mail/index.js';
 import type { JobQueue } from './jobs/queue.js';
 
@@ -20,6 +22,9 @@ export interface AppContext {
   catalogCache: SnapshotCache;
   /** Absent when GOOGLE_CLIENT_ID is not configured (the button is hidden). */
   google: GoogleVerifier | undefined;
+  /** Absent when the method is not available (production without keys). */
+  stripe: StripeGateway | undefined;
+  razorpay: RazorpayGateway | undefined;
 }
 
 export interface Visitor {

@@ -15,6 +15,8 @@ export const cartItems = pgTable(
   'cart_items',
   {
     id: serial('id').primaryKey(),
+    /** The item_id the API exposes: unguessable, so knowing it is proof of holding the cart. */
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
     cartId: uuid('cart_id')
       .notNull()
       .references(() => carts.id, { onDelete: 'cascade' }),
@@ -167,5 +169,20 @@ export const abandonedEmails = pgTable(
 
 export const emailUnsubscribes = pgTable('email_unsubscribes', {
   email: text('email').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * State of the local sandbox payment providers (used only when no provider keys are configured):
+ * the fake Stripe API's checkout sessions and the local Razorpay orders.
+ */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  id: text('id').primaryKey(),
+  provider: text('provider', { enum: ['stripe', 'razorpay'] }).notNull(),
+  status: text('status', { enum: ['open', 'paid', 'failed', 'expired', 'refunded'] }).notNull().default('open'),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  paymentId: text('payment_id'),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { accountMessages, type ProfileFields, type RegisterBody, type TokenPair, type UserDetails } from '../../../shared/accounts.js';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Tx } from '../../db/client.js';
 import { resetPasswordEmail, verifyEmailEmail } from '../../emails/account.js';
 import { AppError } from '../../errors.js';
 import type { GoogleVerifier } from '../../integrations/google/index.js';
@@ -44,7 +44,7 @@ export function toUserDetails(user: q.PublicUser): UserDetails {
 }
 
 /** A readable, unique username from the email's local part ('asha.rao', 'asha.rao-2f9k'). */
-async function uniqueUsername(db: Database, email: string): Promise<string> {
+async function uniqueUsername(db: Database | Tx, email: string): Promise<string> {
   const base = (email.split('@')[0] ?? 'student').toLowerCase().replace(/[^a-z0-9._-]/g, '').slice(0, 30) || 'student';
   if (!(await q.usernameTaken(db, base))) return base;
   for (;;) {
@@ -63,7 +63,7 @@ export interface NewUser {
 }
 
 /** Creates an account; a taken email answers { email: [...] }. Shared by register, Google sign-in, guest checkout and the admin CLI. */
-export async function createUser(db: Database, input: NewUser): Promise<q.PublicUser> {
+export async function createUser(db: Database | Tx, input: NewUser): Promise<q.PublicUser> {
   if (await q.selectUserByEmail(db, input.email)) throw AppError.fields({ email: [accountMessages.emailTaken] });
   try {
     return await q.insertUser(db, {
@@ -92,7 +92,7 @@ export async function issueTokens({ db, config }: AccountsDeps, user: { id: numb
   return { access: await signAccessToken(config.jwtSecret, { userId: user.id, isAdmin: user.isAdmin }, config.accessTokenTtlSeconds), refresh };
 }
 
-async function sendVerificationEmail(deps: AccountsDeps, user: q.PublicUser): Promise<void> {
+export async function sendVerificationEmail(deps: AccountsDeps, user: q.PublicUser): Promise<void> {
   const token = randomToken();
   await q.expireOneTimeTokens(deps.db, user.id, 'verify_email');
   await q.insertOneTimeToken(deps.db, {
@@ -238,4 +238,8 @@ export async function updateProfile(db: Database, userId: number, fields: Profil
 
 export async function getPublicUser(db: Database, userId: number) {
   return q.selectUserById(db, userId);
+}
+
+export async function getPublicUserByEmail(db: Database, email: string) {
+  return q.selectUserByEmail(db, email);
 }

@@ -23,6 +23,11 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         currency: regions[visitor.region].currency,
         captcha: { provider: ctx.captcha.provider, site_key: ctx.captcha.siteKey },
         google_client_id: ctx.google?.clientId ?? null,
+        payments: {
+          stripe: ctx.stripe ? ctx.stripe.mode : null,
+          razorpay: ctx.razorpay ? ctx.razorpay.mode : null,
+          razorpay_key_id: ctx.razorpay?.keyId ?? null,
+        },
         community_url: ctx.config.communityUrl,
         support_email: ctx.config.instructorEmail ?? 'hello@lectern.dev',
       };

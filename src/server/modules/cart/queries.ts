@@ -1,0 +1,71 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.js';
+import { cartItems, carts, courses } from '../../db/schema/index.js';
+
+type Db = Database | Tx;
+
+export async function ensureCart(db: Db, cartId: string, region: string, userId?: number): Promise<void> {
+  await db
+    .insert(carts)
+    .values({ id: cartId, region, userId: userId ?? null })
+    .onConflictDoUpdate({ target: carts.id, set: { updatedAt: new Date(), ...(userId ? { userId } : {}) } });
+}
+
+export async function selectCart(db: Db, cartId: string) {
+  const [row] = await db.select().from(carts).where(eq(carts.id, cartId)).limit(1);
+  return row;
+}
+
+export async function selectCourseForCart(db: Db, courseId: number) {
+  const [row] = await db.select({ id: courses.id, courseType: courses.courseType, isPublished: courses.isPublished }).from(courses).where(eq(courses.id, courseId)).limit(1);
+  return row;
+}
+
+/** Adds the course unless it is already there; true when added. */
+export async function insertCartItem(db: Db, cartId: string, courseId: number): Promise<boolean> {
+  const rows = await db.insert(cartItems).values({ cartId, courseId }).onConflictDoNothing().returning({ id: cartItems.id });
+  return rows.length === 1;
+}
+
+export async function countCartItems(db: Db, cartId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(cartItems).where(eq(cartItems.cartId, cartId));
+  return row?.n ?? 0;
+}
+
+export function selectCartItems(db: Db, cartId: string) {
+  return db
+    .select({ uuid: cartItems.uuid, courseId: cartItems.courseId })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+export function selectCartItemsByUuid(db: Db, uuids: string[]) {
+  return db.select({ uuid: cartItems.uuid, courseId: cartItems.courseId, cartId: cartItems.cartId }).from(cartItems).where(inArray(cartItems.uuid, uuids));
+}
+
+export async function deleteCartItem(db: Db, uuid: string) {
+  const [row] = await db.delete(cartItems).where(eq(cartItems.uuid, uuid)).returning({ cartId: cartItems.cartId });
+  return row;
+}
+
+export async function deleteCartCourses(db: Db, cartId: string, courseIds: number[]): Promise<void> {
+  if (!courseIds.length) return;
+  await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), inArray(cartItems.courseId, courseIds)));
+}
+
+/** Removes the courses from every cart of the user (after a purchase). */
+export async function deleteUserCartCourses(db: Db, userId: number, courseIds: number[]): Promise<void> {
+  if (!courseIds.length) return;
+  await db.delete(cartItems).where(and(inArray(cartItems.courseId, courseIds), inArray(cartItems.cartId, db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)))));
+}
+
+export async function selectUserCartId(db: Db, userId: number): Promise<string | undefined> {
+  const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).orderBy(sql`${carts.updatedAt} desc`).limit(1);
+  return row?.id;
+}
+
+export async function moveCartItems(db: Db, fromCartId: string, toCartId: string): Promise<void> {
+  await db.execute(sql`insert into cart_items (cart_id, course_id) select ${toCartId}, course_id from cart_items where cart_id = ${fromCartId} on conflict do nothing`);
+  await db.delete(cartItems).where(eq(cartItems.cartId, fromCartId));
+}

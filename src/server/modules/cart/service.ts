@@ -1,0 +1,94 @@
+import { commerceMessages, type CartResponse } from '../../../shared/commerce.js';
+import { regions, type Region } from '../../../shared/regions.js';
+import type { Database, Tx } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import type { Viewer } from '../../http/auth.js';
+import { listCourses } from '../catalog/service.js';
+import { ownedCourseIds } from '../learning/enrolments.js';
+import * as q from './queries.js';
+
+export interface CartOptions {
+  db: Database;
+  cartId: string;
+  region: Region;
+  viewer?: Viewer | undefined;
+}
+
+/**
+ * Makes sure the cart exists and, for a signed-in viewer, belongs to them: a guest cart is
+ * adopted on login and the user's earlier cart merges into it; another user's cart is refused.
+ */
+async function claimCart({ db, cartId, region, viewer }: CartOptions): Promise<void> {
+  const cart = await q.selectCart(db, cartId);
+  if (cart?.userId && viewer && cart.userId !== viewer.userId && !viewer.isAdmin) throw AppError.notFound('Cart not found.');
+  if (viewer && !cart?.userId) {
+    const previous = await q.selectUserCartId(db, viewer.userId);
+    await q.ensureCart(db, cartId, region, viewer.userId);
+    if (previous && previous !== cartId) await q.moveCartItems(db, previous, cartId);
+  } else {
+    await q.ensureCart(db, cartId, region);
+  }
+}
+
+export async function addToCart(options: CartOptions & { courseId: number }): Promise<{ message: 'added_to_cart' | 'already_in_cart'; cart_items_count: number }> {
+  const { db, cartId, courseId, viewer } = options;
+  const course = await q.selectCourseForCart(db, courseId);
+  if (!course?.isPublished) throw AppError.notFound('Course not found.');
+  if (course.courseType === 'free') throw AppError.fields({ course_id: [commerceMessages.freeCourseNotInCart] });
+  if (viewer && (await ownedCourseIds(db, viewer.userId, [courseId])).size) throw AppError.fields({ course_id: [commerceMessages.alreadyOwned] });
+  await claimCart(options);
+  const added = await q.insertCartItem(db, cartId, courseId);
+  return { message: added ? 'added_to_cart' : 'already_in_cart', cart_items_count: await q.countCartItems(db, cartId) };
+}
+
+/** The cart priced in the visitor's region; courses the viewer already owns are dropped. */
+export async function getCart(options: CartOptions): Promise<CartResponse> {
+  const { db, cartId, region, viewer } = options;
+  await claimCart(options);
+  let items = await q.selectCartItems(db, cartId);
+  if (viewer) {
+    const owned = await ownedCourseIds(db, viewer.userId, items.map((i) => i.courseId));
+    if (owned.size) {
+      await q.deleteCartCourses(db, cartId, [...owned]);
+      items = items.filter((i) => !owned.has(i.courseId));
+    }
+  }
+  const courses = new Map((await listCourses(db, region, items.map((i) => i.courseId))).map((c) => [c.id, c]));
+  const lines = items.flatMap((item) => {
+    const course = courses.get(item.courseId);
+    return course
+      ? [{ item_id: item.uuid, course_id: course.id, slug: course.slug, title: course.title, course_image: course.course_image, country_price: course.country_price }]
+      : [];
+  });
+  const meta = regions[region];
+  const totalMinor = lines.reduce((sum, l) => sum + Math.round(l.country_price.amount * 100), 0);
+  return { cart_id: cartId, items: lines, count: lines.length, total: totalMinor / 100, currency: meta.currency, symbol: meta.symbol, country: region };
+}
+
+/** The item id is an unguessable UUID: holding it is holding the cart. */
+export async function removeCartItem(db: Database, itemId: string, viewer?: Viewer): Promise<{ message: string; cart_items_count: number }> {
+  const [item] = await q.selectCartItemsByUuid(db, [itemId]);
+  if (!item) throw AppError.notFound('Cart item not found.');
+  const cart = await q.selectCart(db, item.cartId);
+  if (cart?.userId && viewer && cart.userId !== viewer.userId && !viewer.isAdmin) throw AppError.notFound('Cart item not found.');
+  await q.deleteCartItem(db, itemId);
+  return { message: commerceMessages.removedFromCart, cart_items_count: await q.countCartItems(db, item.cartId) };
+}
+
+export async function calculateTotal(db: Database, itemIds: string[], region: Region) {
+  const items = itemIds.length ? await q.selectCartItemsByUuid(db, itemIds) : [];
+  const courses = await listCourses(db, region, [...new Set(items.map((i) => i.courseId))]);
+  const totalMinor = courses.reduce((sum, c) => sum + Math.round(c.country_price.amount * 100), 0);
+  const meta = regions[region];
+  return { total: totalMinor / 100, currency: meta.currency, symbol: meta.symbol, country: region, count: courses.length };
+}
+
+/** After a purchase the bought courses leave every cart of the buyer (and the cart used to check out). */
+export async function clearPurchasedCourses(db: Database | Tx, userId: number, courseIds: number[], cartId?: string | null): Promise<void> {
+  await q.deleteUserCartCourses(db, userId, courseIds);
+  if (cartId) await q.deleteCartCourses(db, cartId, courseIds);
+}
+
+export async function getCartCourseIds(db: Database, cartId: string): Promise<number[]> {
+  return (await q.selectCartItems(db, cartId)).map((i) => i.courseId);
+}

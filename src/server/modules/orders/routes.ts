@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ipQuerySchema } from '../../../shared/catalog.js';
+import { couponBodySchema, couponResponseSchema, commerceMessages, createOrderBodySchema, createOrderResponseSchema, orderConfirmationSchema, orderHistoryItemSchema } from '../../../shared/commerce.js';
+import { visitorOf, type AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { assertOwner, requireViewer, viewerOf } from '../../http/auth.js';
+import { readForm } from '../../http/form.js';
+import { getCartCourseIds } from '../cart/service.js';
+import { checkCoupon } from './coupons.js';
+import { renderInvoicePdf } from './invoice.js';
+import * as orders from './service.js';
+
+export function orderRoutes(ctx: AppContext, deps: orders.OrderDeps): FastifyPluginAsyncZod {
+  const secret = ctx.config.jwtSecret;
+  return async (app) => {
+    app.post(
+      '/coupon/',
+      { schema: { tags: ['orders'], summary: 'Checks a coupon code', body: couponBodySchema, response: { 200: couponResponseSchema } }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+      async (request) => {
+        const viewer = await viewerOf(request, secret);
+        const courseIds = request.body.cart_id ? await getCartCourseIds(ctx.db, request.body.cart_id) : undefined;
+        const coupon = await checkCoupon(ctx.db, request.body.coupon_code, { userId: viewer?.userId, courseIds });
+        return { message: commerceMessages.couponApplied, discount_percentage: coupon.percentage, code: coupon.code };
+      },
+    );
+
+    app.post(
+      '/create-order/',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Creates the order from the billing form (multipart or JSON); the server recomputes every price and refuses a different total',
+          querystring: ipQuerySchema,
+          response: { 201: createOrderResponseSchema },
+        },
+        config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      },
+      async (request, reply) => {
+        const raw = await readForm(request, { arrays: ['courses'] });
+        const parsed = createOrderBodySchema.safeParse(raw);
+        if (!parsed.success) {
+          const errors: Record<string, string[]> = {};
+          for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? 'non_field_errors')] ??= []).push(issue.message);
+          throw AppError.fields(errors);
+        }
+        const result = await orders.createOrder(deps, { body: parsed.data, visitor: visitorOf(ctx, request), viewer: await viewerOf(request, secret) });
+        return reply.code(201).send(result);
+      },
+    );
+
+    app.get(
+      '/orders/:orderNumber/',
+      { schema: { tags: ['orders'], summary: "The success page's confirmation (owner only)", params: z.object({ orderNumber: z.string().max(40) }), response: { 200: orderConfirmationSchema } } },
+      async (request) => orders.getOrderConfirmation(deps, request.params.orderNumber, await requireViewer(request, secret)),
+    );
+
+    app.get(
+      '/order-details/:orderNumber/',
+      { schema: { tags: ['orders'], summary: 'One order with its invoice fields (owner only)', params: z.object({ orderNumber: z.string().max(40) }), response: { 200: orderHistoryItemSchema } } },
+      async (request) => orders.getOwnOrder(deps, request.params.orderNumber, await requireViewer(request, secret)),
+    );
+
+    app.get(
+      '/orders/:orderNumber/invoice.pdf',
+      { schema: { tags: ['orders'], summary: 'The PDF invoice of a paid order (owner only)', params: z.object({ orderNumber: z.string().max(40) }) } },
+      async (request, reply) => {
+        const order = await orders.getOwnOrder(deps, request.params.orderNumber, await requireViewer(request, secret));
+        if (order.order_status !== 'Paid' && order.order_status !== 'Refunded') throw AppError.notFound('There is no invoice for an unpaid order.');
+        const pdf = await renderInvoicePdf(order);
+        reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `attachment; filename="invoice-${order.order_number}.pdf"`).header('Cache-Control', 'private, no-store');
+        return reply.send(pdf);
+      },
+    );
+
+    app.get(
+      '/order-history/:userId/',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: "The user's orders (owner or admin only), filtered by search or order_id",
+          params: z.object({ userId: z.coerce.number().int().positive() }),
+          querystring: z.object({ search: z.string().max(100).optional(), order_id: z.string().max(40).optional() }),
+          response: { 200: z.array(orderHistoryItemSchema) },
+        },
+      },
+      async (request) => {
+        const viewer = await requireViewer(request, secret);
+        assertOwner(viewer, request.params.userId);
+        return orders.orderHistory(deps, request.params.userId, { search: request.query.search, orderNumber: request.query.order_id });
+      },
+    );
+  };
+}

@@ -1,0 +1,237 @@
+import { randomBytes } from 'node:crypto';
+import { firstPasswordError } from '../../../shared/accounts.js';
+import { applyDiscount, commerceMessages, type CreateOrderBody, type CreateOrderResponse, type OrderHistoryItem } from '../../../shared/commerce.js';
+import { toMajor } from '../../../shared/money.js';
+import { regions } from '../../../shared/regions.js';
+import type { Visitor } from '../../context.js';
+import { AppError } from '../../errors.js';
+import type { Viewer } from '../../http/auth.js';
+import type { RazorpayGateway } from '../../integrations/razorpay/index.js';
+import type { StripeGateway } from '../../integrations/stripe/index.js';
+import { createUser, getPublicUser, issueTokens, sendVerificationEmail } from '../accounts/service.js';
+import { listCourses } from '../catalog/service.js';
+import { ownedCourseIds } from '../learning/enrolments.js';
+import { failOrder, fulfilOrder, type FulfilmentDeps } from '../payments/fulfilment.js';
+import { checkCoupon, reserveCoupon } from './coupons.js';
+import * as q from './queries.js';
+
+export interface OrderDeps extends FulfilmentDeps {
+  stripe: StripeGateway | undefined;
+  razorpay: RazorpayGateway | undefined;
+}
+
+/** 'LEC-20261121-7K3Q9D': date for humans, random part so numbers reveal nothing about volume. */
+function newOrderNumber(): string {
+  const date = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const random = [...randomBytes(6)].map((b) => alphabet[b % alphabet.length]).join('');
+  return `LEC-${date}-${random}`;
+}
+
+/** Splits the order total across its lines so that the provider's lines add up to it exactly. */
+function discountedLines(items: { title: string; price: number }[], total: number) {
+  const subtotal = items.reduce((s, i) => s + i.price, 0);
+  let remaining = total;
+  return items.map((item, index) => {
+    const amount = index === items.length - 1 ? remaining : Math.floor((item.price * total) / Math.max(subtotal, 1));
+    remaining -= amount;
+    return { name: item.title, amount };
+  });
+}
+
+export interface CreateOrderOptions {
+  body: CreateOrderBody;
+  visitor: Visitor;
+  viewer: Viewer | undefined;
+}
+
+/**
+ * The server decides money: prices, discount and total are recomputed here in the visitor's
+ * region, and a client total that differs is refused. The order, the guest account and the coupon
+ * reservation are written in one transaction; then the provider's checkout is opened.
+ */
+export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: CreateOrderOptions): Promise<CreateOrderResponse> {
+  const { db } = deps;
+  const region = visitor.region;
+  const meta = regions[region];
+
+  if (body.payment_method === 'RazorPay' && region !== 'IN') throw AppError.fields({ payment_method: [commerceMessages.razorpayIndiaOnly] });
+  if (body.payment_method === 'RazorPay' && !deps.razorpay) throw AppError.fields({ payment_method: [commerceMessages.paymentMethodUnavailable] });
+  if (body.payment_method === 'Stripe' && !deps.stripe) throw AppError.fields({ payment_method: [commerceMessages.paymentMethodUnavailable] });
+
+  if (!viewer) {
+    const passwordError = body.password ? firstPasswordError(body.password) : commerceMessages.required;
+    if (passwordError) throw AppError.fields({ password: [passwordError] });
+  }
+
+  const courseIds = [...new Set(body.courses)];
+  const courses = await listCourses(db, region, courseIds);
+  if (courses.length !== courseIds.length) throw AppError.fields({ courses: ['One of these courses is no longer available.'] });
+  if (courses.some((c) => c.course_type === 'free')) throw AppError.fields({ courses: [commerceMessages.freeCourseNotInCart] });
+  if (viewer) {
+    const owned = await ownedCourseIds(db, viewer.userId, courseIds);
+    if (owned.size) throw AppError.fields({ courses: [`${commerceMessages.alreadyOwned} (${courses.filter((c) => owned.has(c.id)).map((c) => c.title).join(', ')})`] });
+  }
+  const items = courses.map((c) => ({ courseId: c.id, title: c.title, price: Math.round(c.country_price.amount * 100), regularPrice: Math.round(c.country_price.regular_amount * 100) }));
+  const subtotal = items.reduce((s, i) => s + i.price, 0);
+
+  const order = await db.transaction(async (tx) => {
+    let userId = viewer?.userId;
+    let guest: Awaited<ReturnType<typeof createUser>> | undefined;
+    if (!userId) {
+      try {
+        guest = await createUser(tx, { email: body.email, fullName: body.full_name, password: body.password });
+      } catch (error) {
+        if (error instanceof AppError && error.body.email) throw AppError.fields({ email: [commerceMessages.emailHasAccount] });
+        throw error;
+      }
+      userId = guest.id;
+    }
+
+    let discount = 0;
+    let coupon: Awaited<ReturnType<typeof checkCoupon>> | undefined;
+    if (body.coupon_code) {
+      try {
+        coupon = await checkCoupon(tx, body.coupon_code, { userId, courseIds, lock: true });
+      } catch (error) {
+        if (error instanceof AppError) throw AppError.fields({ coupon_code: (error.body.errors as string[]) ?? [commerceMessages.couponInvalid] });
+        throw error;
+      }
+      const eligible = items.filter((i) => !coupon!.courseIds || coupon!.courseIds.has(i.courseId)).reduce((s, i) => s + i.price, 0);
+      discount = applyDiscount(eligible, coupon.percentage).discount;
+    }
+    const total = Math.max(0, subtotal - discount);
+    if (Math.round(body.total * 100) !== total) throw AppError.fields({ total: [commerceMessages.totalChanged] });
+    if (total === 0 && body.payment_method !== 'Full_Discount') throw AppError.fields({ payment_method: [commerceMessages.fullDiscountOnlyAtZero] });
+    if (total > 0 && body.payment_method === 'Full_Discount') throw AppError.fields({ payment_method: [commerceMessages.fullDiscountOnlyAtZero] });
+
+    const created = await q.insertOrder(tx, {
+      orderNumber: newOrderNumber(),
+      userId,
+      status: 'Pending',
+      paymentMethod: body.payment_method,
+      region,
+      currency: meta.currency,
+      subtotal,
+      discount,
+      total,
+      couponId: coupon?.id ?? null,
+      couponCode: coupon?.code ?? null,
+      fullName: body.full_name,
+      email: viewer ? ((await getPublicUser(db, viewer.userId))?.email ?? body.email) : body.email,
+      phoneNumber: body.phone_number,
+      addressLine1: body.address_line_1,
+      country: body.country,
+      state: body.state,
+      city: body.city,
+      pinCode: body.pin_code,
+    });
+    await q.insertOrderItems(tx, items.map((i) => ({ orderId: created.id, courseId: i.courseId, price: i.price, regularPrice: i.regularPrice })));
+    if (coupon) await reserveCoupon(tx, coupon.id, userId, created.id);
+    return { ...created, guest };
+  });
+
+  const response: CreateOrderResponse = {
+    order_number: order.orderNumber,
+    payment_method: order.paymentMethod,
+    order_status: order.status,
+    currency: order.currency,
+    total: toMajor(order.total),
+    full_name: order.fullName,
+    email: order.email,
+    phone_number: order.phoneNumber,
+    address: [order.addressLine1, order.city, order.state, order.pinCode, order.country].filter(Boolean).join(', '),
+    tokens: null,
+    rzp_order: null,
+    stripe_session_id: null,
+    checkout_url: null,
+  };
+  if (order.guest) {
+    response.tokens = await issueTokens(deps, order.guest);
+    await sendVerificationEmail(deps, order.guest);
+  }
+
+  try {
+    if (order.paymentMethod === 'Full_Discount') {
+      await fulfilOrder(deps, { orderId: order.id, provider: 'none', providerPaymentId: `free-${order.orderNumber}`, amount: 0, currency: order.currency, cartId: body.cart_id });
+      response.order_status = 'Paid';
+    } else if (order.paymentMethod === 'Stripe') {
+      const base = deps.config.publicUrl;
+      const session = await deps.stripe!.createCheckoutSession({
+        orderNumber: order.orderNumber,
+        currency: order.currency,
+        lines: discountedLines(items, order.total),
+        customerEmail: order.email,
+        successUrl: `${base}/order/success/?order_no=${order.orderNumber}&session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${base}/order/failure/?order_id=${order.orderNumber}&code=cancelled&reason=cancelled&description=${encodeURIComponent('You cancelled the payment.')}&source=customer&step=checkout`,
+      });
+      await q.setProviderReference(db, order.id, session.id);
+      response.stripe_session_id = session.id;
+      response.checkout_url = session.url;
+    } else {
+      const rzp = await deps.razorpay!.createOrder({ amount: order.total, currency: order.currency, receipt: order.orderNumber, notes: { order_number: order.orderNumber } });
+      await q.setProviderReference(db, order.id, rzp.id);
+      response.rzp_order = { id: rzp.id, amount: rzp.amount, currency: rzp.currency, key_id: deps.razorpay!.keyId, sandbox: deps.razorpay!.mode === 'sandbox' };
+    }
+  } catch (error) {
+    deps.log.error({ err: error, order: order.orderNumber }, 'could not open the payment provider checkout');
+    await failOrder(deps, order.id);
+    throw new AppError('unavailable', 'The payment provider is not reachable right now. Please try again in a moment.');
+  }
+  return response;
+}
+
+function formatOrder(order: Awaited<ReturnType<typeof q.selectOrderByNumber>> & object, items: Awaited<ReturnType<typeof q.selectItemsOfOrders>>, transactionId: string | null): OrderHistoryItem {
+  return {
+    order_number: order.orderNumber,
+    order_date: order.createdAt.toISOString(),
+    order_status: order.status,
+    payment_method: order.paymentMethod,
+    currency: order.currency,
+    subtotal: toMajor(order.subtotal),
+    discount: toMajor(order.discount),
+    total: toMajor(order.total),
+    coupon: order.couponCode,
+    transaction_id: transactionId,
+    full_name: order.fullName,
+    address: [order.addressLine1, order.city, order.state, order.pinCode, order.country].filter(Boolean).join(', '),
+    phone_number: order.phoneNumber,
+    email: order.email,
+    order_items: items
+      .filter((i) => i.orderId === order.id)
+      .map((i) => ({ id: i.id, price: toMajor(i.price), course: { id: i.courseId, title: i.title, slug: i.slug, course_image: i.courseImage, currency_code: order.currency } })),
+  };
+}
+
+/** An order of the viewer (or any order for an admin); someone else's order is 404, not 403, so numbers cannot be probed. */
+export async function getOwnOrder(deps: OrderDeps, orderNumber: string, viewer: Viewer): Promise<OrderHistoryItem> {
+  const order = await q.selectOrderByNumber(deps.db, orderNumber);
+  if (!order || (order.userId !== viewer.userId && !viewer.isAdmin)) throw AppError.notFound(commerceMessages.orderNotFound);
+  const [items, paymentsRows] = await Promise.all([q.selectItemsOfOrders(deps.db, [order.id]), q.selectPaymentsOfOrders(deps.db, [order.id])]);
+  return formatOrder(order, items, paymentsRows[0]?.providerPaymentId ?? null);
+}
+
+export async function getOrderConfirmation(deps: OrderDeps, orderNumber: string, viewer: Viewer) {
+  const order = await getOwnOrder(deps, orderNumber, viewer);
+  return {
+    order_items: order.order_items,
+    order_details: {
+      transaction_id: order.transaction_id ?? 'N/A',
+      order_number: order.order_number,
+      total_paid: order.total,
+      currency: order.currency,
+      coupon: order.coupon ?? 'N/A',
+      order_status: order.order_status,
+      payment_method: order.payment_method,
+    },
+  };
+}
+
+export async function orderHistory(deps: OrderDeps, userId: number, options: { search?: string | undefined; orderNumber?: string | undefined }): Promise<OrderHistoryItem[]> {
+  const orders = await q.selectOrdersOfUser(deps.db, userId, options);
+  const ids = orders.map((o) => o.id);
+  const [items, paymentRows] = await Promise.all([q.selectItemsOfOrders(deps.db, ids), q.selectPaymentsOfOrders(deps.db, ids)]);
+  const txByOrder = new Map(paymentRows.map((p) => [p.orderId, p.providerPaymentId]));
+  return orders.map((o) => formatOrder(o, items, txByOrder.get(o.id) ?? null));
+}
+

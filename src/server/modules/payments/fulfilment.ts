@@ -1,0 +1,101 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { regions, type Region } from '../../../shared/regions.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { receiptEmail } from '../../emails/receipt.js';
+import { SEND_EMAIL_JOB } from '../../jobs/email.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { clearPurchasedCourses } from '../cart/service.js';
+import { enrol, revokeOrderEnrolments } from '../learning/enrolments.js';
+import { releaseCoupon } from '../orders/coupons.js';
+import * as q from '../orders/queries.js';
+
+export interface FulfilmentDeps {
+  db: Database;
+  queue: JobQueue;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+export interface ConfirmedPayment {
+  orderId: number;
+  provider: 'stripe' | 'razorpay' | 'none';
+  providerPaymentId: string;
+  /** What the provider says was paid, in minor units. */
+  amount: number;
+  currency: string;
+  cartId?: string | null;
+}
+
+/**
+ * Marks the order paid, enrols the buyer and queues one receipt, exactly once: the order row is
+ * locked, and only the Pending → Paid transition does the work, so redirects, webhooks and retries
+ * in any order and any number end the same way.
+ */
+export async function fulfilOrder(deps: FulfilmentDeps, payment: ConfirmedPayment): Promise<'fulfilled' | 'already-paid' | 'amount-mismatch' | 'not-payable'> {
+  return deps.db.transaction(async (tx) => {
+    const order = await q.lockOrder(tx, payment.orderId);
+    if (!order) return 'not-payable';
+    if (order.status === 'Paid') return 'already-paid';
+    if (order.status === 'Refunded') return 'not-payable';
+    if (payment.amount !== order.total || payment.currency.toUpperCase() !== order.currency.toUpperCase()) {
+      deps.log.error({ order: order.orderNumber, paid: payment.amount, expected: order.total, currency: payment.currency }, 'paid amount does not match the order; not fulfilled');
+      return 'amount-mismatch';
+    }
+    const paidAt = new Date();
+    await q.insertPayment(tx, { orderId: order.id, provider: payment.provider, providerPaymentId: payment.providerPaymentId, status: 'Success', amount: payment.amount, currency: order.currency });
+    // A Failed order whose payment succeeded after all (a late webhook) is still fulfilled.
+    await q.updateOrder(tx, order.id, { status: 'Paid', paidAt });
+    const courseIds = await q.selectItemCourseIds(tx, order.id);
+    await enrol(tx, order.userId, courseIds, 'purchase', order.id);
+    await clearPurchasedCourses(tx, order.userId, courseIds, payment.cartId);
+
+    const items = await q.selectItemsOfOrders(tx, [order.id]);
+    const meta = regions[order.region as Region] ?? regions.US;
+    const email = receiptEmail({
+      fullName: order.fullName,
+      orderNumber: order.orderNumber,
+      paidAt,
+      paymentMethod: order.paymentMethod,
+      symbol: meta.symbol,
+      currency: order.currency,
+      items: items.map((i) => ({ title: i.title, price: i.price })),
+      discount: order.discount,
+      total: order.total,
+      coupon: order.couponCode,
+      orderUrl: `${deps.config.publicUrl}/order/details/${order.orderNumber}`,
+      dashboardUrl: `${deps.config.publicUrl}/dashboard/`,
+    });
+    await deps.queue.enqueue(SEND_EMAIL_JOB, { to: order.email, ...email }, { tx });
+    return 'fulfilled';
+  });
+}
+
+/** A failed payment: the order stays unpaid (Failed) and its coupon use is given back. */
+export async function failOrder(deps: FulfilmentDeps, orderId: number, failed?: { provider: 'stripe' | 'razorpay'; providerPaymentId: string; amount: number }): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const order = await q.lockOrder(tx, orderId);
+    if (!order || order.status !== 'Pending') return;
+    if (failed?.providerPaymentId) {
+      await q.insertPayment(tx, { orderId, provider: failed.provider, providerPaymentId: failed.providerPaymentId, status: 'Failed', amount: failed.amount, currency: order.currency });
+    }
+    await q.updateOrder(tx, orderId, { status: 'Failed' });
+    await releaseCoupon(tx, orderId);
+  });
+}
+
+/** A refund revokes the enrolments that order granted. Idempotent. */
+export async function refundPayment(deps: FulfilmentDeps, provider: 'stripe' | 'razorpay', providerPaymentId: string): Promise<'refunded' | 'unknown-payment'> {
+  return deps.db.transaction(async (tx) => {
+    const payment = await q.selectPaymentByProviderId(tx, provider, providerPaymentId);
+    if (!payment?.orderId) return 'unknown-payment';
+    const order = await q.lockOrder(tx, payment.orderId);
+    if (!order) return 'unknown-payment';
+    if (order.status !== 'Refunded') {
+      await q.updateOrder(tx, order.id, { status: 'Refunded' });
+      await q.markPaymentRefunded(tx, payment.id);
+      await revokeOrderEnrolments(tx, order.id);
+    }
+    return 'refunded';
+  });
+}

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { paymentUpdateBodySchema, paymentUpdateResponseSchema } from '../../../shared/commerce.js';
+import type { AppContext } from '../../context.js';
+import { viewerOf } from '../../http/auth.js';
+import type { OrderDeps } from '../orders/service.js';
+import * as payments from './service.js';
+
+export function paymentRoutes(ctx: AppContext, deps: OrderDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/payments/update/',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "The browser's return from the provider: Stripe sessions are read back from Stripe; Razorpay results must carry a valid signature",
+          body: paymentUpdateBodySchema,
+          response: { 200: paymentUpdateResponseSchema },
+        },
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      },
+      async (request) => {
+        const viewer = await viewerOf(request, ctx.config.jwtSecret);
+        const body = request.body;
+        if (body.payment_method === 'Stripe') return payments.confirmStripeReturn(deps, { sessionId: body.session_id, orderNumber: body.order_number, viewer });
+        return payments.confirmRazorpayReturn(deps, {
+          orderNumber: body.order_number,
+          orderId: body.order_id,
+          paymentId: body.payment_id,
+          signature: body.signature,
+          status: body.payment_status,
+          viewer,
+        });
+      },
+    );
+
+    // Webhooks verify signatures over the exact bytes received, so their bodies stay raw.
+    await app.register(async (hooks) => {
+      hooks.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+      hooks.post('/webhooks/stripe', { schema: { tags: ['payments'], summary: 'Stripe events (signature checked on the raw body)' } }, async (request) => {
+        await payments.handleStripeWebhook(deps, request.body as Buffer, request.headers['stripe-signature'] as string | undefined);
+        return { received: true };
+      });
+      hooks.post('/webhooks/razorpay', { schema: { tags: ['payments'], summary: 'Razorpay events (X-Razorpay-Signature over the raw body)' } }, async (request) => {
+        await payments.handleRazorpayWebhook(deps, request.body as Buffer, request.headers['x-razorpay-signature'] as string | undefined, request.headers['x-razorpay-event-id'] as string | undefined);
+        return { received: true };
+      });
+    });
+  };
+}

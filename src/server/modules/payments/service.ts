@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import { commerceMessages } from '../../../shared/commerce.js';
+import { providerEvents } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import type { Viewer } from '../../http/auth.js';
+import * as q from '../orders/queries.js';
+import type { OrderDeps } from '../orders/service.js';
+import { failOrder, fulfilOrder, refundPayment } from './fulfilment.js';
+
+export interface PaymentUpdateResult {
+  status: 'Success' | 'Failed' | 'Pending';
+  order_number: string;
+  payment_id: string;
+}
+
+async function ownOrder(deps: OrderDeps, orderNumber: string, viewer: Viewer | undefined) {
+  const order = await q.selectOrderByNumber(deps.db, orderNumber);
+  // Guests who just paid hold the tokens create-order returned; anyone else gets a 404.
+  if (!order || !viewer || (order.userId !== viewer.userId && !viewer.isAdmin)) throw AppError.notFound(commerceMessages.orderNotFound);
+  return order;
+}
+
+/** The card provider's return: the session is read back from Stripe; only a paid session fulfils. */
+export async function confirmStripeReturn(deps: OrderDeps, input: { sessionId: string; orderNumber: string; viewer: Viewer | undefined }): Promise<PaymentUpdateResult> {
+  const order = await ownOrder(deps, input.orderNumber, input.viewer);
+  if (!deps.stripe || order.paymentMethod !== 'Stripe' || order.providerReference !== input.sessionId) {
+    throw new AppError('bad_request', commerceMessages.paymentNotVerified, { detail: commerceMessages.paymentNotVerified });
+  }
+  const session = await deps.stripe.retrieveSession(input.sessionId);
+  if (session.orderNumber !== order.orderNumber) throw new AppError('bad_request', commerceMessages.paymentNotVerified);
+  if (!session.paid || !session.paymentIntentId) return { status: 'Pending', order_number: order.orderNumber, payment_id: session.paymentIntentId ?? 'N/A' };
+  const outcome = await fulfilOrder(deps, { orderId: order.id, provider: 'stripe', providerPaymentId: session.paymentIntentId, amount: session.amountTotal ?? -1, currency: session.currency ?? '' });
+  return { status: outcome === 'fulfilled' || outcome === 'already-paid' ? 'Success' : 'Failed', order_number: order.orderNumber, payment_id: session.paymentIntentId };
+}
+
+/** Razorpay's handler result: fulfils only when the HMAC over order and payment ids verifies. */
+export async function confirmRazorpayReturn(
+  deps: OrderDeps,
+  input: { orderNumber: string; orderId: string; paymentId: string; signature: string; status: 'Success' | 'Failed'; viewer: Viewer | undefined },
+): Promise<PaymentUpdateResult> {
+  const order = await ownOrder(deps, input.orderNumber, input.viewer);
+  if (!deps.razorpay || order.paymentMethod !== 'RazorPay') throw new AppError('bad_request', commerceMessages.paymentNotVerified);
+  if (input.status === 'Failed') {
+    await failOrder(deps, order.id, input.paymentId ? { provider: 'razorpay', providerPaymentId: input.paymentId, amount: order.total } : undefined);
+    return { status: 'Failed', order_number: order.orderNumber, payment_id: input.paymentId || 'N/A' };
+  }
+  const valid = order.providerReference === input.orderId && Boolean(input.paymentId) && deps.razorpay.verifyPaymentSignature(input.orderId, input.paymentId, input.signature);
+  if (!valid) throw new AppError('bad_request', commerceMessages.paymentNotVerified, { detail: commerceMessages.paymentNotVerified });
+  // The signature proves Razorpay authorised this payment for this order and amount (the order was created server-side).
+  const outcome = await fulfilOrder(deps, { orderId: order.id, provider: 'razorpay', providerPaymentId: input.paymentId, amount: order.total, currency: order.currency });
+  return { status: outcome === 'fulfilled' || outcome === 'already-paid' ? 'Success' : 'Failed', order_number: order.orderNumber, payment_id: input.paymentId };
+}
+
+/**
+ * Stores a provider event once by its id. Returns false when it was already processed; an event
+ * stored but never processed (a crash mid-way) is processed again on the provider's retry.
+ */
+async function recordEvent(deps: OrderDeps, provider: 'stripe' | 'razorpay', eventId: string, type: string, payload: unknown): Promise<boolean> {
+  await deps.db.insert(providerEvents).values({ provider, eventId, type, payload: payload as object }).onConflictDoNothing();
+  const [row] = await deps.db.select({ processedAt: providerEvents.processedAt }).from(providerEvents).where(sql`${providerEvents.provider} = ${provider} and ${providerEvents.eventId} = ${eventId}`);
+  return !row?.processedAt;
+}
+
+async function markProcessed(deps: OrderDeps, provider: 'stripe' | 'razorpay', eventId: string): Promise<void> {
+  await deps.db.update(providerEvents).set({ processedAt: new Date() }).where(sql`${providerEvents.provider} = ${provider} and ${providerEvents.eventId} = ${eventId}`);
+}
+
+/** Stripe webhook: the signature is checked on the raw body, then state is read back from Stripe. */
+export async function handleStripeWebhook(deps: OrderDeps, rawBody: Buffer, signature: string | undefined): Promise<void> {
+  if (!deps.stripe) throw AppError.notFound('Stripe is not configured.');
+  let event;
+  try {
+    event = deps.stripe.constructEvent(rawBody, signature ?? '');
+  } catch {
+    throw new AppError('bad_request', 'Invalid signature.');
+  }
+  if (!(await recordEvent(deps, 'stripe', event.id, event.type, JSON.parse(rawBody.toString('utf8'))))) return;
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = await deps.stripe.retrieveSession(event.objectId ?? '');
+      const order = session.orderNumber ? await q.selectOrderByNumber(deps.db, session.orderNumber) : undefined;
+      if (order && order.providerReference === session.id && session.paid && session.paymentIntentId) {
+        await fulfilOrder(deps, { orderId: order.id, provider: 'stripe', providerPaymentId: session.paymentIntentId, amount: session.amountTotal ?? -1, currency: session.currency ?? '' });
+      }
+      break;
+    }
+    case 'checkout.session.async_payment_failed':
+    case 'checkout.session.expired': {
+      const session = await deps.stripe.retrieveSession(event.objectId ?? '');
+      const order = session.orderNumber ? await q.selectOrderByNumber(deps.db, session.orderNumber) : undefined;
+      if (order && order.providerReference === session.id && !session.paid) await failOrder(deps, order.id);
+      break;
+    }
+    case 'charge.refunded': {
+      const charge = await deps.stripe.retrieveCharge(event.objectId ?? '');
+      if (charge.refunded && charge.paymentIntentId) await refundPayment(deps, 'stripe', charge.paymentIntentId);
+      break;
+    }
+    default:
+      break;
+  }
+  await markProcessed(deps, 'stripe', event.id);
+}
+
+interface RazorpayWebhook {
+  event?: string;
+  payload?: { payment?: { entity?: { id?: string } }; order?: { entity?: { id?: string } }; refund?: { entity?: { payment_id?: string } } };
+}
+
+/** Razorpay webhook: X-Razorpay-Signature over the raw body, then the payment is fetched back from Razorpay. */
+export async function handleRazorpayWebhook(deps: OrderDeps, rawBody: Buffer, signature: string | undefined, eventIdHeader: string | undefined): Promise<void> {
+  if (!deps.razorpay) throw AppError.notFound('Razorpay is not configured.');
+  if (!signature || !deps.razorpay.verifyWebhookSignature(rawBody, signature)) throw new AppError('bad_request', 'Invalid signature.');
+  let body: RazorpayWebhook;
+  try {
+    body = JSON.parse(rawBody.toString('utf8')) as RazorpayWebhook;
+  } catch {
+    throw new AppError('bad_request', 'Invalid JSON.');
+  }
+  const type = body.event ?? 'unknown';
+  const eventId = eventIdHeader ?? `${type}:${body.payload?.payment?.entity?.id ?? body.payload?.refund?.entity?.payment_id ?? ''}`;
+  if (!(await recordEvent(deps, 'razorpay', eventId, type, body))) return;
+
+  if (type === 'payment.captured' || type === 'order.paid' || type === 'payment.failed') {
+    const paymentId = body.payload?.payment?.entity?.id;
+    if (paymentId) {
+      const payment = await deps.razorpay.fetchPayment(paymentId);
+      const order = payment.orderId ? await q.selectOrderByReference(deps.db, payment.orderId) : undefined;
+      if (order && payment.status === 'captured') {
+        await fulfilOrder(deps, { orderId: order.id, provider: 'razorpay', providerPaymentId: payment.id, amount: payment.amount, currency: payment.currency });
+      } else if (order && payment.status === 'failed') {
+        await failOrder(deps, order.id, { provider: 'razorpay', providerPaymentId: payment.id, amount: payment.amount });
+      }
+    }
+  } else if (type === 'refund.processed' || type === 'refund.created' || type === 'payment.refunded') {
+    const paymentId = body.payload?.refund?.entity?.payment_id ?? body.payload?.payment?.entity?.id;
+    if (paymentId) {
+      const payment = await deps.razorpay.fetchPayment(paymentId);
+      if (payment.status === 'refunded') await refundPayment(deps, 'razorpay', payment.id);
+    }
+  }
+  await markProcessed(deps, 'razorpay', eventId);
+}
+
+

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { abandonedEmailBodySchema, deleteAbandonedEmailBodySchema } from '../../../shared/commerce.js';
+import type { AppContext } from '../../context.js';
+import { cancelReminder, scheduleReminder, unsubscribe } from './service.js';
+
+export function reminderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const deps = { db: ctx.db, queue: ctx.queue, config: ctx.config };
+  return async (app) => {
+    app.post(
+      '/emails/create-abandoned-email/',
+      { schema: { tags: ['reminders'], summary: 'Schedules an abandoned-cart reminder (sent later unless the courses were bought)', body: abandonedEmailBodySchema }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+      async (request) => {
+        await scheduleReminder(deps, { email: request.body.email, reason: request.body.sending_reason, courseIds: request.body.course_items.map((c) => c.course_id) });
+        return { message: 'scheduled' };
+      },
+    );
+
+    app.delete(
+      '/emails/delete-abandoned-emails/',
+      { schema: { tags: ['reminders'], summary: 'Cancels reminders for an email (one course, or all)', body: deleteAbandonedEmailBodySchema }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+      async (request) => {
+        await cancelReminder(ctx.db, { email: request.body.email, reason: request.body.sending_reason, courseId: request.body.course_id });
+        return { message: 'deleted' };
+      },
+    );
+
+    app.get(
+      '/emails/unsubscribe/',
+      { schema: { tags: ['reminders'], summary: 'The unsubscribe link of reminder emails', querystring: z.object({ email: z.string().max(254), expires: z.coerce.number(), signature: z.string().max(100) }) } },
+      async (request, reply) => {
+        const ok = await unsubscribe(deps, request.query);
+        reply.type('text/html; charset=utf-8').code(ok ? 200 : 400);
+        return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Email preferences | Lectern</title>
+<style>body{font-family:system-ui,sans-serif;background:#f4f4f8;display:flex;min-height:100vh;align-items:center;justify-content:center;margin:0}main{background:#fff;padding:32px;border-radius:16px;max-width:420px}a{color:#3730a3}</style></head>
+<body><main><h1>${ok ? "You're unsubscribed" : 'This link is not valid'}</h1><p>${ok ? 'We will not send you cart reminders any more.' : 'The unsubscribe link is broken or has expired.'}</p><p><a href="/">Back to Lectern</a></p></main></body></html>`;
+      },
+    );
+  };
+}

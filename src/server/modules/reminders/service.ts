@@ -1,0 +1,88 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { abandonedEmails, emailUnsubscribes } from '../../db/schema/index.js';
+import { abandonedCartEmail } from '../../emails/abandoned-cart.js';
+import { SEND_EMAIL_JOB } from '../../jobs/email.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { sign, verifySignature } from '../../lib/signing.js';
+import { getPublicUserByEmail } from '../accounts/service.js';
+import { listCourses } from '../catalog/service.js';
+import { ownedCourseIds } from '../learning/enrolments.js';
+
+export const ABANDONED_REMINDER_JOB = 'abandoned.remind';
+type Reason = 'add_to_cart' | 'checkout' | 'subscription';
+
+export interface ReminderDeps {
+  db: Database;
+  queue: JobQueue;
+  config: Config;
+}
+
+/** Schedules (or pushes back) one reminder per email and reason; the latest call wins. */
+export async function scheduleReminder(deps: ReminderDeps, input: { email: string; reason: Reason; courseIds: number[] }): Promise<void> {
+  const sendAfter = new Date(Date.now() + deps.config.abandonedCartDelayMs);
+  const [row] = await deps.db
+    .insert(abandonedEmails)
+    .values({ email: input.email, sendingReason: input.reason, courseIds: input.courseIds, sendAfter })
+    .onConflictDoUpdate({ target: [abandonedEmails.email, abandonedEmails.sendingReason], set: { courseIds: input.courseIds, sendAfter, sentAt: null } })
+    .returning({ id: abandonedEmails.id });
+  await deps.queue.enqueue(ABANDONED_REMINDER_JOB, { id: row!.id }, { delayMs: deps.config.abandonedCartDelayMs });
+}
+
+export async function cancelReminder(db: Database, input: { email: string; reason?: Reason | undefined; courseId?: number | undefined }): Promise<void> {
+  const where = and(eq(abandonedEmails.email, input.email), input.reason ? eq(abandonedEmails.sendingReason, input.reason) : undefined);
+  if (input.courseId === undefined) {
+    await db.delete(abandonedEmails).where(where);
+    return;
+  }
+  await db
+    .update(abandonedEmails)
+    .set({ courseIds: sql`coalesce((select jsonb_agg(v) from jsonb_array_elements(${abandonedEmails.courseIds}) v where v::int <> ${input.courseId}), '[]'::jsonb)` })
+    .where(where);
+}
+
+export function unsubscribeUrl(config: Config, email: string): string {
+  const expires = Date.now() + 365 * 24 * 60 * 60 * 1000;
+  const params = new URLSearchParams({ email, expires: String(expires), signature: sign(config.jwtSecret, 'unsubscribe', email, expires) });
+  return `${config.publicUrl}/api/v1/emails/unsubscribe/?${params.toString()}`;
+}
+
+export async function unsubscribe(deps: ReminderDeps, input: { email: string; expires: number; signature: string }): Promise<boolean> {
+  if (!verifySignature(deps.config.jwtSecret, 'unsubscribe', input.email, input.expires, input.signature)) return false;
+  await deps.db.insert(emailUnsubscribes).values({ email: input.email }).onConflictDoNothing();
+  await deps.db.delete(abandonedEmails).where(eq(abandonedEmails.email, input.email));
+  return true;
+}
+
+/** Sends the reminder when it is due, unless the courses were bought since or the address unsubscribed. */
+async function remind(deps: ReminderDeps, id: number): Promise<void> {
+  const [row] = await deps.db.select().from(abandonedEmails).where(eq(abandonedEmails.id, id)).limit(1);
+  if (!row || row.sentAt || row.sendAfter > new Date(Date.now() + 1000)) return; // gone, sent, or pushed back (a later job handles it)
+  const [unsubscribed] = await deps.db.select().from(emailUnsubscribes).where(eq(emailUnsubscribes.email, row.email)).limit(1);
+  if (unsubscribed) return;
+  let courseIds = row.courseIds;
+  const user = await getPublicUserByEmail(deps.db, row.email);
+  if (user && courseIds.length) {
+    const owned = await ownedCourseIds(deps.db, user.id, courseIds);
+    courseIds = courseIds.filter((cid) => !owned.has(cid));
+  }
+  if (row.sendingReason !== 'subscription' && !courseIds.length) return;
+  const courses = await listCourses(deps.db, 'US', courseIds);
+  const base = deps.config.publicUrl;
+  const email = abandonedCartEmail({
+    reason: row.sendingReason,
+    courses: courses.map((c) => ({ title: c.title, url: `${base}/courses/${c.slug}` })),
+    checkoutUrl: row.sendingReason === 'subscription' ? `${base}/subscribe` : `${base}/checkout`,
+    unsubscribeUrl: unsubscribeUrl(deps.config, row.email),
+  });
+  await deps.db.transaction(async (tx) => {
+    const claimed = await tx.update(abandonedEmails).set({ sentAt: new Date() }).where(and(eq(abandonedEmails.id, id), sql`${abandonedEmails.sentAt} is null`)).returning({ id: abandonedEmails.id });
+    if (claimed.length) await deps.queue.enqueue(SEND_EMAIL_JOB, { to: row.email, ...email }, { tx });
+  });
+}
+
+export function registerReminderJobs(deps: ReminderDeps): void {
+  deps.queue.register({ name: ABANDONED_REMINDER_JOB, payload: z.object({ id: z.number().int() }), handler: ({ id }) => remind(deps, id) });
+}

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { countryPriceSchema } from './catalog.js';
+
+export const commerceMessages = {
+  required: 'This field is required.',
+  emailInvalid: 'Please enter a valid email address.',
+  emptyCart: 'Your cart is empty.',
+  couponInvalid: 'Invalid or expired coupon',
+  couponNotFound: 'This coupon code does not exist.',
+  couponExpired: 'This coupon has expired.',
+  couponExhausted: 'This coupon has reached its usage limit.',
+  couponUsedByYou: 'You have already used this coupon.',
+  couponNotApplicable: 'This coupon does not apply to the courses in your cart.',
+  couponApplied: 'Coupon applied successfully.',
+  freeCourseNotInCart: 'Free courses do not go in the cart: enrol from the course page.',
+  alreadyOwned: 'You already own this course.',
+  totalChanged: 'The total has changed. Please review your order and try again.',
+  razorpayIndiaOnly: 'RazorPay is available only for payments from India.',
+  fullDiscountOnlyAtZero: 'Full_Discount is only possible when a coupon covers the whole total.',
+  paymentMethodUnavailable: 'This payment method is not available right now.',
+  emailHasAccount: 'An account with this email already exists. Log in to check out.',
+  paymentNotVerified: 'We could not verify this payment.',
+  orderNotFound: 'Order not found.',
+  addedToCart: 'added_to_cart',
+  alreadyInCart: 'already_in_cart',
+  removedFromCart: 'removed_from_cart',
+} as const;
+
+export const paymentMethods = ['Stripe', 'RazorPay', 'Full_Discount'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+export const cartIdSchema = z.uuid('Enter a valid cart id.');
+
+export const addToCartBodySchema = z.object({
+  course_id: z.coerce.number('Enter a valid course id.').int().positive('Enter a valid course id.'),
+  cart_id: cartIdSchema,
+});
+export const addToCartResponseSchema = z.object({ message: z.enum(['added_to_cart', 'already_in_cart']), cart_items_count: z.number().int() });
+
+export const cartItemSchema = z.object({
+  item_id: z.string(),
+  course_id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  course_image: z.string(),
+  country_price: countryPriceSchema,
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const cartResponseSchema = z.object({
+  cart_id: z.string(),
+  items: z.array(cartItemSchema),
+  count: z.number().int(),
+  total: z.number(),
+  currency: z.string(),
+  symbol: z.string(),
+  country: z.string(),
+});
+export type CartResponse = z.infer<typeof cartResponseSchema>;
+
+export const removeCartItemResponseSchema = z.object({ message: z.string(), cart_items_count: z.number().int() });
+
+export const totalResponseSchema = z.object({ total: z.number(), currency: z.string(), symbol: z.string(), country: z.string(), count: z.number().int() });
+
+export const couponBodySchema = z.object({
+  coupon_code: z.string(commerceMessages.couponInvalid).trim().min(1, commerceMessages.couponInvalid).max(40, commerceMessages.couponInvalid),
+  /** Optional: check course restrictions against this cart. */
+  cart_id: cartIdSchema.optional(),
+});
+export const couponResponseSchema = z.object({ message: z.string(), discount_percentage: z.number().int(), code: z.string() });
+
+const required = (max = 200) => z.string(commerceMessages.required).trim().min(1, commerceMessages.required).max(max, `Ensure this field has no more than ${max} characters.`);
+
+/** The billing form of /checkout, sent as multipart (or JSON). */
+export const createOrderBodySchema = z.object({
+  full_name: required(120),
+  email: required(254).toLowerCase().pipe(z.email(commerceMessages.emailInvalid)),
+  phone_number: required(20).refine((v) => /^[+()\d\s-]{6,20}$/.test(v), 'Enter a valid phone number.'),
+  address_line_1: required(200),
+  country: required(100),
+  state: required(100),
+  city: required(100),
+  pin_code: required(12),
+  password: z.string().max(128).optional(),
+  courses: z.array(z.coerce.number().int().positive()).min(1, commerceMessages.emptyCart).max(50),
+  total: z.coerce.number(commerceMessages.required).min(0),
+  payment_method: z.enum(paymentMethods, 'Choose a payment method.'),
+  coupon_code: z.string().trim().max(40).optional(),
+  cart_id: cartIdSchema.optional(),
+});
+export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
+
+export const createOrderResponseSchema = z.object({
+  order_number: z.string(),
+  payment_method: z.enum(paymentMethods),
+  order_status: z.string(),
+  currency: z.string(),
+  total: z.number(),
+  full_name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  address: z.string(),
+  tokens: z.object({ access: z.string(), refresh: z.string() }).nullable(),
+  rzp_order: z.object({ id: z.string(), amount: z.number().int(), currency: z.string(), key_id: z.string(), sandbox: z.boolean() }).nullable(),
+  stripe_session_id: z.string().nullable(),
+  checkout_url: z.string().nullable(),
+});
+export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
+
+export const paymentUpdateBodySchema = z.discriminatedUnion('payment_method', [
+  z.object({ payment_method: z.literal('Stripe'), session_id: z.string().min(1).max(200), order_number: z.string().min(1).max(40) }),
+  z.object({
+    payment_method: z.literal('RazorPay'),
+    order_number: z.string().min(1).max(40),
+    order_id: z.string().max(100).optional().default(''),
+    payment_id: z.string().max(100).optional().default(''),
+    signature: z.string().max(200).optional().default(''),
+    payment_status: z.enum(['Success', 'Failed']),
+    total: z.coerce.number().optional(),
+    currency: z.string().max(3).optional(),
+  }),
+]);
+export const paymentUpdateResponseSchema = z.object({ status: z.enum(['Success', 'Failed', 'Pending']), order_number: z.string(), payment_id: z.string() });
+
+export const orderItemSchema = z.object({
+  id: z.number().int(),
+  price: z.number(),
+  course: z.object({ id: z.number().int(), title: z.string(), slug: z.string(), course_image: z.string(), currency_code: z.string() }),
+});
+
+export const orderConfirmationSchema = z.object({
+  order_items: z.array(orderItemSchema),
+  order_details: z.object({
+    transaction_id: z.string(),
+    order_number: z.string(),
+    total_paid: z.number(),
+    currency: z.string(),
+    coupon: z.string(),
+    order_status: z.string(),
+    payment_method: z.string(),
+  }),
+});
+
+export const orderHistoryItemSchema = z.object({
+  order_number: z.string(),
+  order_date: z.string(),
+  order_status: z.string(),
+  payment_method: z.string(),
+  currency: z.string(),
+  subtotal: z.number(),
+  discount: z.number(),
+  total: z.number(),
+  coupon: z.string().nullable(),
+  transaction_id: z.string().nullable(),
+  full_name: z.string(),
+  address: z.string(),
+  phone_number: z.string(),
+  email: z.string(),
+  order_items: z.array(orderItemSchema),
+});
+export type OrderHistoryItem = z.infer<typeof orderHistoryItemSchema>;
+
+export const abandonedEmailBodySchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email(commerceMessages.emailInvalid)),
+  sending_reason: z.enum(['add_to_cart', 'checkout', 'subscription']),
+  course_items: z.array(z.object({ course_id: z.coerce.number().int().positive() })).max(50).default([]),
+});
+export const deleteAbandonedEmailBodySchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email(commerceMessages.emailInvalid)),
+  sending_reason: z.enum(['add_to_cart', 'checkout', 'subscription']).optional(),
+  course_id: z.coerce.number().int().positive().optional(),
+});
+
+/** Spec section 9: discount = total × percentage / 100, total floored at 0 (here in minor units). */
+export function applyDiscount(subtotalMinor: number, percentage: number): { discount: number; total: number } {
+  const discount = Math.min(subtotalMinor, Math.round((subtotalMinor * percentage) / 100));
+  return { discount, total: Math.max(0, subtotalMinor - discount) };
+}
