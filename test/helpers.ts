@@ -49,7 +49,9 @@ export async function openTestDatabase(onQuery?: (sql: string) => void): Promise
   return openDatabase({ loadDataDir: dump, onQuery });
 }
 
-export async function createTestApp(overrides: Partial<Omit<AppDeps, 'db' | 'config'>> & { env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Omit<AppDeps, 'db' | 'config'>> & { env?: Record<string, string>; setup?: (handle: DatabaseHandle) => Promise<Partial<AppDeps>> } = {},
+): Promise<TestApp> {
   const queries: string[] = [];
   const handle = await openTestDatabase((sql) => queries.push(sql));
   const config = loadConfig({
@@ -59,8 +61,9 @@ export async function createTestApp(overrides: Partial<Omit<AppDeps, 'db' | 'con
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lectern-app-')),
     ...overrides.env,
   });
-  const { env: _env, ...deps } = overrides;
-  const app = await buildApp({ config, db: handle.db, catalogCacheMs: 0, ...deps });
+  const { env: _env, setup, ...deps } = overrides;
+  const extra = setup ? await setup(handle) : {};
+  const app = await buildApp({ config, db: handle.db, catalogCacheMs: 0, ...deps, ...extra });
   await app.ready();
   return {
     app,

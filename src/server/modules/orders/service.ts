@@ -75,6 +75,8 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
   const items = courses.map((c) => ({ courseId: c.id, title: c.title, price: Math.round(c.country_price.amount * 100), regularPrice: Math.round(c.country_price.regular_amount * 100) }));
   const subtotal = items.reduce((s, i) => s + i.price, 0);
 
+  // Receipts go to the account's address for a signed-in buyer.
+  const viewerEmail = viewer ? (await getPublicUser(db, viewer.userId))?.email : undefined;
   const order = await db.transaction(async (tx) => {
     let userId = viewer?.userId;
     let guest: Awaited<ReturnType<typeof createUser>> | undefined;
@@ -118,7 +120,7 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
       couponId: coupon?.id ?? null,
       couponCode: coupon?.code ?? null,
       fullName: body.full_name,
-      email: viewer ? ((await getPublicUser(db, viewer.userId))?.email ?? body.email) : body.email,
+      email: viewerEmail ?? body.email,
       phoneNumber: body.phone_number,
       addressLine1: body.address_line_1,
       country: body.country,

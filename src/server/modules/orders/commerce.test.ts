@@ -1,0 +1,315 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CourseListItem } from '../../../shared/catalog.js';
+import { commerceMessages } from '../../../shared/commerce.js';
+import { coupons, devMailbox, enrolments, orders, providerEvents, users } from '../../db/schema/index.js';
+import { insertCoupon } from '../../db/seed/factories.js';
+import { createTestApp, createVerifiedUser, freshIp, latestEmail, loginAs, STRONG_PASSWORD, type TestApp } from '../../../../test/helpers.js';
+import { startFakeProviders } from '../../../../test/payments.js';
+
+let t: TestApp;
+let fake: Awaited<ReturnType<typeof startFakeProviders>>;
+let paid: CourseListItem[];
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { GEO_COUNTRY_HEADER: 'cf-ipcountry' },
+    setup: async (handle) => {
+      fake = await startFakeProviders(handle.db);
+      return { stripe: fake.stripe, razorpay: fake.razorpay };
+    },
+  });
+  paid = (await t.app.inject({ url: '/api/v1/courses/' })).json<CourseListItem[]>().filter((c) => c.course_type === 'paid');
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+type Headers = Record<string, string>;
+const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, headers: Headers = {}) =>
+  t.app.inject({ method, url: `/api/v1${url}`, payload: payload as object, headers, remoteAddress: freshIp() });
+
+let guestCounter = 0;
+function billing(overrides: Record<string, unknown> = {}) {
+  return {
+    full_name: 'Rohan Verma',
+    email: `buyer${++guestCounter}-${Date.now()}@example.com`,
+    phone_number: '+1 415 555 0100',
+    address_line_1: '500 Market St',
+    country: 'United States',
+    state: 'California',
+    city: 'San Francisco',
+    pin_code: '94105',
+    password: STRONG_PASSWORD,
+    payment_method: 'Stripe',
+    ...overrides,
+  };
+}
+
+const orderCount = async () => (await t.handle.db.select().from(orders)).length;
+const enrolled = async (userId: number, courseId: number) =>
+  (await t.handle.db.select().from(enrolments).where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId), isNull(enrolments.revokedAt)))).length;
+
+/** Delivers a collected fake-Stripe event to our webhook, signed as Stripe signs it. */
+async function deliverStripe(event: { id: string; type: string; object: Record<string, unknown> }, signature?: string) {
+  const payload = JSON.stringify({ id: event.id, object: 'event', type: event.type, data: { object: event.object } });
+  return t.app.inject({ method: 'POST', url: '/api/v1/webhooks/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature ?? fake.stripe.signPayload(payload) } });
+}
+
+async function payOnFakeStripe(sessionId: string) {
+  const res = await fake.server.inject({ method: 'POST', url: `/sandbox/stripe/checkout/${sessionId}/pay` });
+  expect(res.statusCode).toBe(303);
+  return fake.stripeEvents.at(-1)!;
+}
+
+describe('cart', () => {
+  it('adds a paid course once, prices the cart on the server, removes by item id and totals', async () => {
+    const cartId = randomUUID();
+    const [a, b] = paid;
+    expect((await api('POST', '/add-to-cart/', { course_id: a!.id, cart_id: cartId })).json()).toEqual({ message: 'added_to_cart', cart_items_count: 1 });
+    expect((await api('POST', '/add-to-cart/', { course_id: a!.id, cart_id: cartId })).json()).toEqual({ message: 'already_in_cart', cart_items_count: 1 });
+    await api('POST', '/add-to-cart/', { course_id: b!.id, cart_id: cartId });
+    const cart = (await api('GET', `/get-cart-items/${cartId}/?ip=1.2.3.4`, undefined, { 'cf-ipcountry': 'IN' })).json();
+    expect(cart.items).toHaveLength(2);
+    expect(cart.currency).toBe('INR');
+    expect(cart.items[0].country_price.currency).toBe('INR');
+    const total = (await api('GET', `/calculate-total/?cart_items=${cart.items.map((i: { item_id: string }) => i.item_id).join(',')}`, undefined, { 'cf-ipcountry': 'IN' })).json();
+    expect(total.total).toBeCloseTo(cart.total, 2);
+    expect((await api('DELETE', `/cart-items/${cart.items[0].item_id}/`, { cart_item_id: cart.items[0].item_id })).json().cart_items_count).toBe(1);
+    expect((await api('DELETE', `/cart-items/${cart.items[0].item_id}/`)).statusCode).toBe(404);
+  });
+
+  it('keeps free courses out and refuses bad ids', async () => {
+    const free = (await t.app.inject({ url: '/api/v1/courses/' })).json<CourseListItem[]>().find((c) => c.course_type === 'free')!;
+    const res = await api('POST', '/add-to-cart/', { course_id: free.id, cart_id: randomUUID() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ course_id: [commerceMessages.freeCourseNotInCart] });
+    expect((await api('POST', '/add-to-cart/', { course_id: 999999, cart_id: randomUUID() })).statusCode).toBe(404);
+    expect((await api('POST', '/add-to-cart/', { course_id: paid[0]!.id, cart_id: 'not-a-uuid' })).json()).toHaveProperty('cart_id');
+  });
+
+  it("merges a guest cart into the user's cart on login and drops courses the user owns", async () => {
+    const user = await createVerifiedUser(t);
+    const { access } = await loginAs(t, user.email);
+    const auth = { authorization: `Bearer ${access}` };
+    const older = randomUUID();
+    await api('POST', '/add-to-cart/', { course_id: paid[2]!.id, cart_id: older }, auth);
+    const guestCart = randomUUID();
+    await api('POST', '/add-to-cart/', { course_id: paid[3]!.id, cart_id: guestCart });
+    await api('POST', '/add-to-cart/', { course_id: paid[4]!.id, cart_id: guestCart });
+    await t.handle.db.insert(enrolments).values({ userId: user.id, courseId: paid[4]!.id, source: 'admin' });
+    const merged = (await api('GET', `/get-cart-items/${guestCart}/`, undefined, auth)).json();
+    expect(merged.items.map((i: { course_id: number }) => i.course_id).sort()).toEqual([paid[2]!.id, paid[3]!.id].sort());
+  });
+});
+
+describe('coupons', () => {
+  it('answers a valid code with its percentage and an invalid one with errors', async () => {
+    expect((await api('POST', '/coupon/', { coupon_code: 'welcome10' })).json()).toMatchObject({ discount_percentage: 10 });
+    expect((await api('POST', '/coupon/', { coupon_code: 'EXPIRED20' })).json()).toEqual({ errors: [commerceMessages.couponExpired] });
+    expect((await api('POST', '/coupon/', { coupon_code: 'NOPE' })).json()).toEqual({ errors: [commerceMessages.couponNotFound] });
+  });
+});
+
+describe('create-order and Stripe', () => {
+  it('refuses a tampered total, a free or unknown course and a missing field, writing nothing', async () => {
+    const before = await orderCount();
+    const userCount = (await t.handle.db.select().from(users)).length;
+    const cheap = await api('POST', '/create-order/', { ...billing(), courses: [paid[0]!.id], total: 1 });
+    expect(cheap.statusCode).toBe(400);
+    expect(cheap.json()).toEqual({ total: [commerceMessages.totalChanged] });
+    expect((await api('POST', '/create-order/', { ...billing(), courses: [999999], total: 0 })).statusCode).toBe(400);
+    const missing = await api('POST', '/create-order/', { ...billing({ city: ' ', email: 'not-an-email' }), courses: [paid[0]!.id], total: paid[0]!.country_price.amount });
+    expect(missing.json()).toMatchObject({ city: [commerceMessages.required], email: [commerceMessages.emailInvalid] });
+    const weak = await api('POST', '/create-order/', { ...billing({ password: 'weak' }), courses: [paid[0]!.id], total: paid[0]!.country_price.amount });
+    expect(weak.json()).toHaveProperty('password');
+    expect(await orderCount()).toBe(before);
+    expect((await t.handle.db.select().from(users)).length).toBe(userCount);
+  });
+
+  it('a guest pays through Stripe: the order is fulfilled once whatever the webhook replays', async () => {
+    const course = paid[0]!;
+    const form = billing();
+    const res = await api('POST', '/create-order/', { ...form, courses: [course.id], total: course.country_price.amount });
+    expect(res.statusCode).toBe(201);
+    const order = res.json();
+    expect(order).toMatchObject({ payment_method: 'Stripe', currency: 'USD', order_status: 'Pending', rzp_order: null });
+    expect(order.stripe_session_id).toMatch(/^cs_test_/);
+    expect(order.tokens.access).toBeTruthy();
+    const auth = { authorization: `Bearer ${order.tokens.access}` };
+
+    const early = (await api('POST', '/payments/update/', { payment_method: 'Stripe', session_id: order.stripe_session_id, order_number: order.order_number }, auth)).json();
+    expect(early.status).toBe('Pending');
+
+    const event = await payOnFakeStripe(order.stripe_session_id);
+    for (let i = 0; i < 5; i++) expect((await deliverStripe(event)).statusCode).toBe(200);
+    const [buyer] = await t.handle.db.select().from(users).where(eq(users.email, form.email));
+    expect(await enrolled(buyer!.id, course.id)).toBe(1);
+    await latestEmail(t, form.email);
+    const receipts = (await t.handle.db.select().from(devMailbox).where(eq(devMailbox.to, form.email))).filter((m) => m.subject.includes('receipt'));
+    expect(receipts).toHaveLength(1);
+    expect((await t.handle.db.select().from(providerEvents).where(eq(providerEvents.eventId, event.id)))).toHaveLength(1);
+
+    const confirm = (await api('POST', '/payments/update/', { payment_method: 'Stripe', session_id: order.stripe_session_id, order_number: order.order_number }, auth)).json();
+    expect(confirm).toMatchObject({ status: 'Success', payment_id: expect.stringMatching(/^pi_/) });
+    const details = (await api('GET', `/orders/${order.order_number}/`, undefined, auth)).json();
+    expect(details.order_details).toMatchObject({ order_number: order.order_number, total_paid: course.country_price.amount, coupon: 'N/A', order_status: 'Paid' });
+    expect(details.order_items[0].course.id).toBe(course.id);
+
+    const pdf = await api('GET', `/orders/${order.order_number}/invoice.pdf`, undefined, auth);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('fulfils the same way when the redirect arrives before the webhook', async () => {
+    const user = await createVerifiedUser(t);
+    const { access } = await loginAs(t, user.email);
+    const auth = { authorization: `Bearer ${access}` };
+    const course = paid[1]!;
+    const order = (await api('POST', '/create-order/', { ...billing({ password: undefined, email: user.email }), courses: [course.id], total: course.country_price.amount }, auth)).json();
+    expect(order.tokens).toBeNull();
+    const event = await payOnFakeStripe(order.stripe_session_id);
+    expect((await api('POST', '/payments/update/', { payment_method: 'Stripe', session_id: order.stripe_session_id, order_number: order.order_number }, auth)).json().status).toBe('Success');
+    await deliverStripe(event);
+    expect(await enrolled(user.id, course.id)).toBe(1);
+    const [row] = await t.handle.db.select().from(orders).where(eq(orders.orderNumber, order.order_number));
+    expect(row!.status).toBe('Paid');
+  });
+
+  it('refuses a webhook with a bad signature and writes nothing', async () => {
+    const before = (await t.handle.db.select().from(providerEvents)).length;
+    const res = await deliverStripe({ id: 'evt_forged', type: 'checkout.session.completed', object: { id: 'cs_forged' } }, 't=1,v1=deadbeef');
+    expect(res.statusCode).toBe(400);
+    expect((await t.handle.db.select().from(providerEvents)).length).toBe(before);
+  });
+
+  it("never shows or confirms someone else's order", async () => {
+    const owner = await createVerifiedUser(t);
+    const ownerAuth = { authorization: `Bearer ${(await loginAs(t, owner.email)).access}` };
+    const order = (await api('POST', '/create-order/', { ...billing({ password: undefined }), courses: [paid[5]!.id], total: paid[5]!.country_price.amount }, ownerAuth)).json();
+    const intruder = await createVerifiedUser(t);
+    const intruderAuth = { authorization: `Bearer ${(await loginAs(t, intruder.email)).access}` };
+    expect((await api('GET', `/orders/${order.order_number}/`, undefined, intruderAuth)).statusCode).toBe(404);
+    expect((await api('GET', `/orders/${order.order_number}/invoice.pdf`, undefined, intruderAuth)).statusCode).toBe(404);
+    expect((await api('POST', '/payments/update/', { payment_method: 'Stripe', session_id: order.stripe_session_id, order_number: order.order_number }, intruderAuth)).statusCode).toBe(404);
+    expect((await api('GET', `/order-history/${owner.id}/`, undefined, intruderAuth)).statusCode).toBe(403);
+    expect((await api('GET', `/order-history/${owner.id}/`)).statusCode).toBe(401);
+    const history = (await api('GET', `/order-history/${owner.id}/`, undefined, ownerAuth)).json();
+    expect(history[0]).toMatchObject({ order_number: order.order_number, order_status: 'Pending' });
+    expect((await api('GET', `/order-history/${owner.id}/?order_id=${order.order_number}`, undefined, ownerAuth)).json()).toHaveLength(1);
+    expect((await api('GET', `/order-history/${owner.id}/?search=zzzz-no-match`, undefined, ownerAuth)).json()).toHaveLength(0);
+  });
+
+  it('a refund revokes the enrolments of that order', async () => {
+    const course = paid[6]!;
+    const form = billing();
+    const order = (await api('POST', '/create-order/', { ...form, courses: [course.id], total: course.country_price.amount })).json();
+    await deliverStripe(await payOnFakeStripe(order.stripe_session_id));
+    const [buyer] = await t.handle.db.select().from(users).where(eq(users.email, form.email));
+    expect(await enrolled(buyer!.id, course.id)).toBe(1);
+    await fake.server.inject({ method: 'POST', url: `/sandbox/stripe/checkout/${order.stripe_session_id}/refund` });
+    const refund = fake.stripeEvents.at(-1)!;
+    expect(refund.type).toBe('charge.refunded');
+    expect((await deliverStripe(refund)).statusCode).toBe(200);
+    expect(await enrolled(buyer!.id, course.id)).toBe(0);
+    const [row] = await t.handle.db.select().from(orders).where(eq(orders.orderNumber, order.order_number));
+    expect(row!.status).toBe('Refunded');
+  });
+});
+
+describe('coupons at checkout', () => {
+  it('a 100% coupon enrols at once with Full_Discount', async () => {
+    const course = paid[2]!;
+    const form = billing({ payment_method: 'Full_Discount', coupon_code: 'FREECOURSE' });
+    const res = await api('POST', '/create-order/', { ...form, courses: [course.id], total: 0 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ payment_method: 'Full_Discount', order_status: 'Paid', total: 0 });
+    const [buyer] = await t.handle.db.select().from(users).where(eq(users.email, form.email));
+    expect(await enrolled(buyer!.id, course.id)).toBe(1);
+  });
+
+  it('refuses Full_Discount without a full coupon, and an expired coupon', async () => {
+    const course = paid[2]!;
+    expect((await api('POST', '/create-order/', { ...billing({ payment_method: 'Full_Discount' }), courses: [course.id], total: 0 })).json()).toHaveProperty('total');
+    const expired = await api('POST', '/create-order/', { ...billing({ coupon_code: 'EXPIRED20' }), courses: [course.id], total: course.country_price.amount * 0.8 });
+    expect(expired.json()).toEqual({ coupon_code: [commerceMessages.couponExpired] });
+  });
+
+  it('applies a percentage coupon to the server price', async () => {
+    const course = paid[3]!;
+    const expected = Math.round(course.country_price.amount * 100 * 0.9) / 100;
+    const res = await api('POST', '/create-order/', { ...billing({ coupon_code: 'WELCOME10' }), courses: [course.id], total: expected });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().total).toBeCloseTo(expected, 2);
+  });
+
+  it('lets only one of two concurrent checkouts take the last use of a coupon', async () => {
+    await insertCoupon(t.handle.db, { code: 'LASTONE', discountPercentage: 100, maxUses: 1 });
+    const course = paid[4]!;
+    const attempt = () => api('POST', '/create-order/', { ...billing({ payment_method: 'Full_Discount', coupon_code: 'LASTONE' }), courses: [course.id], total: 0 });
+    const results = await Promise.all([attempt(), attempt()]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(results.find((r) => r.statusCode === 400)!.json()).toEqual({ coupon_code: [commerceMessages.couponExhausted] });
+    const [coupon] = await t.handle.db.select().from(coupons).where(eq(coupons.code, 'LASTONE'));
+    expect(coupon!.usedCount).toBe(1);
+  });
+});
+
+describe('Razorpay', () => {
+  const india = { 'cf-ipcountry': 'IN' };
+
+  it('is offered only to India and fulfils only a payment signed for this order', async () => {
+    const course = paid[5]!;
+    const usd = await api('POST', '/create-order/', { ...billing({ payment_method: 'RazorPay' }), courses: [course.id], total: course.country_price.amount });
+    expect(usd.json()).toEqual({ payment_method: [commerceMessages.razorpayIndiaOnly] });
+
+    const inrPrice = (await t.app.inject({ url: `/api/v1/courses/${course.slug}/`, headers: india })).json().country_price.amount as number;
+    const first = (await api('POST', '/create-order/', { ...billing({ payment_method: 'RazorPay' }), courses: [course.id], total: inrPrice }, india)).json();
+    expect(first.rzp_order).toMatchObject({ amount: Math.round(inrPrice * 100), currency: 'INR' });
+    const second = (await api('POST', '/create-order/', { ...billing({ payment_method: 'RazorPay' }), courses: [course.id], total: inrPrice }, india)).json();
+
+    const paidSecond = (await fake.server.inject({ method: 'POST', url: `/sandbox/razorpay/orders/${second.rzp_order.id}/pay` })).json();
+    const auth = { authorization: `Bearer ${first.tokens.access}` };
+    const stolen = await api('POST', '/payments/update/', {
+      payment_method: 'RazorPay', order_number: first.order_number, order_id: paidSecond.razorpay_order_id, payment_id: paidSecond.razorpay_payment_id, signature: paidSecond.razorpay_signature, payment_status: 'Success', total: inrPrice, currency: 'INR',
+    }, auth);
+    expect(stolen.statusCode).toBe(400);
+    const forged = await api('POST', '/payments/update/', {
+      payment_method: 'RazorPay', order_number: first.order_number, order_id: first.rzp_order.id, payment_id: 'pay_forged', signature: 'f'.repeat(64), payment_status: 'Success',
+    }, auth);
+    expect(forged.statusCode).toBe(400);
+
+    const paidFirst = (await fake.server.inject({ method: 'POST', url: `/sandbox/razorpay/orders/${first.rzp_order.id}/pay` })).json();
+    const ok = await api('POST', '/payments/update/', {
+      payment_method: 'RazorPay', order_number: first.order_number, order_id: paidFirst.razorpay_order_id, payment_id: paidFirst.razorpay_payment_id, signature: paidFirst.razorpay_signature, payment_status: 'Success', total: inrPrice, currency: 'INR',
+    }, auth);
+    expect(ok.json()).toMatchObject({ status: 'Success', payment_id: paidFirst.razorpay_payment_id });
+    const [row] = await t.handle.db.select().from(orders).where(eq(orders.orderNumber, first.order_number));
+    expect(row!.status).toBe('Paid');
+  });
+
+  it('records a failed payment and accepts the signed webhook once', async () => {
+    const course = paid[6]!;
+    const inrPrice = (await t.app.inject({ url: `/api/v1/courses/${course.slug}/`, headers: india })).json().country_price.amount as number;
+    const failed = (await api('POST', '/create-order/', { ...billing({ payment_method: 'RazorPay' }), courses: [course.id], total: inrPrice }, india)).json();
+    const res = await api('POST', '/payments/update/', { payment_method: 'RazorPay', order_number: failed.order_number, payment_id: 'pay_failed1', payment_status: 'Failed' }, { authorization: `Bearer ${failed.tokens.access}` });
+    expect(res.json().status).toBe('Failed');
+    const [failedRow] = await t.handle.db.select().from(orders).where(eq(orders.orderNumber, failed.order_number));
+    expect(failedRow!.status).toBe('Failed');
+
+    const order = (await api('POST', '/create-order/', { ...billing({ payment_method: 'RazorPay' }), courses: [course.id], total: inrPrice }, india)).json();
+    await fake.server.inject({ method: 'POST', url: `/sandbox/razorpay/orders/${order.rzp_order.id}/pay` });
+    const event = fake.razorpayEvents.at(-1)!;
+    const payload = JSON.stringify({ entity: 'event', event: event.event, payload: event.payload });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/razorpay', payload, headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'bad', 'x-razorpay-event-id': event.id } });
+    expect(bad.statusCode).toBe(400);
+    for (let i = 0; i < 3; i++) {
+      const good = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/razorpay', payload, headers: { 'content-type': 'application/json', 'x-razorpay-signature': fake.razorpay.signWebhook(payload), 'x-razorpay-event-id': event.id } });
+      expect(good.statusCode).toBe(200);
+    }
+    const [row] = await t.handle.db.select().from(orders).where(eq(orders.orderNumber, order.order_number));
+    expect(row!.status).toBe('Paid');
+  });
+});
