@@ -23,6 +23,11 @@ export type CaptchaStatus = 'loading' | 'unverified' | 'verifying' | 'verified' 
 export interface CaptchaProps {
   /** The verified token (ALTCHA payload or reCAPTCHA response), or null when not (or no longer) verified. */
   onChange: (token: string | null) => void;
+  /**
+   * Called when a server check starts, with a promise of its outcome (the token, or null). A form
+   * submitted while the check runs can wait for it instead of reporting a missing captcha.
+   */
+  onPending?: (pending: Promise<string | null>) => void;
   /** id of the wrapper, so a field error can point at it. */
   id?: string;
   /** Ids of elements describing the captcha (e.g. the parent's "please complete" message). */
@@ -40,6 +45,12 @@ function useLatest<T>(value: T) {
   });
   return ref;
 }
+
+/**
+ * The widget draws its check mark over the checkbox and lets it take the click, so a click in the
+ * middle of the box did nothing. React 19 hoists this once into the head (deduplicated by href).
+ */
+const altchaCss = `altcha-widget{display:block;max-width:320px}altcha-widget .altcha-checkbox svg{pointer-events:none}`;
 
 const ALTCHA_CHALLENGE_URL = `${API_BASE}/altcha/challenge/`;
 
@@ -83,10 +94,11 @@ async function verifyToken(token: string): Promise<'verified' | 'failed' | 'unav
  * a self-hosted ALTCHA proof of work, or Google reCAPTCHA v2. Either way the token is checked
  * with POST /verify-recaptcha/ before the parent hears about it. To reset it, remount it (change its key).
  */
-export function Captcha({ onChange, id = 'captcha', describedBy, invalid, loadAltcha = defaultLoadAltcha }: CaptchaProps) {
+export function Captcha({ onChange, onPending, id = 'captcha', describedBy, invalid, loadAltcha = defaultLoadAltcha }: CaptchaProps) {
   const { data: site, isError, refetch } = useSiteConfig();
   const [status, setStatus] = useState<CaptchaStatus>('loading');
   const onChangeRef = useLatest(onChange);
+  const onPendingRef = useLatest(onPending);
   const latestToken = useRef<string | null>(null);
   const provider = site?.captcha.provider;
   const siteKey = site?.captcha.site_key ?? null;
@@ -101,17 +113,21 @@ export function Captcha({ onChange, id = 'captcha', describedBy, invalid, loadAl
   const check = useCallback(
     async (token: string, onRejected: () => void) => {
       setStatus('verifying');
-      const result = await verifyToken(token);
-      if (result === 'verified') {
-        setStatus('verified');
-        report(token);
-        return;
-      }
-      setStatus(result);
-      report(null);
-      onRejected();
+      const pending = verifyToken(token).then((result) => {
+        if (result === 'verified') {
+          setStatus('verified');
+          report(token);
+          return token;
+        }
+        setStatus(result);
+        report(null);
+        onRejected();
+        return null;
+      });
+      onPendingRef.current?.(pending);
+      await pending;
     },
-    [report],
+    [report, onPendingRef],
   );
 
   const messageId = `${id}-status`;
@@ -198,7 +214,14 @@ function AltchaBox({ load, onStatus, onToken, onCleared }: ProviderBoxProps & { 
 
   if (loadFailed) return null;
   if (!ready) return <div className="captcha-placeholder skeleton" aria-hidden="true" style={{ height: 66, maxWidth: 304 }} />;
-  return <altcha-widget ref={widgetRef} challenge={ALTCHA_CHALLENGE_URL} name="altcha" type="checkbox" />;
+  return (
+    <>
+      <style href="lectern-altcha" precedence="default">
+        {altchaCss}
+      </style>
+      <altcha-widget ref={widgetRef} challenge={ALTCHA_CHALLENGE_URL} name="altcha" type="checkbox" />
+    </>
+  );
 }
 
 function RecaptchaBox({ siteKey, onStatus, onToken, onCleared }: ProviderBoxProps & { siteKey: string }) {

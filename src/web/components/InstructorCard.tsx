@@ -30,7 +30,8 @@ export function InstructorSocialLinks({ instructor, className = '' }: { instruct
             href={instructor[s.key] ?? undefined}
             target="_blank"
             rel="noopener noreferrer"
-            className="btn btn-outline-secondary btn-sm instructor-social"
+            className="btn btn-outline-secondary d-inline-flex align-items-center justify-content-center p-0 instructor-social"
+            style={{ width: '2.25rem', height: '2.25rem' }}
             aria-label={`${instructor.name} on ${s.label}`}
             title={s.label}
           >
@@ -55,7 +56,7 @@ export function InstructorCard({ instructor, headingLevel = 'h3', compact = fals
   const Heading = headingLevel;
   if (compact) {
     return (
-      <div className="d-flex align-items-center gap-3 instructor-compact">
+      <div className="d-flex align-items-start gap-3 instructor-compact">
         <img
           src={instructor.profile_picture}
           alt={instructor.name}

@@ -22,14 +22,13 @@ export async function copyText(text: string): Promise<boolean> {
   textarea.style.pointerEvents = 'none';
   document.body.appendChild(textarea);
   textarea.select();
-  let ok = false;
   try {
-    ok = typeof document.execCommand === 'function' && document.execCommand('copy');
+    return typeof document.execCommand === 'function' && document.execCommand('copy');
   } catch {
-    ok = false;
+    return false;
+  } finally {
+    textarea.remove();
   }
-  textarea.remove();
-  return ok;
 }
 
 export function shareLinks(slug: string, title: string, origin = window.location.origin) {
@@ -66,7 +65,7 @@ export function ShareMenu({ slug, title, className }: { slug: string; title: str
         <i className="bi bi-share me-2" aria-hidden="true" />
         Share
       </Dropdown.Toggle>
-      <Dropdown.Menu className="w-100">
+      <Dropdown.Menu className="w-100 shadow">
         {items.map((item) => (
           <Dropdown.Item key={item.label} href={item.href} target="_blank" rel="noopener noreferrer">
             <i className={`bi ${item.icon} me-2`} aria-hidden="true" />

@@ -73,7 +73,7 @@ export function VideoModal({ show, onHide, title, url }: VideoModalProps) {
             <iframe
               src={video.embedUrl}
               title={title}
-              allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+              allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
               allowFullScreen
               referrerPolicy="strict-origin-when-cross-origin"
             />

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -45,11 +45,13 @@ export function toApiRole(role: string): ContactRole | string {
 }
 
 const emptyValues: ContactFormValues = { name: '', email: '', role: '', specify: '', message: '', captcha: '' };
-const serverFields = ['name', 'email', 'role', 'specify', 'message'] as const;
+const serverFields = ['name', 'email', 'role', 'specify', 'message', 'captcha'] as const;
 
 export interface CaptchaSlotProps {
   id: string;
   onChange: (token: string | null) => void;
+  /** A server check of the captcha has started; submitting waits for it. */
+  onPending: (pending: Promise<string | null>) => void;
   invalid: boolean;
   describedBy?: string;
 }
@@ -62,6 +64,9 @@ type Outcome = { kind: 'success'; message: string } | { kind: 'error'; message: 
 export function ContactForm({ captcha = defaultCaptcha }: { captcha?: (props: CaptchaSlotProps) => ReactNode }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
+  const [waitingForCaptcha, setWaitingForCaptcha] = useState(false);
+  const captchaPending = useRef<Promise<string | null> | null>(null);
+  const outcomeRef = useRef<HTMLDivElement | null>(null);
   const {
     register,
     handleSubmit,
@@ -72,12 +77,23 @@ export function ContactForm({ captcha = defaultCaptcha }: { captcha?: (props: Ca
     formState: { errors, isSubmitting, isSubmitted },
   } = useForm<ContactFormValues>({ resolver: zodResolver(contactFormSchema), defaultValues: emptyValues });
 
+  // The result shows above the fields: bring it into view after a send from the bottom of the form.
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [outcome]);
+
   const role = watch('role');
   const isOther = role.toLowerCase() === 'other';
   const isClient = isClientRole(role);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setOutcome(null);
+  /** A fresh captcha: the server's pass is single use, so after a failed send the visitor verifies again. */
+  const resetCaptcha = () => {
+    captchaPending.current = null;
+    setValue('captcha', '');
+    setCaptchaKey((k) => k + 1);
+  };
+
+  const send = handleSubmit(async (values) => {
     const body = {
       name: values.name.trim(),
       email: values.email.trim(),
@@ -88,22 +104,35 @@ export function ContactForm({ captcha = defaultCaptcha }: { captcha?: (props: Ca
     try {
       const data = await apiFetch<{ message?: string } | null>('/contact/', { method: 'POST', body });
       if (!data || typeof data !== 'object' || !data.message) {
+        resetCaptcha();
         setOutcome({ kind: 'error', message: m.noData });
         return;
       }
       reset(emptyValues);
-      setCaptchaKey((k) => k + 1);
+      resetCaptcha();
       setOutcome({ kind: 'success', message: data.message });
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const field of serverFields) {
-          const fieldMessage = error.fieldError(field);
-          if (fieldMessage) setError(field, { type: 'server', message: fieldMessage });
-        }
-      }
+      // A 400 with field errors is rejected before the captcha pass is spent; anything else may have spent it.
+      const fieldErrors = error instanceof ApiError && error.status === 400 ? serverFields.filter((field) => error.fieldError(field)) : [];
+      if (fieldErrors.length === 0 || fieldErrors.includes('captcha')) resetCaptcha();
+      for (const field of fieldErrors) setError(field, { type: 'server', message: (error as ApiError).fieldError(field) });
       setOutcome({ kind: 'error', message: m.failed });
     }
   });
+
+  /** If the captcha is still being checked with the server, wait for the answer, then validate and send. */
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setOutcome(null);
+    const pending = captchaPending.current;
+    if (pending) {
+      setWaitingForCaptcha(true);
+      await pending.catch(() => null);
+      setWaitingForCaptcha(false);
+    }
+    await send();
+  };
+  const busy = isSubmitting || waitingForCaptcha;
 
   const fieldProps = (name: keyof ContactFormValues) => ({
     id: `contact-${name}`,
@@ -118,15 +147,15 @@ export function ContactForm({ captcha = defaultCaptcha }: { captcha?: (props: Ca
     ) : null;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Contact form" className="contact-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Contact form" className="contact-form">
       {outcome?.kind === 'success' && (
-        <div className="alert alert-success d-flex gap-2" role="status">
+        <div ref={outcomeRef} className="alert alert-success d-flex gap-2" role="status">
           <i className="bi bi-check-circle-fill" aria-hidden="true" />
           <span>{outcome.message}</span>
         </div>
       )}
       {outcome?.kind === 'error' && (
-        <div className="alert alert-danger d-flex gap-2" role="alert">
+        <div ref={outcomeRef} className="alert alert-danger d-flex gap-2" role="alert">
           <i className="bi bi-exclamation-triangle-fill" aria-hidden="true" />
           <span>{outcome.message}</span>
         </div>
@@ -157,7 +186,7 @@ export function ContactForm({ captcha = defaultCaptcha }: { captcha?: (props: Ca
         </div>
         <div className="col-12">
           <label htmlFor="contact-role" className="form-label">
-            I am a
+            Your role
           </label>
           <select className={`form-select ${errors.role ? 'is-invalid' : ''}`} {...fieldProps('role')} {...register('role')}>
             <option value="" disabled>
@@ -174,12 +203,12 @@ export function ContactForm({ captcha = defaultCaptcha }: { captcha?: (props: Ca
         {isOther && (
           <div className="col-12">
             <label htmlFor="contact-specify" className="form-label">
-              Please tell us who you are
+              Please specify
             </label>
             <input
               type="text"
               maxLength={200}
-              placeholder="e.g. recruiter, journalist, educator"
+              placeholder="e.g. recruiter, educator, journalist"
               className={`form-control ${errors.specify ? 'is-invalid' : ''}`}
               {...fieldProps('specify')}
               {...register('specify')}
@@ -189,7 +218,7 @@ export function ContactForm({ captcha = defaultCaptcha }: { captcha?: (props: Ca
         )}
         <div className="col-12">
           <label htmlFor="contact-message" className="form-label">
-            {isClient ? 'Tell us about your project' : 'Message'}
+            Message
           </label>
           <textarea
             rows={6}
@@ -215,13 +244,21 @@ export function ContactForm({ captcha = defaultCaptcha }: { captcha?: (props: Ca
               invalid: Boolean(errors.captcha),
               describedBy: errors.captcha ? 'contact-captcha-error' : undefined,
               onChange: (token) => setValue('captcha', token ?? '', { shouldValidate: isSubmitted }),
+              onPending: (pending) => {
+                captchaPending.current = pending;
+                void pending
+                  .catch(() => null)
+                  .then(() => {
+                    if (captchaPending.current === pending) captchaPending.current = null;
+                  });
+              },
             })}
           </div>
           {fieldError('captcha')}
         </div>
         <div className="col-12">
-          <button type="submit" className="btn btn-primary btn-lg w-100" disabled={isSubmitting}>
-            {isSubmitting ? (
+          <button type="submit" className="btn btn-primary btn-lg w-100" disabled={busy}>
+            {busy ? (
               <>
                 <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
                 Sending...

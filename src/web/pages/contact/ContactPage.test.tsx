@@ -66,9 +66,9 @@ function setup() {
   const field = {
     name: () => screen.getByLabelText('Your name'),
     email: () => screen.getByLabelText('Email address'),
-    role: () => screen.getByLabelText('I am a'),
-    specify: () => screen.queryByLabelText('Please tell us who you are'),
-    message: () => screen.getByRole('textbox', { name: /message|tell us about your project/i }),
+    role: () => screen.getByLabelText('Your role'),
+    specify: () => screen.queryByLabelText('Please specify'),
+    message: () => screen.getByLabelText('Message'),
   };
   const submit = () => user.click(screen.getByRole('button', { name: /send message/i }));
   const contactCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/contact/'));
@@ -170,9 +170,9 @@ describe('contact form validation', () => {
     await ctx.user.selectOptions(ctx.field.role(), 'other');
     expect(ctx.field.specify()).toBeInTheDocument();
     await ctx.submit();
-    expect(await screen.findByText('Please specify')).toBeInTheDocument();
+    await waitFor(() => expect(errorOf(ctx.field.specify()!)).toBe('Please specify'));
+    expect(ctx.field.specify()).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Message is required')).toBeInTheDocument();
-    expect(errorOf(ctx.field.specify()!)).toBe('Please specify');
 
     await ctx.user.selectOptions(ctx.field.role(), 'student');
     expect(ctx.field.specify()).not.toBeInTheDocument();
@@ -266,6 +266,61 @@ describe('contact form submission', () => {
     await fillValid(ctx);
     await ctx.submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to send message.');
+  });
+});
+
+describe('contact form and the captcha check', () => {
+  it('waits for a captcha check still in flight, then sends', async () => {
+    let finish!: (token: string | null) => void;
+    function slowCaptcha({ id, onChange, onPending }: CaptchaSlotProps) {
+      return (
+        <button
+          type="button"
+          id={id}
+          onClick={() => {
+            const pending = new Promise<string | null>((resolve) => {
+              finish = (token) => {
+                onChange(token);
+                resolve(token);
+              };
+            });
+            onPending(pending);
+          }}
+        >
+          Solve captcha
+        </button>
+      );
+    }
+    const user = userEvent.setup();
+    renderWithProviders(<ContactForm captcha={slowCaptcha} />);
+    await user.type(screen.getByLabelText('Your name'), 'Asha Verma');
+    await user.type(screen.getByLabelText('Email address'), 'asha@example.com');
+    await user.selectOptions(screen.getByLabelText('Your role'), 'student');
+    await user.type(screen.getByLabelText('Message'), 'Hello there');
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    await user.click(screen.getByRole('button', { name: /send message/i }));
+
+    expect(await screen.findByRole('button', { name: /sending\.\.\./i })).toBeDisabled();
+    expect(screen.queryByText('Please complete the reCAPTCHA verification.')).not.toBeInTheDocument();
+    finish('late-token');
+    expect(await screen.findByRole('status')).toHaveTextContent('Thanks! We will reply soon.');
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/contact/'))).toHaveLength(1);
+  });
+
+  it('shows a server captcha error under the captcha and asks for a fresh verification', async () => {
+    contactReply = () => ({ status: 400, body: { captcha: ['Please complete the reCAPTCHA verification.'] } });
+    const ctx = setup();
+    await fillValid(ctx);
+    await ctx.submit();
+    const captchaError = await screen.findByText('Please complete the reCAPTCHA verification.');
+    expect(captchaError).toHaveAttribute('id', 'contact-captcha-error');
+
+    contactReply = () => ({ status: 200, body: { message: 'Thanks! We will reply soon.' } });
+    await ctx.submit();
+    expect(ctx.contactCalls()).toHaveLength(1);
+    await ctx.user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    await ctx.submit();
+    expect(await screen.findByRole('status')).toHaveTextContent('Thanks! We will reply soon.');
   });
 });
 

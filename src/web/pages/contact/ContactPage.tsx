@@ -7,7 +7,7 @@ import './contact.scss';
 
 const expectations = [
   { icon: 'bi-envelope-open', title: 'A personal reply', text: 'Every message is read by the instructor or a senior engineer — never an auto-responder.' },
-  { icon: 'bi-clock-history', title: 'Within one business day', text: 'We answer Monday to Friday, usually within a few hours (IST, UTC+5:30).' },
+  { icon: 'bi-clock-history', title: 'Within one business day', text: 'We answer every message Monday to Friday (IST, UTC+5:30).' },
   { icon: 'bi-camera-video', title: 'A free call for projects', text: 'Business enquiries get a free 30-minute consultation to scope the idea, timeline and budget.' },
 ];
 
@@ -19,7 +19,7 @@ export default function ContactPage({ captcha }: { captcha?: (props: CaptchaSlot
   return (
     <section className="section contact-page">
       <div className="container">
-        <div className="row g-5 align-items-start">
+        <div className="row g-4 g-lg-5 align-items-start">
           <div className="col-12 col-lg-5">
             <p className="eyebrow mb-2">Contact</p>
             <h1 className="mb-3">Let&apos;s talk</h1>

@@ -79,7 +79,7 @@ function CourseView({ course }: { course: CourseDetail }) {
                   <li className="breadcrumb-item">
                     <Link to="/courses">Courses</Link>
                   </li>
-                  <li className="breadcrumb-item active text-truncate" aria-current="page">
+                  <li className="breadcrumb-item active text-truncate d-none d-md-block" aria-current="page">
                     {course.title}
                   </li>
                 </ol>

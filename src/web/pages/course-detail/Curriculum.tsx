@@ -21,8 +21,13 @@ function LessonRow({ lesson, onPreview }: { lesson: Lesson; onPreview: (lesson: 
       </span>
       <span className="curriculum-lesson-meta">
         {canPreview && (
-          <button type="button" className="btn btn-link btn-sm p-0 fw-semibold curriculum-preview" onClick={() => onPreview(lesson)}>
-            Preview<span className="visually-hidden"> {lesson.lesson_title}</span>
+          <button
+            type="button"
+            className="btn btn-link btn-sm p-0 fw-semibold curriculum-preview"
+            aria-label={`Preview ${lesson.lesson_title}`}
+            onClick={() => onPreview(lesson)}
+          >
+            Preview
           </button>
         )}
         {lesson.is_locked && (

@@ -30,7 +30,9 @@ export default function CoursesPage() {
               </li>
             </ol>
           </nav>
-          <h1 className="mb-3">Courses | Project-Based</h1>
+          <h1 className="mb-3">
+            Courses | <span className="text-nowrap">Project-Based</span>
+          </h1>
           <p className="lead text-body-secondary mb-0 courses-hero-lead">
             Learn Python, Django, REST APIs, machine learning and AI by building real projects, from your first script to deployed applications.
           </p>

@@ -19,6 +19,7 @@ export default function HomePage() {
   const list = courses.data ?? [];
   const free = list.filter((c) => c.course_type === 'free');
   const paid = list.filter((c) => c.course_type === 'paid');
+  // Home shows a teaser: one row of free courses and two of paid ones; /courses has them all.
   const letterCourse = paid.find((c) => c.complexity === 'Advanced');
   const letterHref = letterCourse ? `/courses/${letterCourse.slug}` : '/courses';
 
@@ -36,7 +37,7 @@ export default function HomePage() {
                 Python, Django, REST APIs, machine learning and AI, taught through hands-on projects you can show an employer. Finish a
                 project, have it reviewed by our team and earn a pre-experience letter.
               </p>
-              <div className="d-flex flex-wrap gap-3">
+              <div className="d-flex flex-column flex-sm-row gap-3 home-hero-actions">
                 <Link to="/courses/" className="btn btn-accent btn-lg">
                   Explore Courses
                   <i className="bi bi-arrow-right ms-2" aria-hidden="true" />
@@ -49,8 +50,8 @@ export default function HomePage() {
             <div className="col-12 col-lg-6 text-center">
               <img
                 src="/media/hero.svg"
-                alt="A student building a web application project on a laptop"
-                width={600}
+                alt="A laptop showing code, surrounded by a lesson video card, a progress ring and a certificate badge"
+                width={640}
                 height={480}
                 className="img-fluid home-hero-art"
                 fetchPriority="high"
@@ -88,12 +89,14 @@ export default function HomePage() {
               </h2>
               <p className="section-subtitle">Hands-on beginner courses that cost nothing. Build your first projects and see how we teach.</p>
             </div>
-            <Link to="/courses" className="btn btn-link px-0 mb-4 home-see-all">
+            <Link to="/courses" className="btn btn-link px-0 mb-4 d-none d-md-inline-block home-see-all">
               All courses
               <i className="bi bi-arrow-right ms-1" aria-hidden="true" />
             </Link>
           </div>
-          <CourseGrid courses={free} isLoading={courses.isLoading} isError={courses.isError} onRetry={() => void courses.refetch()} />
+          <div className="home-grid-limit">
+            <CourseGrid courses={free.slice(0, 4)} isLoading={courses.isLoading} isError={courses.isError} onRetry={() => void courses.refetch()} />
+          </div>
         </div>
       </section>
 
@@ -105,7 +108,16 @@ export default function HomePage() {
               Popular Courses
             </h2>
             <p className="section-subtitle">In-depth, project-based courses for developers who want to build and ship production software.</p>
-            <CourseGrid courses={paid} isLoading={courses.isLoading} isError={false} onRetry={() => void courses.refetch()} />
+            <div className="home-grid-limit">
+              <CourseGrid courses={paid.slice(0, 8)} isLoading={courses.isLoading} isError={false} onRetry={() => void courses.refetch()} />
+            </div>
+            {paid.length > 0 && (
+              <div className="text-center mt-4 mt-lg-5">
+                <Link to="/courses" className="btn btn-outline-primary">
+                  View all courses
+                </Link>
+              </div>
+            )}
           </div>
         </section>
       )}

@@ -82,7 +82,7 @@ export function Testimonials() {
             ))}
           </div>
         ) : (
-          <div className="row g-4">
+          <div className="row g-4 home-reviews">
             {reviews.map((review) => (
               <div className="col-12 col-md-6 col-lg-4" key={review.id}>
                 <ReviewCard review={review} />
