@@ -32,6 +32,7 @@ import { createJobQueue, type JobQueue } from './jobs/queue.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
+import { learningRoutes } from './modules/learning/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { registerReminderJobs } from './modules/reminders/service.js';
@@ -164,6 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return reply.code(status).send({ detail });
     }
     request.log.error({ err: error }, 'unhandled error');
+    // Tests run without a logger: a 500 there prints, and the console.error guard fails the test.
+    if (config.env === 'test') console.error(error);
     return reply.code(500).send({ detail: messages.http.server });
   });
 
@@ -200,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(orderRoutes(ctx, orderDeps));
       await api.register(paymentRoutes(ctx, orderDeps));
       await api.register(reminderRoutes(ctx));
+      await api.register(learningRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );

@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import { learningMessages, type Certificate, type Enrolment, type Progress, type Question } from '../../../shared/learning.js';
+import type { Config } from '../../config.js';
+import type { Database, Tx } from '../../db/client.js';
+import { answerNotificationEmail } from '../../emails/answer-notification.js';
+import { AppError } from '../../errors.js';
+import type { Viewer } from '../../http/auth.js';
+import { SEND_EMAIL_JOB } from '../../jobs/email.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { enrol } from './enrolments.js';
+import * as q from './queries.js';
+
+export interface LearningDeps {
+  db: Database;
+  queue: JobQueue;
+  config: Config;
+}
+
+const percent = (done: number, total: number) => (total ? Math.round((done / total) * 100) : 0);
+
+export async function freeEnroll(db: Database, userId: number, courseId: number): Promise<{ success: true; message: string; course_status: string }> {
+  const course = await q.selectCourse(db, courseId);
+  if (!course?.isPublished) throw new AppError('not_found', 'Course not found.', { error: 'Course not found.' });
+  if (course.courseType !== 'free') throw new AppError('bad_request', learningMessages.notFree, { error: learningMessages.notFree });
+  await enrol(db, userId, [courseId], 'free');
+  const enrolment = await q.selectActiveEnrolment(db, userId, courseId);
+  return { success: true, message: learningMessages.enrolled, course_status: enrolment?.courseStatus ?? 'enrolled' };
+}
+
+export async function checkEnrollment(db: Database, userId: number, courseId: number): Promise<{ course_status: string }> {
+  const enrolment = await q.selectActiveEnrolment(db, userId, courseId);
+  return { course_status: enrolment?.courseStatus ?? 'not enrolled' };
+}
+
+export async function studentCourses(db: Database, userId: number, options: { search?: string | undefined; completedOnly?: boolean }): Promise<Enrolment[]> {
+  const rows = await q.selectEnrolments(db, userId, options);
+  return rows.map((r) => ({
+    id: r.id,
+    course_status: r.status,
+    enrolled_at: r.createdAt.toISOString(),
+    course: {
+      id: r.courseId,
+      title: r.title,
+      slug: r.slug,
+      course_image: r.courseImage,
+      currency_code: 'USD',
+      total_lessons: r.total,
+      completed_total_lessons: r.status === 'completed' ? r.total : r.done,
+      student_progress: r.status === 'completed' ? 100 : percent(r.done, r.total),
+    },
+  }));
+}
+
+function newCertificateId(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return `LEC-${[...randomBytes(10)].map((b) => alphabet[b % alphabet.length]).join('')}`;
+}
+
+async function issueCertificate(tx: Tx, userId: number, courseId: number) {
+  const [course, user] = await Promise.all([q.selectCourse(tx, courseId), q.selectUserName(tx, userId)]);
+  return q.insertCertificate(tx, { certificateId: newCertificateId(), userId, courseId, studentName: user?.fullName ?? 'Student', courseTitle: course?.title ?? 'Course' });
+}
+
+/** Recounts progress under the enrolment's row lock, so repeated and concurrent calls agree. */
+async function settleProgress(tx: Tx, enrolment: NonNullable<Awaited<ReturnType<typeof q.selectActiveEnrolment>>>, forceComplete = false): Promise<Progress> {
+  const { total, completed } = await q.selectCounts(tx, enrolment.userId, enrolment.courseId);
+  let status = enrolment.courseStatus;
+  if (forceComplete || (total > 0 && completed >= total)) status = 'completed';
+  else if (completed > 0 && status === 'enrolled') status = 'in_progress';
+  if (status !== enrolment.courseStatus) await q.updateEnrolmentStatus(tx, enrolment.id, status);
+  const certificate = status === 'completed' ? await issueCertificate(tx, enrolment.userId, enrolment.courseId) : null;
+  return {
+    course_status: status,
+    total_lessons: total,
+    completed_total_lessons: status === 'completed' && forceComplete ? total : completed,
+    student_progress: status === 'completed' ? 100 : percent(completed, total),
+    certificate_id: certificate?.certificateId ?? null,
+  };
+}
+
+/** Completing a lesson counts once; a lesson of a course the student does not own is refused. */
+export async function completeLesson(db: Database, userId: number, lessonUuid: string): Promise<Progress & { lesson_uuid: string; completed_status: true }> {
+  const lesson = await q.selectLessonByUuid(db, lessonUuid);
+  if (!lesson) throw AppError.notFound('Lesson not found.');
+  return db.transaction(async (tx) => {
+    const enrolment = await q.selectActiveEnrolment(tx, userId, lesson.courseId, true);
+    if (!enrolment) throw new AppError('forbidden', learningMessages.lessonLocked, { detail: learningMessages.lessonLocked });
+    await q.insertProgress(tx, userId, lesson.courseId, lesson.id);
+    return { ...(await settleProgress(tx, enrolment)), lesson_uuid: lessonUuid, completed_status: true as const };
+  });
+}
+
+async function enrolmentFor(tx: Tx, userId: number, slug: string, courseId: number) {
+  const course = await q.selectCourse(tx, courseId);
+  if (!course || course.slug !== slug) throw AppError.notFound('Course not found.');
+  const enrolment = await q.selectActiveEnrolment(tx, userId, courseId, true);
+  if (!enrolment) throw new AppError('forbidden', learningMessages.notEnrolled, { detail: learningMessages.notEnrolled });
+  return enrolment;
+}
+
+export async function completeCourse(db: Database, userId: number, slug: string, courseId: number): Promise<Progress> {
+  return db.transaction(async (tx) => settleProgress(tx, await enrolmentFor(tx, userId, slug, courseId), true));
+}
+
+/** Restart: progress and completed lessons back to 0, status in_progress; an earned certificate stays. */
+export async function restartCourse(db: Database, userId: number, slug: string, courseId: number): Promise<Progress> {
+  return db.transaction(async (tx) => {
+    const enrolment = await enrolmentFor(tx, userId, slug, courseId);
+    await q.deleteProgress(tx, userId, courseId);
+    await q.updateEnrolmentStatus(tx, enrolment.id, 'in_progress');
+    const { total } = await q.selectCounts(tx, userId, courseId);
+    return { course_status: 'in_progress', total_lessons: total, completed_total_lessons: 0, student_progress: 0, certificate_id: null };
+  });
+}
+
+function toCertificate(config: Config, row: NonNullable<Awaited<ReturnType<typeof q.selectCertificate>>>): Certificate {
+  const c = row.certificate;
+  return {
+    certificate_id: c.certificateId,
+    student_name: c.studentName,
+    course_title: c.courseTitle,
+    course_slug: row.slug,
+    issued_at: c.issuedAt.toISOString(),
+    verify_url: `${config.publicUrl}/certificates/${c.certificateId}`,
+    download_url: `/api/v1/certificates/${c.certificateId}/download/`,
+  };
+}
+
+export async function myCertificates(deps: LearningDeps, userId: number): Promise<Certificate[]> {
+  return (await q.selectCertificatesOfUser(deps.db, userId)).map((row) => toCertificate(deps.config, row));
+}
+
+/** Anyone may verify a certificate by its id. */
+export async function verifyCertificate(deps: LearningDeps, certificateId: string) {
+  const row = await q.selectCertificate(deps.db, certificateId);
+  if (!row) throw AppError.notFound('No certificate has this id.');
+  const { download_url: _d, ...rest } = toCertificate(deps.config, row);
+  return { ...rest, valid: true as const };
+}
+
+export async function certificateForDownload(deps: LearningDeps, certificateId: string, viewer: Viewer): Promise<Certificate> {
+  const row = await q.selectCertificate(deps.db, certificateId);
+  if (!row || (row.certificate.userId !== viewer.userId && !viewer.isAdmin)) throw AppError.notFound('Certificate not found.');
+  return toCertificate(deps.config, row);
+}
+
+export async function dashboardSummary(db: Database, userId: number) {
+  const s = await q.selectSummary(db, userId);
+  return { total_courses: s.totalCourses, completed_courses: s.completedCourses, completed_lessons: s.completedLessons, certificates: s.certificates };
+}
+
+function toQuestions(result: Awaited<ReturnType<typeof q.selectQuestions>>): Question[] {
+  return result.rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    body: r.body,
+    created_at: r.createdAt.toISOString(),
+    course: { id: r.courseId, title: r.courseTitle, slug: r.courseSlug },
+    lesson: r.lessonId ? { id: r.lessonId, title: r.lessonTitle ?? '' } : null,
+    asked_by: r.askedBy,
+    answers: result.answerRows.filter((a) => a.questionId === r.id).map((a) => ({ id: a.id, body: a.body, created_at: a.createdAt.toISOString(), author: a.author, is_instructor: a.isAdmin })),
+  }));
+}
+
+/** Questions are plain text (rendered as text, never HTML) and need access to the course. */
+export async function askQuestion(db: Database, viewer: Viewer, input: { course_id: number; lesson_id?: number | undefined; title: string; body: string }): Promise<Question> {
+  if (!viewer.isAdmin && !(await q.selectActiveEnrolment(db, viewer.userId, input.course_id))) throw new AppError('forbidden', learningMessages.notEnrolled, { detail: learningMessages.notEnrolled });
+  if (input.lesson_id && !(await q.lessonBelongsToCourse(db, input.lesson_id, input.course_id))) throw AppError.fields({ lesson_id: ['This lesson is not part of the course.'] });
+  const id = await q.insertQuestion(db, { userId: viewer.userId, courseId: input.course_id, lessonId: input.lesson_id ?? null, title: input.title, body: input.body });
+  return toQuestions(await q.selectQuestions(db, { questionId: id }))[0]!;
+}
+
+export async function listQuestions(db: Database, viewer: Viewer, filter: { courseId?: number | undefined; mine?: boolean }): Promise<Question[]> {
+  if (filter.courseId && !viewer.isAdmin && !(await q.selectActiveEnrolment(db, viewer.userId, filter.courseId))) throw new AppError('forbidden', learningMessages.notEnrolled);
+  if (!filter.courseId && !viewer.isAdmin) filter.mine = true;
+  return toQuestions(await q.selectQuestions(db, { ...(filter.mine ? { userId: viewer.userId } : {}), ...(filter.courseId ? { courseId: filter.courseId } : {}) }));
+}
+
+/** The instructor answers (admin only); the student is emailed. */
+export async function answerQuestion(deps: LearningDeps, viewer: Viewer, questionId: number, body: string): Promise<Question> {
+  if (!viewer.isAdmin) throw new AppError('forbidden', 'Only the instructor can answer questions.');
+  const found = await q.selectQuestions(deps.db, { questionId });
+  const [question] = toQuestions(found);
+  if (!question) throw AppError.notFound('Question not found.');
+  const student = await q.selectUserName(deps.db, found.rows[0]!.userId);
+  await deps.db.transaction(async (tx) => {
+    await q.insertAnswer(tx, { questionId, userId: viewer.userId, body });
+    if (student) {
+      const email = answerNotificationEmail({ name: student.fullName, question: question.title, answer: body, url: `${deps.config.publicUrl}/question-answer/` });
+      await deps.queue.enqueue(SEND_EMAIL_JOB, { to: student.email, ...email }, { tx });
+    }
+  });
+  return toQuestions(await q.selectQuestions(deps.db, { questionId }))[0]!;
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+export const learningMessages = {
+  enrolled: 'Successfully enrolled in the course!',
+  enrollmentFailed: 'Enrollment failed',
+  notFree: 'This course is not free. Add it to your cart to buy it.',
+  alreadyEnrolled: 'You are already enrolled in this course.',
+  lessonLocked: 'This lesson is exclusive to members. Enrol in the course to open it.',
+  notEnrolled: 'You are not enrolled in this course.',
+  certificateHint: 'Finish course to get your certificate',
+} as const;
+
+export const courseStatusValues = ['enrolled', 'in_progress', 'completed', 'not enrolled'] as const;
+
+export const enrolmentCourseSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  course_image: z.string(),
+  currency_code: z.string(),
+  total_lessons: z.number().int(),
+  completed_total_lessons: z.number().int(),
+  student_progress: z.number().int(),
+});
+
+export const enrolmentSchema = z.object({
+  id: z.number().int(),
+  course_status: z.enum(['enrolled', 'in_progress', 'completed']),
+  enrolled_at: z.string(),
+  course: enrolmentCourseSchema,
+});
+export type Enrolment = z.infer<typeof enrolmentSchema>;
+
+export const progressSchema = z.object({
+  course_status: z.enum(['enrolled', 'in_progress', 'completed']),
+  total_lessons: z.number().int(),
+  completed_total_lessons: z.number().int(),
+  student_progress: z.number().int(),
+  certificate_id: z.string().nullable(),
+});
+export type Progress = z.infer<typeof progressSchema>;
+
+export const completeLessonBodySchema = z.object({ lesson_uuid: z.uuid('Enter a valid lesson id.') });
+
+export const certificateSchema = z.object({
+  certificate_id: z.string(),
+  student_name: z.string(),
+  course_title: z.string(),
+  course_slug: z.string(),
+  issued_at: z.string(),
+  verify_url: z.string(),
+  download_url: z.string(),
+});
+export type Certificate = z.infer<typeof certificateSchema>;
+export const publicCertificateSchema = certificateSchema.omit({ download_url: true }).extend({ valid: z.literal(true) });
+
+export const dashboardSummarySchema = z.object({
+  total_courses: z.number().int(),
+  completed_courses: z.number().int(),
+  completed_lessons: z.number().int(),
+  certificates: z.number().int(),
+});
+
+export const questionBodySchema = z.object({
+  course_id: z.coerce.number().int().positive(),
+  lesson_id: z.coerce.number().int().positive().optional(),
+  title: z.string('Give your question a title.').trim().min(5, 'Give your question a title of at least 5 characters.').max(160),
+  body: z.string('Describe your question.').trim().min(10, 'Describe your question in at least 10 characters.').max(5000),
+});
+export const answerBodySchema = z.object({ body: z.string().trim().min(2, 'Write an answer.').max(5000) });
+
+export const questionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  created_at: z.string(),
+  course: z.object({ id: z.number().int(), title: z.string(), slug: z.string() }),
+  lesson: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  asked_by: z.string(),
+  answers: z.array(z.object({ id: z.number().int(), body: z.string(), created_at: z.string(), author: z.string(), is_instructor: z.boolean() })),
+});
+export type Question = z.infer<typeof questionSchema>;
