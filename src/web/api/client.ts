@@ -1,4 +1,5 @@
 import { trackEvent } from '../lib/analytics';
+import { clearTokens, setTokens } from '../lib/auth';
 import { getCookie, readStorage, storageKeys } from '../lib/storage';
 
 export const API_BASE = '/api/v1';
@@ -27,6 +28,34 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
+  /** Internal: set on the retry after a token refresh. */
+  retried?: boolean;
+}
+
+let refreshing: Promise<boolean> | undefined;
+
+/** One refresh at a time, shared by every call that hit an expired access token. */
+function refreshTokens(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refresh = readStorage(storageKeys.refreshToken);
+    if (!refresh) return false;
+    try {
+      const res = await fetch(`${API_BASE}/token/refresh/`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ refresh }),
+      });
+      if (!res.ok) return false;
+      setTokens((await res.json()) as { access: string; refresh: string });
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = undefined;
+  });
+  return refreshing;
 }
 
 /**
@@ -66,6 +95,11 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     } catch {
       data = text;
     }
+  }
+  if (response.status === 401 && token && !options.retried && (data as { code?: string } | null)?.code === 'token_not_valid') {
+    // The access token expired: refresh once and retry; if that fails, sign out cleanly.
+    if (await refreshTokens()) return apiFetch<T>(path, { ...options, retried: true });
+    clearTokens();
   }
   if (!response.ok) throw new ApiError(response.status, data);
   return data as T;

@@ -1,0 +1,50 @@
+import { useSyncExternalStore } from 'react';
+import { readStorage, storageKeys, writeStorage } from './storage';
+
+const EVENT = 'lectern:auth';
+
+export interface TokenPair {
+  access: string;
+  refresh: string;
+}
+
+/** Login stores both tokens; login state is judged only by the access token (spec). */
+export function setTokens(tokens: TokenPair): void {
+  writeStorage(storageKeys.accessToken, tokens.access);
+  writeStorage(storageKeys.refreshToken, tokens.refresh);
+  window.dispatchEvent(new Event(EVENT));
+}
+
+export function clearTokens(): void {
+  writeStorage(storageKeys.accessToken, null);
+  writeStorage(storageKeys.refreshToken, null);
+  writeStorage(storageKeys.userId, null);
+  window.dispatchEvent(new Event(EVENT));
+}
+
+export function setUserId(userId: number): void {
+  writeStorage(storageKeys.userId, String(userId));
+}
+
+export function getUserId(): number | undefined {
+  const value = Number(readStorage(storageKeys.userId));
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+function subscribe(callback: () => void): () => void {
+  window.addEventListener(EVENT, callback);
+  window.addEventListener('storage', callback);
+  return () => {
+    window.removeEventListener(EVENT, callback);
+    window.removeEventListener('storage', callback);
+  };
+}
+
+/** Re-renders when the user signs in or out (in this tab or another). */
+export function useIsLoggedIn(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => Boolean(readStorage(storageKeys.accessToken)),
+    () => false,
+  );
+}
