@@ -17,12 +17,11 @@ export async function startFakeProviders(db: Database) {
   const stripeEvents: { id: string; type: string; object: Record<string, unknown> }[] = [];
   const razorpayEvents: { id: string; event: string; payload: Record<string, unknown> }[] = [];
   const server = Fastify();
-  let base = '';
   const razorpay = createRazorpayGateway({ ...rzpKeys, mode: 'sandbox', apiBase: 'http://127.0.0.1:1' });
   await registerFakeStripe(server, { db, secretKey: stripeKeys.secretKey, publicBase: 'http://fake-stripe.test', failureUrl: 'http://lectern.test/order/failure/', deliver: async (e) => void stripeEvents.push(e) });
   await registerFakeRazorpay(server, { db, ...rzpKeys, gateway: razorpay, deliver: async (e) => void razorpayEvents.push(e) });
   await server.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   return {
     server,
     stripe: createStripeGateway({ ...stripeKeys, mode: 'live', apiBase: base }),

@@ -178,7 +178,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     prefix: '/uploads/avatars/',
     decorateReply: false,
     index: false,
-    setHeaders: (reply) => reply.header('Cache-Control', 'public, max-age=604800, immutable').header('X-Content-Type-Options', 'nosniff'),
+    setHeaders: (reply) => {
+      reply.header('Cache-Control', 'public, max-age=604800, immutable').header('X-Content-Type-Options', 'nosniff');
+    },
   });
   await app.register(fastifyRateLimit, {
     global: false,
