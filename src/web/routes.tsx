@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet, useLocation, type RouteObject } from 'react-router';
 import { AccountLayout } from './components/account/AccountLayout';
 import { BareLayout, MainLayout } from './components/layout/MainLayout';
@@ -6,39 +6,46 @@ import { ProtectedRoute } from './components/ProtectedRoute';
 import { PageSpinner } from './components/States';
 import { trackPageView } from './lib/analytics';
 
-// Public storefront
-const HomePage = lazy(() => import('./pages/home/HomePage'));
-const CoursesPage = lazy(() => import('./pages/courses/CoursesPage'));
-const CourseDetailPage = lazy(() => import('./pages/course-detail/CourseDetailPage'));
-const ServicesPage = lazy(() => import('./pages/services/ServicesPage'));
-const ContactPage = lazy(() => import('./pages/contact/ContactPage'));
-const RoadmapPage = lazy(() => import('./pages/roadmap/RoadmapPage'));
-const SubscribePage = lazy(() => import('./pages/subscribe/SubscribePage'));
-const ReviewsPage = lazy(() => import('./pages/reviews/ReviewsPage'));
-const TermsPage = lazy(() => import('./pages/legal/TermsPage'));
-const PrivacyPage = lazy(() => import('./pages/legal/PrivacyPage'));
-const RefundPage = lazy(() => import('./pages/legal/RefundPage'));
-const ComingSoonPage = lazy(() => import('./pages/coming-soon/ComingSoonPage'));
-const CertificateVerifyPage = lazy(() => import('./pages/certificate-verify/CertificateVerifyPage'));
+// Every screen is its own chunk, found by its path: a page that does not exist (yet) renders the 404 page.
+const pageModules = import.meta.glob<{ default: ComponentType }>('./pages/*/*Page.tsx');
+function page(path: string): ComponentType {
+  const load = pageModules[`./pages/${path}.tsx`];
+  return load ? lazy(load) : NotFoundPage;
+}
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage'));
+
+// Public storefront
+const HomePage = page('home/HomePage');
+const CoursesPage = page('courses/CoursesPage');
+const CourseDetailPage = page('course-detail/CourseDetailPage');
+const ServicesPage = page('services/ServicesPage');
+const ContactPage = page('contact/ContactPage');
+const RoadmapPage = page('roadmap/RoadmapPage');
+const SubscribePage = page('subscribe/SubscribePage');
+const ReviewsPage = page('reviews/ReviewsPage');
+const TermsPage = page('legal/TermsPage');
+const PrivacyPage = page('legal/PrivacyPage');
+const RefundPage = page('legal/RefundPage');
+const ComingSoonPage = page('coming-soon/ComingSoonPage');
+const CertificateVerifyPage = page('certificate-verify/CertificateVerifyPage');
 // Accounts
-const LoginPage = lazy(() => import('./pages/login/LoginPage'));
-const RegisterPage = lazy(() => import('./pages/register/RegisterPage'));
-const ForgotPasswordPage = lazy(() => import('./pages/forgot-password/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('./pages/reset-password/ResetPasswordPage'));
-const MyProfilePage = lazy(() => import('./pages/profile/MyProfilePage'));
+const LoginPage = page('login/LoginPage');
+const RegisterPage = page('register/RegisterPage');
+const ForgotPasswordPage = page('forgot-password/ForgotPasswordPage');
+const ResetPasswordPage = page('reset-password/ResetPasswordPage');
+const MyProfilePage = page('profile/MyProfilePage');
 // Commerce
-const CheckoutPage = lazy(() => import('./pages/checkout/CheckoutPage'));
-const OrderSuccessPage = lazy(() => import('./pages/order-success/OrderSuccessPage'));
-const OrderFailurePage = lazy(() => import('./pages/order-failure/OrderFailurePage'));
-const OrderHistoryPage = lazy(() => import('./pages/order-history/OrderHistoryPage'));
-const OrderDetailsPage = lazy(() => import('./pages/order-details/OrderDetailsPage'));
+const CheckoutPage = page('checkout/CheckoutPage');
+const OrderSuccessPage = page('order-success/OrderSuccessPage');
+const OrderFailurePage = page('order-failure/OrderFailurePage');
+const OrderHistoryPage = page('order-history/OrderHistoryPage');
+const OrderDetailsPage = page('order-details/OrderDetailsPage');
 // Learning
-const LessonPage = lazy(() => import('./pages/lesson/LessonPage'));
-const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage'));
-const EnrolledCoursesPage = lazy(() => import('./pages/enrolled-courses/EnrolledCoursesPage'));
-const CertificatesPage = lazy(() => import('./pages/certificates/CertificatesPage'));
-const QuestionAnswerPage = lazy(() => import('./pages/question-answer/QuestionAnswerPage'));
+const LessonPage = page('lesson/LessonPage');
+const DashboardPage = page('dashboard/DashboardPage');
+const EnrolledCoursesPage = page('enrolled-courses/EnrolledCoursesPage');
+const CertificatesPage = page('certificates/CertificatesPage');
+const QuestionAnswerPage = page('question-answer/QuestionAnswerPage');
 
 /** A page-view analytics event on every route change, and scroll to top on a new page. */
 function RouteEvents() {
