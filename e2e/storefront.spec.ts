@@ -13,7 +13,7 @@ describe('the public storefront', () => {
     const { context, page, errors } = await openPage(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Learn For Free' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Learn For Free' }).waitFor();
     await page.getByRole('link', { name: 'Explore Courses' }).first().click();
     await page.waitForURL(/\/courses\/?$/);
     await page.getByRole('heading', { name: 'Premium Courses' }).waitFor();
@@ -25,7 +25,8 @@ describe('the public storefront', () => {
     await page.waitForURL(`**${href}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
 
-    await page.getByRole('button', { name: /^Preview/ }).first().click();
+    await page.getByRole('tab', { name: 'Curriculum' }).click();
+    await page.getByRole('button', { name: /^Preview (?!this course)/ }).first().click();
     const modal = page.getByRole('dialog');
     await modal.waitFor();
     expect(await modal.textContent()).toContain('Lesson Preview - ');
@@ -46,19 +47,17 @@ describe('the public storefront', () => {
     const { context, page, errors } = await openPage(browser);
     await page.goto('/contact');
     await page.getByRole('button', { name: /send/i }).click();
-    await page.getByText('Name is required').waitFor();
-    await page.getByText('Email is required').waitFor();
-    await page.getByText('Please select a role').waitFor();
+    for (const message of ['Name is required', 'Email is required', 'Please select a role']) await page.locator('.invalid-feedback', { hasText: message }).waitFor();
 
     await page.getByLabel('Name').fill('Priya Natarajan');
     await page.getByLabel('Email').fill('priya@example');
     await page.getByLabel('Role').selectOption('other');
     await page.getByRole('button', { name: /send/i }).click();
-    await page.getByText('Enter a valid email address').waitFor();
-    await page.getByText('Please specify').waitFor();
+    await page.locator('.invalid-feedback', { hasText: 'Enter a valid email address' }).waitFor();
+    await page.locator('.invalid-feedback', { hasText: 'Please specify' }).waitFor();
 
     await page.getByLabel('Email').fill('priya@example.com');
-    await page.getByLabel(/specify/i).fill('Hiring manager');
+    await page.getByLabel('Please specify').fill('Hiring manager');
     await page.getByLabel('Message').fill('We would like a private Django workshop for our team of twelve.');
     await page.locator('altcha-widget input[type="checkbox"]').click();
     await page.locator('altcha-widget [data-state="verified"], altcha-widget .altcha[data-state="verified"]').first().waitFor({ timeout: 30_000 });

@@ -67,7 +67,7 @@ export default function ComingSoonPage() {
             </Link>
           </div>
           <p className="small text-body-secondary mt-4 mb-0">
-            In the meantime, <Link to="/courses">keep learning with our courses</Link>.
+            In the meantime, <Link to="/courses" className="text-decoration-underline">keep learning with our courses</Link>.
           </p>
         </div>
       </div>

@@ -271,7 +271,7 @@ export function ContactForm({ captcha = defaultCaptcha }: { captcha?: (props: Ca
             )}
           </button>
           <p className="small text-body-secondary mt-2 mb-0">
-            We use your details only to reply to you. See our <Link to="/privacy-policy">privacy policy</Link>.
+            We use your details only to reply to you. See our <Link to="/privacy-policy" className="text-decoration-underline">privacy policy</Link>.
           </p>
         </div>
       </div>

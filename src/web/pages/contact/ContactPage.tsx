@@ -76,7 +76,7 @@ export default function ContactPage({ captcha }: { captcha?: (props: CaptchaSlot
               ))}
             </ol>
             <p className="small text-body-secondary mb-0">
-              Planning a project? See what we build on the <Link to="/services">services page</Link>.
+              Planning a project? See what we build on the <Link to="/services" className="text-decoration-underline">services page</Link>.
             </p>
           </div>
 

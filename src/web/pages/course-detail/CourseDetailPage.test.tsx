@@ -141,7 +141,9 @@ describe('CourseDetailPage', () => {
   it('opens the lesson preview in a static modal', async () => {
     fetchMock.mockImplementation(() => respond(200, makeCourse()));
     renderPage();
-    fireEvent.click(await screen.findByRole('tab', { name: 'Curriculum' }));
+    // The curriculum is always on the page (not behind a tab), first section open.
+    expect(await screen.findByRole('heading', { name: 'Course content' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Getting started/ })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('Serializers')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Preview Serializers' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Preview Project setup' }));

@@ -43,7 +43,9 @@ export default function ReviewsPage() {
           </p>
           {reviews.length > 0 && (
             <p className="reviews-summary mb-4">
-              <ReviewStars rating={average} />
+              <span aria-hidden="true">
+                <ReviewStars rating={average} />
+              </span>
               <span className="fw-semibold">{average.toFixed(1)} average</span>
               <span className="text-body-secondary small">
                 from {total} {total === 1 ? 'review' : 'reviews'}

@@ -133,7 +133,7 @@ export default function RoadmapPage() {
       <section className="section roadmap-intro pb-4">
         <div className="container text-center">
           <p className="eyebrow mb-2">Learning roadmap</p>
-          <h1 className="mb-3">From your first line of Python to shipping AI-powered apps</h1>
+          <h1 className="mb-3">From your first line of Python to shipping AI apps</h1>
           <p className="lead text-body-secondary mx-auto mb-4" style={{ maxWidth: 720 }}>
             Not sure where to start or what to learn next? Follow these eight courses in order. Each one builds on the last and ends with a project you can put in
             your portfolio.
@@ -152,8 +152,11 @@ export default function RoadmapPage() {
         </div>
       </section>
 
-      <section className="section pt-4" aria-label="Roadmap steps">
+      <section className="section pt-4" aria-labelledby="roadmap-steps-title">
         <div className="container">
+          <h2 id="roadmap-steps-title" className="visually-hidden">
+            The eight steps
+          </h2>
           {isPending ? (
             <TimelineSkeleton />
           ) : isError ? (

@@ -59,7 +59,9 @@ function useScrollToPlansOnArrival() {
   useEffect(() => {
     if (!wanted) return;
     const scroll = window.setTimeout(scrollToPlans, SCROLL_TO_PLANS_DELAY_MS);
-    const clean = window.setTimeout(() => navigate({ pathname, search: '', hash: '' }, { replace: true, preventScrollReset: true }), CLEAN_ADDRESS_DELAY_MS);
+    const clean = window.setTimeout(() => {
+      void navigate({ pathname, search: '', hash: '' }, { replace: true, preventScrollReset: true });
+    }, CLEAN_ADDRESS_DELAY_MS);
     return () => {
       window.clearTimeout(scroll);
       window.clearTimeout(clean);
@@ -122,7 +124,7 @@ function Plans() {
           <div className="billing-toggle" role="radiogroup" aria-label="Billing period">
             {(['monthly', 'yearly'] as const).map((value) => (
               <label key={value} className={`billing-option ${billing === value ? 'is-active' : ''}`}>
-                <input type="radio" name="billing" value={value} className="visually-hidden" checked={billing === value} onChange={() => setBilling(value)} />
+                <input type="radio" name="billing" value={value} className="billing-input" checked={billing === value} onChange={() => setBilling(value)} />
                 {value === 'monthly' ? 'Monthly' : 'Yearly'}
                 {value === 'yearly' && <span className="billing-save">Save 35%</span>}
               </label>
