@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
-import { createBrowserRouter, Outlet, useLocation, type RouteObject } from 'react-router';
+import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { AccountLayout } from './components/account/AccountLayout';
 import { BareLayout, MainLayout } from './components/layout/MainLayout';
 import { ProtectedRoute } from './components/ProtectedRoute';
@@ -121,6 +121,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** Declarative routing (no data APIs are used), which keeps the router's share of the first paint small. */
+export function AppRoutes() {
+  return useRoutes(routes);
 }
