@@ -2,26 +2,28 @@ import { useQuery } from '@tanstack/react-query';
 import type { ClientReview, CourseDetail, CourseListItem, Instructor, MembershipPlan, RoadmapStep } from '../../shared/catalog';
 import type { SiteConfig } from '../../shared/site';
 import { apiFetch } from './client';
-import { useVisitorIp } from './visitor';
+import { useVisitorIpState } from './visitor';
 
 /** Course list: cached without expiry, no refetch on focus or reconnect, refetched on mount (spec 9). */
 const listOptions = { staleTime: Infinity, gcTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false, refetchOnMount: 'always' as const };
 
+/** Catalog reads wait until the visitor's IP lookup has settled, so a first visit asks once (spec 7). */
 export function useCourses() {
-  const ip = useVisitorIp();
+  const { ip, ready } = useVisitorIpState();
   return useQuery({
-    queryKey: ['courses', ip],
+    queryKey: ['courses'],
     queryFn: ({ signal }) => apiFetch<CourseListItem[]>('/courses/', { query: { ip }, signal }),
+    enabled: ready,
     ...listOptions,
   });
 }
 
 export function useCourse(slug: string | undefined) {
-  const ip = useVisitorIp();
+  const { ip, ready } = useVisitorIpState();
   return useQuery({
-    queryKey: ['course', slug, ip],
+    queryKey: ['course', slug],
     queryFn: ({ signal }) => apiFetch<CourseDetail>(`/courses/${encodeURIComponent(slug ?? '')}/`, { query: { ip }, signal }),
-    enabled: Boolean(slug),
+    enabled: Boolean(slug) && ready,
     retry: (count, error) => count < 2 && !(error instanceof Error && 'status' in error && (error as { status: number }).status === 404),
   });
 }
@@ -39,10 +41,11 @@ export function useClientReviews() {
 }
 
 export function useMembershipPlans() {
-  const ip = useVisitorIp();
+  const { ip, ready } = useVisitorIpState();
   return useQuery({
-    queryKey: ['membership-plans', ip],
+    queryKey: ['membership-plans'],
     queryFn: ({ signal }) => apiFetch<MembershipPlan[]>('/membership-plan/', { query: { ip }, signal }),
+    enabled: ready,
     staleTime: 5 * 60_000,
   });
 }

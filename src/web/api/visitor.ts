@@ -7,8 +7,13 @@ import { apiFetch } from './client';
  * as `?ip=` for compatibility; the server prices from the connection itself. Failure is only logged.
  */
 export function useVisitorIp(): string | undefined {
+  return useVisitorIpState().ip;
+}
+
+/** The IP and whether the lookup has settled (cookie present, or /save-ip/ answered or failed). */
+export function useVisitorIpState(): { ip: string | undefined; ready: boolean } {
   const cookie = typeof document === 'undefined' ? undefined : getCookie('user_ip');
-  const { data } = useQuery({
+  const { data, isFetched } = useQuery({
     queryKey: ['save-ip'],
     queryFn: async () => {
       try {
@@ -23,5 +28,5 @@ export function useVisitorIp(): string | undefined {
     enabled: !cookie,
     staleTime: Infinity,
   });
-  return cookie ?? (data || undefined);
+  return { ip: cookie ?? (data || undefined), ready: Boolean(cookie) || isFetched };
 }

@@ -13,18 +13,15 @@ export async function signOut(): Promise<void> {
     window.location.assign('/login');
     return;
   }
-  let ok = false;
-  try {
-    const res = await fetch(`${API_BASE}/logout/`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${access}` },
-      body: JSON.stringify({ refresh_token: refresh ?? '' }),
-    });
-    ok = res.ok;
-  } catch {
-    ok = false;
-  }
+  const ok = await fetch(`${API_BASE}/logout/`, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${access}` },
+    body: JSON.stringify({ refresh_token: refresh ?? '' }),
+  }).then(
+    (res) => res.ok,
+    () => false,
+  );
   clearTokens();
   window.location.assign(ok ? '/' : '/login');
 }

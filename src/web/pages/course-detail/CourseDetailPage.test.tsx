@@ -141,8 +141,8 @@ describe('CourseDetailPage', () => {
   it('opens the lesson preview in a static modal', async () => {
     fetchMock.mockImplementation(() => respond(200, makeCourse()));
     renderPage();
-    // The curriculum is always on the page (not behind a tab), first section open.
-    expect(await screen.findByRole('heading', { name: 'Course content' })).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Curriculum' }));
+    expect(screen.getByRole('heading', { name: 'Course content' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Getting started/ })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('Serializers')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Preview Serializers' })).not.toBeInTheDocument();

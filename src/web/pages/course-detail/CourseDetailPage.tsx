@@ -146,6 +146,10 @@ function CourseView({ course }: { course: CourseDetail }) {
                   </>
                 )}
               </Tab>
+              <Tab eventKey="curriculum" title="Curriculum">
+                <h2 className="h4 mb-2">Course content</h2>
+                <Curriculum sections={course.sections} totalLessons={course.total_lessons} totalDuration={course.total_video_duration} onPreview={previewLesson} />
+              </Tab>
               <Tab eventKey="description" title="Description">
                 <h2 className="h4 mb-3">Description</h2>
                 <ExpandableDescription html={course.course_description} />
@@ -155,12 +159,6 @@ function CourseView({ course }: { course: CourseDetail }) {
                 <InstructorCard instructor={course.instructor} headingLevel="h3" />
               </Tab>
             </Tabs>
-            <section className="course-content mt-5" aria-labelledby="course-content-title">
-              <h2 id="course-content-title" className="h4 mb-2">
-                Course content
-              </h2>
-              <Curriculum sections={course.sections} totalLessons={course.total_lessons} totalDuration={course.total_video_duration} onPreview={previewLesson} />
-            </section>
           </div>
         </div>
       </div>

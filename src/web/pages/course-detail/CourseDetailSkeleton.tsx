@@ -34,7 +34,7 @@ export function CourseDetailSkeleton() {
           </div>
           <div className="col-12 col-lg-8 order-lg-1">
             <div className="d-flex gap-4 mb-4">
-              {[0, 1, 2].map((i) => (
+              {[0, 1, 2, 3].map((i) => (
                 <div className="skeleton skeleton-text" style={{ width: '6rem' }} key={i} />
               ))}
             </div>
