@@ -184,6 +184,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counted after validation: a request refused as malformed never uses up the allowance.
+    hook: 'preHandler',
     errorResponseBuilder: (_request, context) => ({ statusCode: 429, detail: messages.http.tooManyRequests, retry_after_seconds: Math.ceil(context.ttl / 1000) }),
   });
   await app.register(fastifySwagger, {

@@ -50,7 +50,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/register/',
-      { schema: { tags: ['accounts'], summary: 'Creates an unverified account and emails a verification link', body: registerBodySchema, response: { 201: userDetailsSchema.pick({ user_id: true, email: true, full_name: true, username: true }).extend({ message: z.string() }) } }, config: perIp(10, 60) },
+      { schema: { tags: ['accounts'], summary: 'Creates an unverified account and emails a verification link', body: registerBodySchema, response: { 201: userDetailsSchema.pick({ user_id: true, email: true, full_name: true, username: true }).extend({ message: z.string() }) } }, config: perIp(30, 60) },
       async (request, reply) => {
         await requireCaptcha(ctx, request, reply, request.body.captcha);
         const user = await accounts.register(deps, request.body);
@@ -69,7 +69,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/resend-verification/',
-      { schema: { tags: ['accounts'], body: resendVerificationBodySchema, response: { 200: messageSchema } }, config: perIp(5, 15), preHandler: limitAccount },
+      { schema: { tags: ['accounts'], body: resendVerificationBodySchema, response: { 200: messageSchema } }, config: perIp(10, 15), preHandler: limitAccount },
       async (request) => {
         await accounts.resendVerification(deps, request.body.email);
         return { message: accountMessages.verificationSent };
@@ -78,7 +78,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/token/',
-      { schema: { tags: ['accounts'], summary: 'Email and password → access and refresh tokens', body: loginBodySchema, response: { 200: tokenPairSchema } }, config: perIp(20, 15), preHandler: limitAccount },
+      { schema: { tags: ['accounts'], summary: 'Email and password → access and refresh tokens', body: loginBodySchema, response: { 200: tokenPairSchema } }, config: perIp(30, 15), preHandler: limitAccount },
       async (request) => accounts.login(deps, request.body.email, request.body.password),
     );
 
@@ -105,7 +105,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/forget-password-request/',
-      { schema: { tags: ['accounts'], summary: 'Emails a single-use reset link; the same answer whether or not the email has an account', body: forgotPasswordBodySchema, response: { 200: messageSchema } }, config: perIp(5, 15), preHandler: limitAccount },
+      { schema: { tags: ['accounts'], summary: 'Emails a single-use reset link; the same answer whether or not the email has an account', body: forgotPasswordBodySchema, response: { 200: messageSchema } }, config: perIp(10, 15), preHandler: limitAccount },
       async (request) => {
         await accounts.requestPasswordReset(deps, request.body.normalizedEmail);
         return { message: accountMessages.resetRequested };

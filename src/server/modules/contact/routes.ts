@@ -11,7 +11,7 @@ export function contactRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/contact/',
       {
         schema: { tags: ['contact'], summary: 'Sends a message to the instructor', body: contactBodySchema, response: { 200: contactResponseSchema } },
-        config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+        config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
       },
       async (request, reply) => {
         await requireCaptcha(ctx, request, reply, request.body.captcha);

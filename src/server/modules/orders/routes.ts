@@ -34,7 +34,7 @@ export function orderRoutes(ctx: AppContext, deps: orders.OrderDeps): FastifyPlu
           querystring: ipQuerySchema,
           response: { 201: createOrderResponseSchema },
         },
-        config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+        config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
       },
       async (request, reply) => {
         const raw = await readForm(request, { arrays: ['courses'] });
