@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
@@ -173,8 +174,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   // Only re-encoded profile pictures are public; lesson resources live elsewhere behind signed links.
+  const avatarsDir = path.resolve(config.dataDir, 'uploads', 'avatars');
+  mkdirSync(avatarsDir, { recursive: true });
   await app.register(fastifyStatic, {
-    root: path.resolve(config.dataDir, 'uploads', 'avatars'),
+    root: avatarsDir,
     prefix: '/uploads/avatars/',
     decorateReply: false,
     index: false,
