@@ -1,43 +1,5 @@
 import { useClientReviews } from '../../api/catalog';
-import type { ClientReview } from '../../../shared/catalog';
-
-function Stars({ value }: { value: number }) {
-  return (
-    <span className="d-inline-flex gap-1 text-warning" role="img" aria-label={`Rated ${value} out of 5`}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <i key={n} className={`bi ${value >= n ? 'bi-star-fill' : 'bi-star'}`} aria-hidden="true" />
-      ))}
-    </span>
-  );
-}
-
-function ReviewCard({ review }: { review: ClientReview }) {
-  return (
-    <figure className="card h-100 mb-0 testimonial-card">
-      <div className="card-body d-flex flex-column">
-        <Stars value={review.rating} />
-        <blockquote className="mt-3 mb-4 testimonial-text">
-          <p className="mb-0">{review.review}</p>
-        </blockquote>
-        <figcaption className="mt-auto d-flex align-items-center gap-3">
-          <img
-            src={review.client_thumb}
-            alt={review.name}
-            width={48}
-            height={48}
-            loading="lazy"
-            className="rounded-circle flex-shrink-0"
-            style={{ objectFit: 'cover' }}
-          />
-          <span>
-            <span className="d-block fw-semibold text-body-emphasis">{review.name}</span>
-            <span className="d-block small text-body-secondary">{review.company}</span>
-          </span>
-        </figcaption>
-      </div>
-    </figure>
-  );
-}
+import { ReviewCard } from '../../components/ReviewCard';
 
 /** Up to six client reviews, with a link to all of them in a new tab. Hidden when they cannot be loaded. */
 export function Testimonials() {

@@ -1,10 +1,11 @@
+import './reviews.scss';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ClientReview } from '../../../shared/catalog';
 import { apiFetch } from '../../api/client';
 import { EmptyState, ErrorState } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { ReviewCard, ReviewCardSkeleton, ReviewStars } from './ReviewCard';
+import { ReviewCard, ReviewCardSkeleton, ReviewStars } from '../../components/ReviewCard';
 
 interface ReviewPage {
   count: number;

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useClientReviews } from '../../api/catalog';
 import { ErrorState } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { ReviewCard, ReviewCardSkeleton } from '../reviews/ReviewCard';
+import { ReviewCard, ReviewCardSkeleton } from '../../components/ReviewCard';
 import { achievements, industries, processSteps, reasons, services, technologies, trustedBy } from './content';
 import './services.scss';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { ClientReview } from '../../../shared/catalog';
-import './reviews.scss';
+import type { ClientReview } from '../../shared/catalog';
+import './review-card.scss';
 
 /** 0-5 filled stars, read out as "Rated n out of 5". */
 export function ReviewStars({ rating }: { rating: number }) {
