@@ -1,8 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useSiteConfig } from '../../api/catalog';
+import { useIsLoggedIn } from '../../lib/auth';
 import { useCartCount } from '../../lib/cartCount';
 import { Logo } from './Logo';
+
+// Only signed-in users need the menu (and the dropdown code behind it): visitors never download it.
+const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
 
 const links = [
   { to: '/roadmap', label: 'Roadmap' },
@@ -15,6 +19,7 @@ export function Header() {
   const [open, setOpen] = useState(false);
   const count = useCartCount();
   const { data: site } = useSiteConfig();
+  const loggedIn = useIsLoggedIn();
   const close = () => setOpen(false);
 
   return (
@@ -29,9 +34,15 @@ export function Header() {
                 {count}
               </span>
             </Link>
-            <Link to="/login" className="btn btn-primary btn-sm px-3 d-none d-sm-inline-block">
-              Sign In
-            </Link>
+            {loggedIn ? (
+              <Suspense fallback={<span className="d-inline-block rounded-circle skeleton" style={{ width: 32, height: 32 }} aria-hidden="true" />}>
+                <UserMenu onNavigate={close} />
+              </Suspense>
+            ) : (
+              <Link to="/login" className="btn btn-primary btn-sm px-3 d-none d-sm-inline-block">
+                Sign In
+              </Link>
+            )}
             <button
               className="navbar-toggler border-0"
               type="button"
@@ -63,9 +74,11 @@ export function Header() {
               <Link to="/subscribe" className="btn btn-accent btn-sm px-3" onClick={close}>
                 Join
               </Link>
-              <Link to="/login" className="btn btn-primary btn-sm px-3 d-sm-none" onClick={close}>
-                Sign In
-              </Link>
+              {!loggedIn && (
+                <Link to="/login" className="btn btn-primary btn-sm px-3 d-sm-none" onClick={close}>
+                  Sign In
+                </Link>
+              )}
             </div>
           </div>
         </div>

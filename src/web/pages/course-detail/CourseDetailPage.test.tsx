@@ -166,9 +166,12 @@ describe('CourseDetailPage', () => {
   });
 
   it('sends Add to cart to the checkout for a paid course', async () => {
-    fetchMock.mockImplementation(() => respond(200, makeCourse()));
+    fetchMock.mockImplementation((input) =>
+      new URL(String(input)).pathname === '/api/v1/add-to-cart/' ? respond(200, { message: 'added_to_cart', cart_items_count: 1 }) : respond(200, makeCourse()),
+    );
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: /add to cart/i }));
+    fireEvent.click(await screen.findByRole('button', { name: /go to cart/i }));
     expect(await screen.findByRole('heading', { name: 'Checkout page' })).toBeInTheDocument();
   });
 
@@ -180,7 +183,7 @@ describe('CourseDetailPage', () => {
     expect(await screen.findByText('Free')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /add to cart/i })).not.toBeInTheDocument();
     expect(screen.queryByText('Included in membership')).not.toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Enroll for free' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enroll Now' }));
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
   });
 

@@ -1,62 +1,11 @@
 import { useRef, type CSSProperties } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { CourseDetail } from '../../../shared/catalog';
+import { AddToCartButton } from '../../components/AddToCartButton';
+import { CourseActions } from '../../components/CourseActions';
 import { InstructorCard } from '../../components/InstructorCard';
-import { Price } from '../../components/Price';
 import { ShareMenu } from '../../components/ShareMenu';
 import { useStickyTop } from './useStickyTop';
-
-const ENROLLED = new Set(['enrolled', 'in_progress', 'completed']);
-
-function ProgressBlock({ course }: { course: CourseDetail }) {
-  const percent = Math.round(course.student_progress);
-  const notStarted = course.course_status === 'enrolled' && course.completed_total_lessons === 0 && percent === 0;
-  return (
-    <div className="mb-4">
-      <div className="d-flex justify-content-between small mb-1">
-        <span className="fw-semibold">Your progress</span>
-        <span>{percent}%</span>
-      </div>
-      <div className="progress mb-2" role="progressbar" aria-label="Course progress" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
-        <div className="progress-bar" style={{ width: `${percent}%` }} />
-      </div>
-      <p className="small text-body-secondary mb-3">
-        {course.completed_total_lessons} of {course.total_lessons} lessons completed
-      </p>
-      <Link to={`/lesson/${course.slug}/`} className="btn btn-primary btn-lg w-100">
-        {notStarted ? 'Start Course' : 'Continue Course'}
-      </Link>
-    </div>
-  );
-}
-
-function PriceBlock({ course }: { course: CourseDetail }) {
-  const navigate = useNavigate();
-  const free = course.course_type === 'free';
-  const { amount, regular_amount } = course.country_price;
-  const off = !free && regular_amount > amount && regular_amount > 0 ? Math.round((1 - amount / regular_amount) * 100) : 0;
-  return (
-    <div className="mb-4">
-      <div className="d-flex align-items-center flex-wrap gap-2 mb-3">
-        <Price price={course.country_price} free={free} size="lg" />
-        {off > 0 && <span className="badge text-bg-success">{off}% off</span>}
-      </div>
-      {free ? (
-        <button type="button" className="btn btn-primary btn-lg w-100" onClick={() => navigate('/login')}>
-          Enroll for free
-        </button>
-      ) : (
-        <>
-          <button type="button" className="btn btn-accent btn-lg w-100" onClick={() => navigate('/checkout')}>
-            <i className="bi bi-cart-plus me-2" aria-hidden="true" />
-            Add to cart
-          </button>
-          <p className="small text-body-secondary text-center mt-2 mb-0">30-day money-back guarantee</p>
-        </>
-      )}
-    </div>
-  );
-}
 
 interface CourseSideCardProps {
   course: CourseDetail;
@@ -90,7 +39,7 @@ export function CourseSideCard({ course, onPlayIntro }: CourseSideCardProps) {
           )}
         </div>
         <div className="card-body course-side-body">
-          {ENROLLED.has(course.course_status) ? <ProgressBlock course={course} /> : <PriceBlock course={course} />}
+          <CourseActions course={course} purchase={<AddToCartButton course={course} />} />
 
           <h2 className="h6 mb-2">This course includes</h2>
           <ul className="list-unstyled course-includes mb-4">

@@ -1,0 +1,81 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AddToCartButton } from './AddToCartButton';
+
+let addReply: { message: string; cart_items_count: number };
+let release: (() => void) | undefined;
+let fetchMock: ReturnType<typeof vi.fn>;
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+beforeEach(() => {
+  addReply = { message: 'added_to_cart', cart_items_count: 3 };
+  release = undefined;
+  fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const path = new URL(String(input)).pathname;
+    if (path === '/api/v1/add-to-cart/') {
+      await new Promise<void>((resolve) => (release = resolve));
+      return json(addReply);
+    }
+    if (path.startsWith('/api/v1/get-cart-items/')) return json({ cart_id: 'x', items: [], count: 0, total: 0, currency: 'USD', symbol: '$', country: 'US' });
+    if (path === '/api/v1/emails/create-abandoned-email/') return json({ message: 'scheduled' });
+    if (path === '/api/v1/save-ip/') return json({ ip: '203.0.113.7' });
+    return json({ detail: 'Not found.' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderButton(course = { id: 7, course_type: 'paid' }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/courses/drf']}>
+        <Routes>
+          <Route path="/courses/drf" element={<AddToCartButton course={course} />} />
+          <Route path="/checkout" element={<h1>Checkout page</h1>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('AddToCartButton', () => {
+  it("goes 'Add to cart' → 'Adding to cart' → 'Go to cart', creating the cart id and updating the count", async () => {
+    window.localStorage.setItem('guestEmail', 'asha@example.com');
+    const user = userEvent.setup();
+    renderButton();
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(screen.getByRole('button', { name: 'Adding to cart' })).toBeDisabled();
+    const cartId = window.localStorage.getItem('cartId');
+    expect(cartId).toMatch(/^[0-9a-f-]{36}$/);
+    release!();
+
+    await user.click(await screen.findByRole('button', { name: 'Go to cart' }));
+    expect(await screen.findByRole('heading', { name: 'Checkout page' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('cartItemsCount')).toBe('3');
+    const add = fetchMock.mock.calls.find(([url]) => String(url).includes('/add-to-cart/'))!;
+    expect(JSON.parse(String(add[1]!.body))).toEqual({ course_id: 7, cart_id: cartId });
+    const reminder = fetchMock.mock.calls.find(([url]) => String(url).includes('/create-abandoned-email/'))!;
+    expect(JSON.parse(String(reminder[1]!.body))).toEqual({ email: 'asha@example.com', sending_reason: 'add_to_cart', course_items: [{ course_id: 7 }] });
+  });
+
+  it("sends to /checkout when the server says 'already_in_cart'", async () => {
+    addReply = { message: 'already_in_cart', cart_items_count: 1 };
+    const user = userEvent.setup();
+    renderButton();
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(release).toBeDefined());
+    release!();
+    expect(await screen.findByRole('heading', { name: 'Checkout page' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/create-abandoned-email/'))).toBe(false);
+  });
+
+  it('renders nothing for a free course', () => {
+    const { container } = renderButton({ id: 8, course_type: 'free' });
+    expect(container).toBeEmptyDOMElement();
+  });
+});

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { fetchUserDetails, useUserDetails } from '../api/accounts';
+import { addToCart, sendAbandonedEmail, useCart, useInvalidateCart } from '../api/cart';
+import { ApiError } from '../api/client';
+import { useIsLoggedIn } from '../lib/auth';
+import { getGuestEmail } from '../lib/cart';
+import { setCartCount } from '../lib/cartCount';
+
+export interface AddToCartButtonProps {
+  course: { id: number; course_type: string; title?: string };
+  className?: string;
+}
+
+type Phase = 'idle' | 'adding' | 'added';
+
+/**
+ * 'Add to cart' → 'Adding to cart' → 'Go to cart' (spec 4). Shown only for paid courses. A course
+ * already in the cart starts at 'Go to cart'; the server's 'already_in_cart' goes straight to /checkout.
+ */
+export function AddToCartButton({ course, className = 'btn btn-accent btn-lg w-100' }: AddToCartButtonProps) {
+  const navigate = useNavigate();
+  const loggedIn = useIsLoggedIn();
+  const { data: cart } = useCart();
+  const { data: user } = useUserDetails();
+  const invalidateCart = useInvalidateCart();
+  const [phase, setPhase] = useState<Phase>('idle');
+
+  if (course.course_type === 'free') return null;
+  const inCart = phase === 'added' || (phase === 'idle' && Boolean(cart?.items.some((item) => item.course_id === course.id)));
+
+  const add = async () => {
+    setPhase('adding');
+    try {
+      const result = await addToCart(course.id);
+      setCartCount(result.cart_items_count);
+      void invalidateCart();
+      setPhase('added');
+      if (result.message === 'already_in_cart') {
+        void navigate('/checkout');
+        return;
+      }
+      const email = loggedIn ? (user ?? (await fetchUserDetails().catch(() => undefined)))?.email : getGuestEmail();
+      if (email) sendAbandonedEmail(email, 'add_to_cart', [course.id]);
+    } catch (error) {
+      setPhase('idle');
+      const detail = error instanceof ApiError && error.status < 500 ? (error.fieldError('course_id') ?? error.fieldError('detail')) : undefined;
+      toast.error(detail ?? 'Could not add the course to your cart. Please try again.');
+    }
+  };
+
+  if (inCart) {
+    return (
+      <button type="button" className={className} onClick={() => void navigate('/checkout')}>
+        <i className="bi bi-cart-check me-2" aria-hidden="true" />
+        Go to cart
+      </button>
+    );
+  }
+  return (
+    <button type="button" className={className} onClick={() => void add()} disabled={phase === 'adding'} aria-busy={phase === 'adding'}>
+      {phase === 'adding' ? (
+        <>
+          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+          Adding to cart
+        </>
+      ) : (
+        <>
+          <i className="bi bi-cart-plus me-2" aria-hidden="true" />
+          Add to cart
+        </>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,187 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import type { CourseDetail } from '../../shared/catalog';
+import { learningMessages } from '../../shared/learning';
+import { ApiError } from '../api/client';
+import { completeCourse, freeEnroll, invalidateLearning, isEnrolledStatus, resetCourseProgress, restartCourse, updateCachedCourse, useCheckEnrollment } from '../api/learning';
+import { useIsLoggedIn } from '../lib/auth';
+import { Price } from './Price';
+
+type Busy = 'enrol' | 'complete' | 'restart' | null;
+
+interface CourseActionsProps {
+  course: CourseDetail;
+  /** The purchase control for a paid course the viewer does not own (the add-to-cart button). */
+  purchase?: ReactNode;
+}
+
+function enrolError(error: unknown): string {
+  if (error instanceof ApiError) {
+    const body = error.body as { error?: unknown; detail?: unknown } | null;
+    if (typeof body?.error === 'string' && body.error) return body.error;
+    if (typeof body?.detail === 'string' && body.detail) return body.detail;
+  }
+  return learningMessages.enrollmentFailed;
+}
+
+function ProgressSummary({ course }: { course: CourseDetail }) {
+  const percent = course.course_status === 'completed' ? 100 : Math.round(course.student_progress);
+  return (
+    <div className="mb-3" data-testid="course-progress">
+      <div className="d-flex justify-content-between small mb-1">
+        <span className="fw-semibold">Your progress</span>
+        <span>{percent}%</span>
+      </div>
+      <div className="progress mb-2" role="progressbar" aria-label="Course progress" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+        <div className={`progress-bar${percent === 100 ? ' bg-success' : ''}`} style={{ width: `${percent}%` }} />
+      </div>
+      <p className="small text-body-secondary mb-0">
+        {course.course_status === 'completed' ? 'Course completed' : `${course.completed_total_lessons} of ${course.total_lessons} lessons completed`}
+      </p>
+    </div>
+  );
+}
+
+function PriceSummary({ course }: { course: CourseDetail }) {
+  const free = course.course_type === 'free';
+  const { amount, regular_amount } = course.country_price;
+  const off = !free && regular_amount > amount && regular_amount > 0 ? Math.round((1 - amount / regular_amount) * 100) : 0;
+  return (
+    <div className="d-flex align-items-center flex-wrap gap-2 mb-3">
+      <Price price={course.country_price} free={free} size="lg" />
+      {off > 0 && <span className="badge text-bg-success">{off}% off</span>}
+    </div>
+  );
+}
+
+/**
+ * The course card's actions for every state (accounts spec, 'Course detail'): the progress block and
+ * Start / Continue / Complete / Restart Course for an enrolled learner; the price and Enroll Now
+ * (free) or the purchase control (paid) otherwise. A loading overlay covers it while a call runs.
+ */
+export function CourseActions({ course, purchase }: CourseActionsProps) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const loggedIn = useIsLoggedIn();
+  const check = useCheckEnrollment(loggedIn ? course.id : undefined);
+  const [busy, setBusy] = useState<Busy>(null);
+
+  // The enrolment check is the authority on the status: when it disagrees with the (possibly cached) course, reload the course.
+  const checked = check.data?.course_status;
+  const stale = loggedIn && checked !== undefined && checked !== course.course_status;
+  useEffect(() => {
+    if (stale) void client.invalidateQueries({ queryKey: ['course', course.slug] });
+  }, [stale, client, course.slug]);
+
+  const status = loggedIn ? course.course_status : 'not enrolled';
+  const enrolled = isEnrolledStatus(status);
+  const free = course.course_type === 'free';
+  const learnPath = `/lesson/${course.slug}/`;
+
+  const enrol = async () => {
+    if (!loggedIn) {
+      void navigate('/login');
+      return;
+    }
+    setBusy('enrol');
+    try {
+      await freeEnroll(course.id);
+      toast.success(learningMessages.enrolled);
+      await invalidateLearning(client, course.slug);
+    } catch (error) {
+      window.alert(enrolError(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const complete = async () => {
+    setBusy('complete');
+    try {
+      const progress = await completeCourse(course.slug, course.id);
+      updateCachedCourse(client, course.slug, (c) => ({ ...c, course_status: progress.course_status, student_progress: progress.student_progress, completed_total_lessons: progress.completed_total_lessons }));
+      toast.success('Course completed. Your certificate is ready in Certificates.');
+      await invalidateLearning(client, course.slug);
+    } catch {
+      toast.error('Could not complete the course. Please try again.');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const restart = async () => {
+    setBusy('restart');
+    try {
+      await restartCourse(course.slug, course.id);
+      updateCachedCourse(client, course.slug, resetCourseProgress);
+      void invalidateLearning(client, course.slug, { refetchCourse: false });
+    } catch {
+      // Restart failure is ignored (spec 8).
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  let actions: ReactNode;
+  if (enrolled) {
+    const notStarted = status === 'enrolled' && course.completed_total_lessons === 0 && Math.round(course.student_progress) === 0;
+    actions = (
+      <>
+        <ProgressSummary course={course} />
+        <div className="d-grid gap-2">
+          {status === 'completed' ? (
+            <button type="button" className="btn btn-primary btn-lg" onClick={() => void restart()} disabled={busy !== null}>
+              <i className="bi bi-arrow-counterclockwise me-2" aria-hidden="true" />
+              Restart Course
+            </button>
+          ) : (
+            <>
+              <Link to={learnPath} className="btn btn-primary btn-lg">
+                <i className="bi bi-play-circle me-2" aria-hidden="true" />
+                {notStarted ? 'Start Course' : 'Continue Course'}
+              </Link>
+              <button type="button" className="btn btn-outline-success" onClick={() => void complete()} disabled={busy !== null}>
+                <i className="bi bi-check2-circle me-2" aria-hidden="true" />
+                Complete Course
+              </button>
+            </>
+          )}
+        </div>
+      </>
+    );
+  } else if (free) {
+    actions = (
+      <>
+        <PriceSummary course={course} />
+        <div className="d-grid">
+          <button type="button" className="btn btn-primary btn-lg" onClick={() => void enrol()} disabled={busy !== null} aria-busy={busy === 'enrol'}>
+            {busy === 'enrol' ? 'Please wait...' : 'Enroll Now'}
+          </button>
+        </div>
+      </>
+    );
+  } else {
+    actions = (
+      <>
+        <PriceSummary course={course} />
+        {purchase}
+        <p className="small text-body-secondary text-center mt-2 mb-0">30-day money-back guarantee</p>
+      </>
+    );
+  }
+
+  return (
+    <div className="course-actions position-relative mb-4" aria-busy={busy !== null}>
+      {actions}
+      {busy && (
+        <div className="course-actions-overlay position-absolute top-0 start-0 w-100 h-100 d-flex align-items-center justify-content-center rounded" style={{ background: 'rgba(255, 255, 255, 0.7)', zIndex: 2 }}>
+          <div className="spinner-border text-primary" role="status">
+            <span className="visually-hidden">Please wait…</span>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

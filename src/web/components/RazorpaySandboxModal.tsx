@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { formatPrice } from '../../shared/money';
+import { currencySymbol, sandboxRazorpayFail, sandboxRazorpayPay, type RazorpayFailure, type RazorpaySuccess } from '../api/orders';
+
+export interface RazorpaySandboxModalProps {
+  show: boolean;
+  /** The Razorpay order created by the server (amount in paise). */
+  order: { id: string; amount: number; currency: string } | null;
+  prefill?: { name?: string; email?: string };
+  onSuccess: (response: RazorpaySuccess) => void;
+  onFailure: (error: RazorpayFailure) => void;
+  /** Closed without paying (Razorpay's ondismiss). */
+  onDismiss: () => void;
+}
+
+/**
+ * The local sandbox's stand-in for Razorpay's checkout popup: 'Pay' returns a correctly signed
+ * payment and 'Fail' a bank decline, exactly the shapes Razorpay's handlers receive.
+ */
+export function RazorpaySandboxModal({ show, order, prefill, onSuccess, onFailure, onDismiss }: RazorpaySandboxModalProps) {
+  const [busy, setBusy] = useState<'pay' | 'fail' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const amount = order ? formatPrice(order.amount / 100, currencySymbol(order.currency), order.currency.toUpperCase()) : '';
+
+  const run = async (action: 'pay' | 'fail') => {
+    if (!order) return;
+    setBusy(action);
+    setError(null);
+    try {
+      if (action === 'pay') onSuccess(await sandboxRazorpayPay(order.id));
+      else onFailure((await sandboxRazorpayFail(order.id)).error);
+    } catch {
+      setError('The sandbox payment service did not answer. Please try again.');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal show={show} onHide={() => !busy && onDismiss()} centered backdrop="static" aria-labelledby="rzp-sandbox-title" className="rzp-sandbox-modal">
+      <Modal.Header closeButton={!busy} closeVariant="white" closeLabel="Close" className="border-0" style={{ background: '#0c2451' }}>
+        <Modal.Title id="rzp-sandbox-title" as="h2" className="h5 d-flex align-items-center gap-2 mb-0 text-white">
+          <i className="bi bi-shield-lock" aria-hidden="true" />
+          Razorpay
+          <span className="badge text-bg-warning fw-semibold">Sandbox</span>
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body className="p-4">
+        <p className="small text-body-secondary mb-1">Lectern · Course purchase</p>
+        <p className="display-6 fw-bold mb-3" data-testid="rzp-amount">
+          {amount}
+        </p>
+        {(prefill?.name || prefill?.email) && (
+          <p className="small mb-3">
+            {prefill.name && <span className="d-block fw-semibold">{prefill.name}</span>}
+            {prefill.email && <span className="d-block text-body-secondary">{prefill.email}</span>}
+          </p>
+        )}
+        <div className="alert alert-warning small mb-0" role="note">
+          This is a test payment: no real money moves. Choose the outcome to simulate.
+        </div>
+        {error && (
+          <div className="alert alert-danger small mt-3 mb-0" role="alert">
+            {error}
+          </div>
+        )}
+      </Modal.Body>
+      <Modal.Footer className="border-0 pt-0 px-4 pb-4 d-grid gap-2" style={{ gridTemplateColumns: '1fr 1fr' }}>
+        <button type="button" className="btn btn-outline-danger m-0" disabled={busy !== null} onClick={() => void run('fail')}>
+          {busy === 'fail' && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+          Fail
+        </button>
+        <button type="button" className="btn btn-primary m-0" disabled={busy !== null} onClick={() => void run('pay')}>
+          {busy === 'pay' && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+          Pay
+        </button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import { commerceMessages } from '../../../shared/commerce';
+import { applyCoupon, couponErrorMessage } from '../../api/cart';
+
+export interface AppliedCoupon {
+  code: string;
+  percentage: number;
+}
+
+export type CouponMessage = { kind: 'success' | 'error'; text: string } | null;
+
+interface CouponBoxProps {
+  cartId: string | undefined;
+  applied: AppliedCoupon | null;
+  message: CouponMessage;
+  onChange: (applied: AppliedCoupon | null, message: CouponMessage) => void;
+  disabled?: boolean;
+}
+
+/**
+ * Not applied → Apply → applied (input locked, the button becomes Remove) → Remove clears the code,
+ * the message and the discount. A failure shows the first server error, or 'Invalid or expired
+ * coupon', and resets the discount (spec sections 4, 5 and 8).
+ */
+export function CouponBox({ cartId, applied, message, onChange, disabled }: CouponBoxProps) {
+  const [code, setCode] = useState(applied?.code ?? '');
+  const [busy, setBusy] = useState(false);
+
+  const apply = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = code.trim();
+    if (!value) {
+      onChange(null, { kind: 'error', text: commerceMessages.couponInvalid });
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await applyCoupon(value, cartId);
+      setCode(result.code);
+      onChange({ code: result.code, percentage: result.discount_percentage }, { kind: 'success', text: result.message });
+    } catch (error) {
+      onChange(null, { kind: 'error', text: couponErrorMessage(error, commerceMessages.couponInvalid) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = () => {
+    setCode('');
+    onChange(null, null);
+  };
+
+  return (
+    <form className="coupon-box" onSubmit={(event) => void apply(event)} noValidate>
+      <label htmlFor="coupon-code" className="form-label small fw-semibold">
+        Coupon code
+      </label>
+      <div className="input-group">
+        <span className="input-group-text bg-white" aria-hidden="true">
+          <i className="bi bi-ticket-perforated" />
+        </span>
+        <input
+          id="coupon-code"
+          className={`form-control coupon-input${message?.kind === 'error' ? ' is-invalid' : ''}`}
+          placeholder="Enter coupon code"
+          autoComplete="off"
+          value={code}
+          readOnly={Boolean(applied)}
+          aria-describedby={message ? 'coupon-message' : undefined}
+          aria-invalid={message?.kind === 'error' ? true : undefined}
+          onChange={(event) => {
+            setCode(event.target.value);
+            if (message?.kind === 'error') onChange(null, null);
+          }}
+        />
+        {applied ? (
+          <button type="button" className="btn btn-outline-danger" onClick={remove} disabled={disabled}>
+            Remove
+          </button>
+        ) : (
+          <button type="submit" className="btn btn-outline-primary" disabled={busy || disabled} aria-busy={busy}>
+            {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+            Apply
+          </button>
+        )}
+      </div>
+      {message && (
+        <p id="coupon-message" className={`small mt-2 mb-0 ${message.kind === 'error' ? 'text-danger' : 'text-success'}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+          <i className={`bi ${message.kind === 'error' ? 'bi-exclamation-circle' : 'bi-check-circle'} me-1`} aria-hidden="true" />
+          {message.text}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { CartResponse } from '../../../shared/commerce';
+import { formatPrice } from '../../../shared/money';
+import { Price } from '../../components/Price';
+import { CouponBox, type AppliedCoupon, type CouponMessage } from './CouponBox';
+
+export type ChosenMethod = 'Stripe' | 'RazorPay';
+
+interface OrderSummaryProps {
+  cart: CartResponse;
+  coupon: AppliedCoupon | null;
+  couponMessage: CouponMessage;
+  onCouponChange: (applied: AppliedCoupon | null, message: CouponMessage) => void;
+  discount: number;
+  total: number;
+  fullDiscount: boolean;
+  razorpayOffered: boolean;
+  method: ChosenMethod;
+  onMethodChange: (method: ChosenMethod) => void;
+  onRemove: (itemId: string) => Promise<void>;
+  submitting: boolean;
+  formError: string | null;
+}
+
+/** Coupon box, one line per course, the discount line, the total, the payment method, 'Enroll Now' and the terms line. */
+export function OrderSummary(props: OrderSummaryProps) {
+  const { cart, coupon, discount, total, fullDiscount, razorpayOffered, method, submitting } = props;
+  const [removing, setRemoving] = useState<string | null>(null);
+  const money = (amount: number) => formatPrice(amount, cart.symbol, cart.currency);
+  const count = cart.items.length;
+
+  const remove = async (itemId: string) => {
+    setRemoving(itemId);
+    try {
+      await props.onRemove(itemId);
+    } finally {
+      setRemoving(null);
+    }
+  };
+
+  return (
+    <section className="card checkout-summary" aria-labelledby="summary-title">
+      <div className="card-body p-3 p-sm-4">
+        <h2 id="summary-title" className="h5 mb-3">
+          Order summary
+          <span className="text-body-secondary fw-normal fs-6 ms-2">
+            ({count} {count === 1 ? 'course' : 'courses'})
+          </span>
+        </h2>
+
+        <ul className="list-unstyled cart-lines mb-3">
+          {cart.items.map((item) => (
+            <li key={item.item_id} className="cart-line">
+              <img src={item.course_image} alt="" width={96} height={54} className="cart-line-image" loading="lazy" />
+              <div className="cart-line-body">
+                <Link to={`/courses/${item.slug}`} className="cart-line-title">
+                  {item.title}
+                </Link>
+                <Price price={item.country_price} />
+              </div>
+              <button
+                type="button"
+                className="btn btn-sm btn-link text-body-secondary cart-line-remove"
+                aria-label={`Remove ${item.title}`}
+                title="Remove"
+                onClick={() => void remove(item.item_id)}
+                disabled={removing !== null || submitting}
+              >
+                {removing === item.item_id ? <span className="spinner-border spinner-border-sm" aria-hidden="true" /> : <i className="bi bi-trash3" aria-hidden="true" />}
+              </button>
+            </li>
+          ))}
+        </ul>
+
+        <CouponBox cartId={cart.cart_id} applied={coupon} message={props.couponMessage} onChange={props.onCouponChange} disabled={submitting} />
+
+        <dl className="checkout-totals mt-4 mb-0">
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{money(cart.total)}</dd>
+          </div>
+          <div className={coupon ? 'text-success' : 'text-body-secondary'}>
+            <dt>
+              Coupon discount
+              {coupon && (
+                <span className="badge bg-success-subtle text-success-emphasis ms-2" data-testid="coupon-badge">
+                  {coupon.code} · {coupon.percentage}%
+                </span>
+              )}
+            </dt>
+            <dd>{discount > 0 ? `−${money(discount)}` : money(0)}</dd>
+          </div>
+          <div className="checkout-total">
+            <dt>Total</dt>
+            <dd data-testid="checkout-total">
+              {money(total)} <span className="small text-body-secondary fw-normal">{cart.currency.toUpperCase()}</span>
+            </dd>
+          </div>
+        </dl>
+
+        {fullDiscount ? (
+          <div className="alert alert-success small mt-3 mb-0" role="status">
+            <i className="bi bi-gift me-2" aria-hidden="true" />
+            Your coupon covers the full price: no payment is needed.
+          </div>
+        ) : (
+          <fieldset className="mt-4" disabled={submitting}>
+            <legend className="form-label fs-6 fw-semibold mb-2">Payment method</legend>
+            <div className="d-grid gap-2">
+              <label className="payment-option">
+                <input className="form-check-input" type="radio" name="payment_method" value="Stripe" checked={method === 'Stripe'} onChange={() => props.onMethodChange('Stripe')} />
+                <span className="payment-option-text">
+                  <span className="fw-semibold d-block">Card</span>
+                  <span className="small text-body-secondary">Visa, Mastercard, Amex · secured by Stripe</span>
+                </span>
+                <i className="bi bi-credit-card-2-front fs-4 text-primary" aria-hidden="true" />
+              </label>
+              {razorpayOffered && (
+                <label className="payment-option">
+                  <input className="form-check-input" type="radio" name="payment_method" value="RazorPay" checked={method === 'RazorPay'} onChange={() => props.onMethodChange('RazorPay')} />
+                  <span className="payment-option-text">
+                    <span className="fw-semibold d-block">Razorpay</span>
+                    <span className="small text-body-secondary">UPI, cards, netbanking and wallets (India)</span>
+                  </span>
+                  <i className="bi bi-phone fs-4 text-primary" aria-hidden="true" />
+                </label>
+              )}
+            </div>
+          </fieldset>
+        )}
+
+        {props.formError && (
+          <div className="alert alert-danger small mt-3 mb-0" role="alert">
+            {props.formError}
+          </div>
+        )}
+
+        <div className="mt-4" aria-live="polite">
+          {submitting ? (
+            <div className="btn btn-accent btn-lg w-100 disabled" role="status" aria-disabled="true">
+              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+              Please wait
+            </div>
+          ) : (
+            <button type="submit" form="checkout-form" className="btn btn-accent btn-lg w-100">
+              Enroll Now
+            </button>
+          )}
+        </div>
+
+        <p className="small text-body-secondary text-center mt-3 mb-0 checkout-terms">
+          <i className="bi bi-lock me-1" aria-hidden="true" />
+          By enrolling you agree to our <Link to="/terms-and-conditions">Terms and Conditions</Link> and <Link to="/cancellation-refund-policy">Cancellation &amp; Refund Policy</Link>.
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import { useEffect, useRef, useState } from 'react';
+import Accordion from 'react-bootstrap/Accordion';
+import Dropdown from 'react-bootstrap/Dropdown';
+import type { Lesson, Section } from '../../../shared/catalog';
+import { isLessonLocked, lessonLabel } from './lessonRules';
+
+interface CourseContentProps {
+  sections: Section[];
+  status: string;
+  activeUuid: string | undefined;
+  onSelect: (lesson: Lesson) => void;
+}
+
+function LessonItem({ lesson, status, active, onSelect }: { lesson: Lesson; status: string; active: boolean; onSelect: (lesson: Lesson) => void }) {
+  const locked = isLessonLocked(lesson, status);
+  const isVideo = lesson.lesson_type === 'Video';
+  const label = lessonLabel(lesson);
+  const ref = useRef<HTMLLIElement>(null);
+
+  // Bring the active lesson into view inside the scrolling list (never scrolls the page itself).
+  useEffect(() => {
+    const item = ref.current;
+    const list = item?.closest<HTMLElement>('.lesson-sidebar-scroll');
+    if (!active || !item || !list || list.scrollHeight <= list.clientHeight) return;
+    const offset = item.getBoundingClientRect().top - list.getBoundingClientRect().top;
+    if (offset < 0 || offset > list.clientHeight - item.offsetHeight) list.scrollTop += offset - list.clientHeight / 3;
+  }, [active]);
+
+  return (
+    <li ref={ref} className={`lesson-item${active ? ' is-active' : ''}${locked ? ' is-locked' : ''}`} data-testid="lesson-item">
+      <input
+        type="checkbox"
+        className="form-check-input lesson-item-check"
+        checked={lesson.completed_status}
+        readOnly
+        tabIndex={-1}
+        aria-label={`${label}: ${lesson.completed_status ? 'completed' : 'not completed'}`}
+      />
+      <div className="lesson-item-main">
+        <button type="button" className="lesson-item-button" aria-current={active ? 'true' : undefined} onClick={() => onSelect(lesson)}>
+          <span className="lesson-item-title">{label}</span>
+          <span className="lesson-item-meta">
+            <span>
+              <i className={`bi ${isVideo ? 'bi-play-circle' : 'bi-file-earmark-text'} me-1`} aria-hidden="true" />
+              <span className="visually-hidden">{isVideo ? 'Video, ' : 'Article, '}</span>
+              {lesson.video_playback_time}
+            </span>
+            {locked && (
+              <span className="badge rounded-pill text-bg-light border lesson-badge-premium">
+                <i className="bi bi-lock-fill me-1" aria-hidden="true" />
+                Premium
+              </span>
+            )}
+            {lesson.enable_preview && <span className="badge rounded-pill bg-success-subtle text-success-emphasis">Free Preview</span>}
+          </span>
+        </button>
+        {lesson.upload_resource && (
+          <Dropdown className="lesson-item-resources" align="end">
+            <Dropdown.Toggle variant="outline-secondary" size="sm" id={`resources-${lesson.uuid}`} aria-label={`Resources for ${label}`}>
+              <i className="bi bi-folder2-open me-1" aria-hidden="true" />
+              Resources
+            </Dropdown.Toggle>
+            <Dropdown.Menu>
+              <Dropdown.Item href={lesson.upload_resource} download>
+                <i className="bi bi-download me-2" aria-hidden="true" />
+                Download File
+              </Dropdown.Item>
+            </Dropdown.Menu>
+          </Dropdown>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** 'Course content': one accordion item per section ('Section N: title', completed/total, time); the active lesson's section opens by itself. */
+export function CourseContent({ sections, status, activeUuid, onSelect }: CourseContentProps) {
+  const activeSection = sections.find((s) => s.lessons.some((l) => l.uuid === activeUuid))?.uuid;
+  const [openKeys, setOpenKeys] = useState<string[]>(activeSection ? [activeSection] : []);
+  const [openedFor, setOpenedFor] = useState(activeSection);
+  if (activeSection !== openedFor) {
+    setOpenedFor(activeSection);
+    if (activeSection && !openKeys.includes(activeSection)) setOpenKeys([...openKeys, activeSection]);
+  }
+
+  return (
+    <Accordion
+      alwaysOpen
+      activeKey={openKeys}
+      onSelect={(keys) => setOpenKeys(Array.isArray(keys) ? keys : keys ? [keys] : [])}
+      className="lesson-sections"
+    >
+      {sections.map((section, index) => (
+        <Accordion.Item eventKey={section.uuid} key={section.uuid}>
+          <Accordion.Header as="h3">
+            <span className="lesson-section-head">
+              <span className="lesson-section-title">
+                Section {index + 1}: {section.title}
+              </span>
+              <span className="lesson-section-meta">
+                <span aria-label={`${section.completed_lessons} of ${section.total_lessons} lessons completed`}>
+                  {section.completed_lessons}/{section.total_lessons}
+                </span>
+                <span aria-hidden="true">•</span>
+                <span>{section.total_section_video_playback}</span>
+              </span>
+            </span>
+          </Accordion.Header>
+          <Accordion.Body className="p-0">
+            <ul className="list-unstyled mb-0">
+              {section.lessons.map((lesson) => (
+                <LessonItem key={lesson.uuid} lesson={lesson} status={status} active={lesson.uuid === activeUuid} onSelect={onSelect} />
+              ))}
+            </ul>
+          </Accordion.Body>
+        </Accordion.Item>
+      ))}
+    </Accordion>
+  );
+}

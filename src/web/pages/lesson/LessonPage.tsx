@@ -1,0 +1,255 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import Dropdown from 'react-bootstrap/Dropdown';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { CourseDetail, Lesson } from '../../../shared/catalog';
+import { learningMessages } from '../../../shared/learning';
+import { messages } from '../../../shared/messages';
+import { useCourse } from '../../api/catalog';
+import { ApiError } from '../../api/client';
+import { applyLessonCompleted, completeLesson, invalidateLearning, isEnrolledStatus, updateCachedCourse } from '../../api/learning';
+import { Logo } from '../../components/layout/Logo';
+import { ProgressRing } from '../../components/ProgressRing';
+import { ErrorState, PageSpinner } from '../../components/States';
+import { VideoPlayer } from '../../components/VideoPlayer';
+import { useIsLoggedIn } from '../../lib/auth';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { CourseContent } from './CourseContent';
+import { allLessons, findLesson, isLessonLocked, lessonLabel, lessonPath, toTitleCase } from './lessonRules';
+import { LockedPanel } from './LockedPanel';
+import './lesson.scss';
+
+function LessonHeader({ course }: { course?: CourseDetail }) {
+  const enrolled = course ? isEnrolledStatus(course.course_status) : false;
+  const done = course?.completed_total_lessons ?? 0;
+  const total = course?.total_lessons ?? 0;
+  const percent = course?.course_status === 'completed' ? 100 : total ? Math.round((done / total) * 100) : 0;
+  return (
+    <header className="lesson-header">
+      <div className="lesson-header-inner">
+        <Logo to="/dashboard/" />
+        {course && (
+          <>
+            <span className="lesson-header-divider d-none d-md-block" aria-hidden="true" />
+            <h1 className="lesson-header-title" title={course.title}>
+              {course.title}
+            </h1>
+            <div className="lesson-header-end">
+              {enrolled ? (
+                <Dropdown align="end">
+                  <Dropdown.Toggle variant="link" className="lesson-progress-toggle" id="lesson-progress" aria-label={`Your progress: ${done} of ${total} lessons complete`}>
+                    <ProgressRing percent={percent} size={40} stroke={3.5} label={`${percent}% complete`} />
+                    <span className="d-none d-md-inline">Your progress</span>
+                  </Dropdown.Toggle>
+                  <Dropdown.Menu className="lesson-progress-menu">
+                    <p className="fw-semibold mb-1">
+                      {done} of {total} complete.
+                    </p>
+                    {course.course_status === 'completed' ? (
+                      <Link to="/certificate-download/" className="small fw-semibold">
+                        <i className="bi bi-award me-1" aria-hidden="true" />
+                        Get your certificate
+                      </Link>
+                    ) : (
+                      <p className="small text-body-secondary mb-0">{learningMessages.certificateHint}</p>
+                    )}
+                  </Dropdown.Menu>
+                </Dropdown>
+              ) : (
+                <Link to={`/courses/${course.slug}`} className="btn btn-sm btn-outline-light text-nowrap">
+                  Course details
+                </Link>
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}
+
+export default function LessonPage() {
+  const { slug = '', sectionId, lessonId } = useParams();
+  const query = useCourse(slug);
+  const course = query.data;
+
+  let body;
+  if (query.isError) {
+    body =
+      query.error instanceof ApiError && query.error.status === 404 ? (
+        <div className="container py-5 text-center">
+          <h1 className="h3 mb-3">Course not found</h1>
+          <p className="text-body-secondary mb-4">We couldn't find this course. It may have been renamed or is no longer available.</p>
+          <Link to="/courses" className="btn btn-primary">
+            Browse all courses
+          </Link>
+        </div>
+      ) : (
+        <div className="container py-5">
+          <h1 className="visually-hidden">Lesson</h1>
+          <ErrorState message={messages.courses.detailFailed} onRetry={() => void query.refetch()} />
+        </div>
+      );
+  } else if (!course) body = <PageSpinner />;
+  else body = <LessonPlayer course={course} slug={slug} sectionId={sectionId} lessonId={lessonId} />;
+
+  return (
+    <div className="lesson-page">
+      <a href="#main" className="visually-hidden-focusable skip-link">
+        Skip to content
+      </a>
+      <LessonHeader course={course} />
+      <main id="main" className="lesson-main">
+        {body}
+      </main>
+    </div>
+  );
+}
+
+interface LessonPlayerProps {
+  course: CourseDetail;
+  slug: string;
+  sectionId?: string | undefined;
+  lessonId?: string | undefined;
+}
+
+function LessonPlayer({ course, slug, sectionId, lessonId }: LessonPlayerProps) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const loggedIn = useIsLoggedIn();
+  // A locked lesson that was clicked: it shows the locked panel but does not change the address.
+  const [lockedPick, setLockedPick] = useState<string | null>(null);
+
+  const fromAddress = findLesson(course, sectionId, lessonId);
+  const picked = lockedPick ? allLessons(course).find((l) => l.uuid === lockedPick) : undefined;
+  const lesson = picked ?? fromAddress?.lesson;
+  const sectionIndex = lesson ? course.sections.findIndex((s) => s.uuid === lesson.section_uuid || s.lessons.includes(lesson)) : -1;
+  const section = course.sections[sectionIndex];
+  const locked = lesson ? isLessonLocked(lesson, course.course_status) : false;
+  const enrolled = isEnrolledStatus(course.course_status);
+
+  usePageMeta('lesson', { title: lesson ? `${toTitleCase(lesson.lesson_title)} | ${course.title}` : course.title });
+
+  /** Completion is posted for an enrolled learner; on success the counts follow the spec's rule, a failure is silent. */
+  const complete = useCallback(
+    (target: Lesson) => {
+      if (!enrolled) return;
+      completeLesson(target.uuid)
+        .then((progress) => {
+          updateCachedCourse(client, slug, (current) => applyLessonCompleted(current, target.uuid, progress));
+          void invalidateLearning(client, slug, { refetchCourse: false });
+        })
+        .catch(() => undefined);
+    },
+    [client, enrolled, slug],
+  );
+
+  // An article lesson counts as completed when it opens.
+  const postedArticle = useRef<string | null>(null);
+  const articleToComplete = lesson && !locked && enrolled && lesson.lesson_type === 'Article' && !lesson.completed_status ? lesson : undefined;
+  useEffect(() => {
+    if (!articleToComplete || postedArticle.current === articleToComplete.uuid) return;
+    postedArticle.current = articleToComplete.uuid;
+    complete(articleToComplete);
+  }, [articleToComplete, complete]);
+
+  const stageRef = useRef<HTMLDivElement>(null);
+  const select = (next: Lesson) => {
+    if (isLessonLocked(next, course.course_status)) {
+      setLockedPick(next.uuid);
+      // The address stays, so the page does not scroll by itself: on a phone the list is below the stage.
+      const stage = stageRef.current;
+      if (stage && stage.getBoundingClientRect().top < 0) stage.scrollIntoView?.({ block: 'start' });
+      return;
+    }
+    setLockedPick(null);
+    void navigate(lessonPath(slug, next), { replace: true });
+  };
+
+  if (!lesson) {
+    return (
+      <div className="container py-5">
+        <p className="text-center text-body-secondary">The lessons of this course are being prepared. Check back soon.</p>
+      </div>
+    );
+  }
+
+  const lessons = allLessons(course);
+  const position = lessons.findIndex((l) => l.uuid === lesson.uuid);
+  const previous = position > 0 ? lessons[position - 1] : undefined;
+  const next = position >= 0 ? lessons[position + 1] : undefined;
+  const isArticle = lesson.lesson_type === 'Article';
+
+  const details = (
+    <div className="lesson-details">
+      <div className="flex-grow-1 min-w-0">
+        {section && (
+          <p className="lesson-details-section mb-1">
+            Section {sectionIndex + 1}: {section.title}
+          </p>
+        )}
+        <h2 className="lesson-details-title mb-0">{lessonLabel(lesson)}</h2>
+      </div>
+      <div className="lesson-details-actions">
+        {enrolled && (
+          <Link to={`/question-answer/?course=${course.id}&lesson=${lesson.id}`} className="btn btn-sm btn-outline-secondary">
+            <i className="bi bi-chat-left-text me-1" aria-hidden="true" />
+            Ask a question
+          </Link>
+        )}
+        <button type="button" className="btn btn-sm btn-outline-primary" disabled={!previous} onClick={() => previous && select(previous)}>
+          <i className="bi bi-chevron-left me-1" aria-hidden="true" />
+          Previous<span className="visually-hidden"> lesson</span>
+        </button>
+        <button type="button" className="btn btn-sm btn-primary" disabled={!next} onClick={() => next && select(next)}>
+          Next<span className="visually-hidden"> lesson</span>
+          <i className="bi bi-chevron-right ms-1" aria-hidden="true" />
+        </button>
+      </div>
+    </div>
+  );
+
+  let stage;
+  if (locked) stage = <LockedPanel loggedIn={loggedIn} courseSlug={course.slug} paid={course.course_type === 'paid'} />;
+  else if (isArticle)
+    stage = (
+      <article className="card lesson-article">
+        <div className="card-body">
+          <h3 className="h5 mb-3">Lesson Overview</h3>
+          {/* The server sanitises lesson HTML before sending it (architecture rule 8). */}
+          <div className="prose" dangerouslySetInnerHTML={{ __html: lesson.lesson_content ?? '' }} />
+        </div>
+      </article>
+    );
+  else stage = <VideoPlayer key={lesson.uuid} url={lesson.video_source} title={lessonLabel(lesson)} onEnded={() => complete(lesson)} />;
+
+  return (
+    <div className="container-xxl lesson-layout">
+      <div className="row g-4">
+        <div className="col-12 col-lg-8 lesson-stage" ref={stageRef}>
+          {isArticle && !locked ? (
+            <>
+              {details}
+              {stage}
+            </>
+          ) : (
+            <>
+              {stage}
+              {details}
+            </>
+          )}
+        </div>
+        <aside className="col-12 col-lg-4" aria-labelledby="course-content-title">
+          <div className="lesson-sidebar">
+            <h2 id="course-content-title" className="lesson-sidebar-title">
+              Course content
+            </h2>
+            <div className="lesson-sidebar-scroll">
+              <CourseContent sections={course.sections} status={course.course_status} activeUuid={lesson.uuid} onSelect={select} />
+            </div>
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}

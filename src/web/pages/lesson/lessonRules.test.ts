@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { applyLessonCompleted } from '../../api/learning';
+import { makeCourse, makeLesson } from './fixtures';
+import { findLesson, isLessonLocked, lessonLabel, toTitleCase } from './lessonRules';
+
+describe('lesson titles', () => {
+  it('title-cases every word, keeping short joining words low and written capitals as they are', () => {
+    expect(toTitleCase('welcome and how this course works')).toBe('Welcome and How This Course Works');
+    expect(toTitleCase('installing python and VS Code on windows')).toBe('Installing Python and VS Code on Windows');
+    expect(toTitleCase('Installing Python on Windows, macOS and Linux')).toBe('Installing Python on Windows, macOS and Linux');
+    expect(toTitleCase('the basics: a tour of the standard library')).toBe('The Basics: A Tour of the Standard Library');
+    expect(toTitleCase('naming and style: PEP 8 in five minutes')).toBe('Naming and Style: PEP 8 in Five Minutes');
+    expect(toTitleCase('what to look for')).toBe('What to Look For');
+    expect(toTitleCase('strings: slicing, methods and f-strings')).toBe('Strings: Slicing, Methods and F-strings');
+  });
+
+  it("labels a lesson 'Lesson {global order}: {Title}'", () => {
+    expect(lessonLabel({ global_order: 12, lesson_title: 'dictionaries for lookups and counting' })).toBe('Lesson 12: Dictionaries for Lookups and Counting');
+  });
+});
+
+describe('the locked rule', () => {
+  const premium = makeLesson(2, 'serializers', { enable_preview: false, is_locked: false, video_source: null });
+
+  it('locks a lesson without preview when the status is empty or not enrolled', () => {
+    expect(isLessonLocked(premium, 'not enrolled')).toBe(true);
+    expect(isLessonLocked(premium, '')).toBe(true);
+    expect(isLessonLocked(premium, undefined)).toBe(true);
+  });
+
+  it('opens preview lessons to everyone and every lesson to an enrolled learner', () => {
+    expect(isLessonLocked({ ...premium, enable_preview: true }, 'not enrolled')).toBe(false);
+    for (const status of ['enrolled', 'in_progress', 'completed']) expect(isLessonLocked(premium, status)).toBe(false);
+  });
+
+  it('keeps a lesson the server withheld locked, and opens one it sent to a member', () => {
+    expect(isLessonLocked({ ...premium, is_locked: true }, 'enrolled')).toBe(true);
+    expect(isLessonLocked({ ...premium, video_source: 'https://youtu.be/rfscVS0vtbw' }, 'not enrolled')).toBe(false);
+  });
+});
+
+describe('finding the lesson from the address', () => {
+  const course = makeCourse();
+  const third = course.sections[1]!.lessons[0]!;
+
+  it('accepts uuids or numeric ids, and falls back to the first lesson of the first section', () => {
+    expect(findLesson(course, 'section-2', third.uuid)?.lesson.id).toBe(3);
+    expect(findLesson(course, '2', '3')?.lesson.id).toBe(3);
+    expect(findLesson(course, 'nope', '3')?.lesson.id).toBe(3);
+    expect(findLesson(course)?.lesson.id).toBe(1);
+    expect(findLesson(course, 'section-2', 'missing')?.lesson.id).toBe(1);
+  });
+});
+
+describe('lesson completion counts', () => {
+  it('marks the lesson, recounts its section and grows the course total only the first time', () => {
+    const course = makeCourse({ course_status: 'enrolled' });
+    const uuid = course.sections[1]!.lessons[1]!.uuid;
+    const once = applyLessonCompleted(course, uuid);
+    expect(once.completed_total_lessons).toBe(1);
+    expect(once.sections[1]!.completed_lessons).toBe(1);
+    expect(once.sections[1]!.lessons[1]!.completed_status).toBe(true);
+    expect(once.sections[0]!.completed_lessons).toBe(0);
+    expect(once.course_status).toBe('in_progress');
+    expect(once.student_progress).toBe(25);
+
+    const twice = applyLessonCompleted(once, uuid);
+    expect(twice.completed_total_lessons).toBe(1);
+    expect(twice.sections[1]!.completed_lessons).toBe(1);
+
+    expect(applyLessonCompleted(once, 'unknown-lesson')).toBe(once);
+  });
+
+  it("takes the server's status and percent when it sends them", () => {
+    const course = makeCourse({ course_status: 'in_progress', completed_total_lessons: 3, student_progress: 75 });
+    const last = course.sections[1]!.lessons[1]!.uuid;
+    const done = applyLessonCompleted(course, last, { course_status: 'completed', student_progress: 100 });
+    expect(done.completed_total_lessons).toBe(4);
+    expect(done.course_status).toBe('completed');
+    expect(done.student_progress).toBe(100);
+  });
+});

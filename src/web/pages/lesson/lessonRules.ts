@@ -1,0 +1,72 @@
+import type { CourseDetail, Lesson, Section } from '../../../shared/catalog';
+
+const SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'but', 'by', 'for', 'from', 'in', 'into', 'nor', 'of', 'on', 'or', 'the', 'to', 'vs', 'via', 'with']);
+
+/**
+ * Title Case: every word starts with a capital; short joining words (and, of, the...) stay lower
+ * case unless they open the title or follow a colon. Letters after the first are kept as written,
+ * and a word with a capital inside ('macOS', 'iPhone') is left alone.
+ */
+export function toTitleCase(text: string): string {
+  const parts = text.trim().split(/(\s+)/);
+  let previous = '';
+  return parts
+    .map((part, index) => {
+      if (!part || /^\s+$/.test(part)) return part;
+      const opens = index === 0 || /[:.!?–—]$/.test(previous);
+      previous = part;
+      if (!opens && index !== parts.length - 1 && SMALL_WORDS.has(part)) return part;
+      if (/\p{Lu}/u.test(part.slice(1))) return part; // macOS, iPhone, JavaScript: written as meant
+      return part.replace(/^([^\p{L}\p{N}]*)(\p{Ll})/u, (_match, lead: string, letter: string) => lead + letter.toUpperCase());
+    })
+    .join('');
+}
+
+/** 'Lesson {global order}: {title in Title Case}' */
+export function lessonLabel(lesson: Pick<Lesson, 'global_order' | 'lesson_title'>): string {
+  return `Lesson ${lesson.global_order}: ${toTitleCase(lesson.lesson_title)}`;
+}
+
+/** Empty or 'not enrolled' (spec 4). */
+export function isNotEnrolled(status: string | null | undefined): boolean {
+  return !status || status === 'not enrolled';
+}
+
+/**
+ * Locked: enable_preview is false and the course status is empty or 'not enrolled' (spec 4,
+ * 'Lesson locked'). An active member is 'not enrolled' yet may open every lesson: the server then
+ * sends the lesson's source, which unlocks it. A lesson the server withheld (is_locked) stays locked.
+ */
+export function isLessonLocked(lesson: Pick<Lesson, 'enable_preview' | 'is_locked' | 'video_source' | 'lesson_content'>, status: string | null | undefined): boolean {
+  if (lesson.is_locked) return true;
+  const sentByServer = Boolean(lesson.video_source || lesson.lesson_content);
+  return !lesson.enable_preview && isNotEnrolled(status) && !sentByServer;
+}
+
+const matches = (value: string | undefined, item: { id: number; uuid: string }) => value !== undefined && (item.uuid === value || String(item.id) === value);
+
+/**
+ * The lesson named by the address (section and lesson each by uuid or numeric id), else the
+ * first lesson of the first section.
+ */
+export function findLesson(course: Pick<CourseDetail, 'sections'>, sectionId?: string, lessonId?: string): { section: Section; lesson: Lesson } | undefined {
+  if (lessonId) {
+    const sections = [...course.sections.filter((s) => matches(sectionId, s)), ...course.sections.filter((s) => !matches(sectionId, s))];
+    for (const section of sections) {
+      const lesson = section.lessons.find((l) => matches(lessonId, l));
+      if (lesson) return { section, lesson };
+    }
+  }
+  const section = course.sections.find((s) => s.lessons.length > 0);
+  const lesson = section?.lessons[0];
+  return section && lesson ? { section, lesson } : undefined;
+}
+
+/** Every lesson in course order, for previous / next. */
+export function allLessons(course: Pick<CourseDetail, 'sections'>): Lesson[] {
+  return course.sections.flatMap((s) => s.lessons);
+}
+
+export function lessonPath(slug: string, lesson: Pick<Lesson, 'section_uuid' | 'uuid'>): string {
+  return `/lesson/${slug}/${lesson.section_uuid}/${lesson.uuid}/`;
+}

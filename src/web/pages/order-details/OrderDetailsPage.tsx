@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatPrice } from '../../../shared/money';
+import { ApiError } from '../../api/client';
+import { currencySymbol, downloadInvoice, formatOrderDate, paymentMethodLabel, useOrderDetails } from '../../api/orders';
+import { Logo } from '../../components/layout/Logo';
+import { ErrorState, PageSpinner } from '../../components/States';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { StatusBadge } from '../order-history/OrderHistoryPage';
+import './order-details.scss';
+
+/** /order/details/{order_number}: the thank-you invoice, printable and downloadable as a PDF. */
+export default function OrderDetailsPage() {
+  const { orderNumber = '' } = useParams();
+  usePageMeta('account', { title: `Invoice ${orderNumber} | Lectern` });
+  const query = useOrderDetails(orderNumber);
+  const [downloading, setDownloading] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
+    return (
+      <section className="section">
+        <div className="container" style={{ maxWidth: 640 }}>
+          {notFound ? (
+            <div className="text-center py-5">
+              <h1 className="h3">Order not found</h1>
+              <p className="text-body-secondary">This order does not exist or belongs to another account.</p>
+              <Link to="/order-history/" className="btn btn-primary">
+                Back to order history
+              </Link>
+            </div>
+          ) : (
+            <ErrorState message="We could not load this order. Please try again." onRetry={() => void query.refetch()} />
+          )}
+        </div>
+      </section>
+    );
+  }
+
+  const order = query.data;
+  const symbol = currencySymbol(order.currency);
+  const code = order.currency.toUpperCase();
+  const money = (amount: number) => formatPrice(amount, symbol, code);
+  const hasInvoice = order.order_status === 'Paid' || order.order_status === 'Refunded';
+  const firstName = order.full_name.trim().split(/\s+/)[0] ?? '';
+
+  const download = async () => {
+    setDownloading(true);
+    setDownloadError(null);
+    try {
+      await downloadInvoice(order.order_number);
+    } catch {
+      setDownloadError('The invoice could not be downloaded. Please try again.');
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <section className="section order-details-page">
+      <div className="container">
+        <div className="invoice mx-auto">
+          <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3 no-print">
+            <Link to="/order-history/" className="text-body-secondary">
+              <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+              Order history
+            </Link>
+            <div className="d-flex gap-2">
+              <button type="button" className="btn btn-outline-primary" onClick={() => window.print()}>
+                <i className="bi bi-printer me-2" aria-hidden="true" />
+                Print
+              </button>
+              {hasInvoice && (
+                <button type="button" className="btn btn-primary" onClick={() => void download()} disabled={downloading} aria-busy={downloading}>
+                  {downloading ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : <i className="bi bi-download me-2" aria-hidden="true" />}
+                  Download PDF
+                </button>
+              )}
+            </div>
+          </div>
+          {downloadError && (
+            <div className="alert alert-danger no-print" role="alert">
+              {downloadError}
+            </div>
+          )}
+
+          <article className="card invoice-card" aria-labelledby="invoice-title">
+            <div className="card-body p-3 p-sm-4 p-md-5">
+              <header className="d-flex flex-wrap justify-content-between align-items-start gap-3 mb-4">
+                <div>
+                  <Logo />
+                  <p className="small text-body-secondary mb-0 mt-2">Project-based programming courses</p>
+                </div>
+                <div className="text-sm-end">
+                  <h1 id="invoice-title" className="h4 mb-1">
+                    Invoice
+                  </h1>
+                  <p className="mb-1 fw-semibold">{order.order_number}</p>
+                  <StatusBadge status={order.order_status} />
+                </div>
+              </header>
+
+              <p className="lead mb-4">Thank you for your order{firstName ? `, ${firstName}` : ''}!</p>
+
+              <div className="row g-4 mb-4">
+                <div className="col-sm-6">
+                  <h2 className="invoice-label">Billed to</h2>
+                  <p className="mb-0">
+                    <span className="d-block fw-semibold">{order.full_name}</span>
+                    <span className="d-block">{order.address}</span>
+                    <span className="d-block">{order.phone_number}</span>
+                    <span className="d-block text-break">{order.email}</span>
+                  </p>
+                </div>
+                <div className="col-sm-6">
+                  <h2 className="invoice-label">Order</h2>
+                  <dl className="invoice-meta mb-0">
+                    <div>
+                      <dt>Order date</dt>
+                      <dd>{formatOrderDate(order.order_date)}</dd>
+                    </div>
+                    <div>
+                      <dt>Order number</dt>
+                      <dd>{order.order_number}</dd>
+                    </div>
+                    <div>
+                      <dt>Payment method</dt>
+                      <dd>{paymentMethodLabel(order.payment_method)}</dd>
+                    </div>
+                    {order.transaction_id && (
+                      <div>
+                        <dt>Transaction ID</dt>
+                        <dd className="text-break">{order.transaction_id}</dd>
+                      </div>
+                    )}
+                  </dl>
+                </div>
+              </div>
+
+              <table className="table invoice-items mb-0">
+                <thead>
+                  <tr>
+                    <th scope="col">Course</th>
+                    <th scope="col" className="text-end">
+                      Price
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {order.order_items.map((item) => (
+                    <tr key={item.id}>
+                      <td>{item.course.title}</td>
+                      <td className="text-end text-nowrap">{money(item.price)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row">Subtotal</th>
+                    <td className="text-end text-nowrap">{money(order.subtotal)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">Discount{order.coupon ? ` (${order.coupon})` : ''}</th>
+                    <td className="text-end text-nowrap">{order.discount > 0 ? `−${money(order.discount)}` : money(0)}</td>
+                  </tr>
+                  <tr className="invoice-total">
+                    <th scope="row">{hasInvoice ? 'Total paid' : 'Total due'}</th>
+                    <td className="text-end text-nowrap">
+                      {money(order.total)} {code}
+                    </td>
+                  </tr>
+                </tfoot>
+              </table>
+
+              <p className="small text-body-secondary mt-4 mb-0">
+                Questions about this order? <Link to="/contact">Contact us</Link> with your order number. Refunds follow our{' '}
+                <Link to="/cancellation-refund-policy">Cancellation &amp; Refund Policy</Link>.
+              </p>
+            </div>
+          </article>
+        </div>
+      </div>
+    </section>
+  );
+}

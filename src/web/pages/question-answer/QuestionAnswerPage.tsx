@@ -1,0 +1,288 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { questionBodySchema, type Question } from '../../../shared/learning';
+import { messages } from '../../../shared/messages';
+import { useCourse } from '../../api/catalog';
+import { ApiError, NetworkError } from '../../api/client';
+import { askQuestion, learningKeys, useQuestions, useStudentCourses } from '../../api/learning';
+import { EmptyState, ErrorState } from '../../components/States';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { formatShortDate } from '../course-detail/format';
+import { lessonLabel } from '../lesson/lessonRules';
+
+/** The API's rules (title and body messages from the contract); the selects send '' for "none". */
+export const questionFormSchema = questionBodySchema.extend({
+  course_id: z.coerce.number('Choose a course.').int('Choose a course.').positive('Choose a course.'),
+  lesson_id: z.preprocess((value) => (value === '' || value === null ? undefined : value), questionBodySchema.shape.lesson_id),
+});
+type FormInput = z.input<typeof questionFormSchema>;
+type FormOutput = z.output<typeof questionFormSchema>;
+const fields = ['course_id', 'lesson_id', 'title', 'body'] as const;
+
+function AskForm({ initialCourse, initialLesson }: { initialCourse: string; initialLesson: string }) {
+  const client = useQueryClient();
+  const courses = useStudentCourses();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(questionFormSchema),
+    defaultValues: { course_id: initialCourse, lesson_id: initialLesson, title: '', body: '' },
+  });
+  const courseId = String(watch('course_id') ?? '');
+  const slug = courses.data?.find((e) => String(e.course.id) === courseId)?.course.slug;
+  const course = useCourse(slug);
+  // Options arrive after the form: put the chosen values (e.g. from ?course=&lesson=) back on the selects.
+  useEffect(() => {
+    if (courses.data) setValue('course_id', getValues('course_id'));
+  }, [courses.data, getValues, setValue]);
+  useEffect(() => {
+    if (course.data) setValue('lesson_id', getValues('lesson_id'));
+  }, [course.data, getValues, setValue]);
+
+  const submit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await askQuestion(values);
+      toast.success('Your question has been posted. We will email you when the instructor answers.');
+      reset({ course_id: courseId, lesson_id: '', title: '', body: '' });
+      await client.invalidateQueries({ queryKey: learningKeys.questions });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        let shown = false;
+        for (const field of fields) {
+          const message = error.fieldError(field);
+          if (message) {
+            setError(field, { message });
+            shown = true;
+          }
+        }
+        if (!shown) setFormError(error.status === 429 ? messages.http.tooManyRequests : error.status < 500 ? error.message : messages.http.server);
+      } else setFormError(error instanceof NetworkError ? error.message : messages.http.server);
+    }
+  });
+
+  if (courses.data && courses.data.length === 0) {
+    return <EmptyState message="Enrol in a course to ask its instructor a question." action={{ to: '/courses', label: 'Browse courses' }} />;
+  }
+
+  const invalid = (name: keyof FormInput) => (errors[name] ? ' is-invalid' : '');
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      {formError && (
+        <div className="alert alert-danger" role="alert">
+          {formError}
+        </div>
+      )}
+      <div className="row g-3">
+        <div className="col-12 col-md-6">
+          <label htmlFor="qa-course" className="form-label">
+            Course
+          </label>
+          <select
+            id="qa-course"
+            className={`form-select${invalid('course_id')}`}
+            aria-invalid={Boolean(errors.course_id)}
+            aria-describedby={errors.course_id ? 'qa-course-error' : undefined}
+            {...register('course_id', { onChange: () => setValue('lesson_id', '') })}
+          >
+            <option value="">Choose a course</option>
+            {courses.data?.map((e) => (
+              <option key={e.course.id} value={String(e.course.id)}>
+                {e.course.title}
+              </option>
+            ))}
+          </select>
+          {errors.course_id && (
+            <div id="qa-course-error" className="invalid-feedback">
+              {errors.course_id.message}
+            </div>
+          )}
+        </div>
+        <div className="col-12 col-md-6">
+          <label htmlFor="qa-lesson" className="form-label">
+            Lesson <span className="text-body-secondary fw-normal">(optional)</span>
+          </label>
+          <select
+            id="qa-lesson"
+            className={`form-select${invalid('lesson_id')}`}
+            aria-invalid={Boolean(errors.lesson_id)}
+            aria-describedby={errors.lesson_id ? 'qa-lesson-error' : undefined}
+            {...register('lesson_id')}
+          >
+            <option value="">The whole course</option>
+            {course.data?.sections.map((section, index) => (
+              <optgroup key={section.uuid} label={`Section ${index + 1}: ${section.title}`}>
+                {section.lessons.map((lesson) => (
+                  <option key={lesson.uuid} value={String(lesson.id)}>
+                    {lessonLabel(lesson)}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+          {errors.lesson_id && (
+            <div id="qa-lesson-error" className="invalid-feedback">
+              {errors.lesson_id.message}
+            </div>
+          )}
+        </div>
+        <div className="col-12">
+          <label htmlFor="qa-title" className="form-label">
+            Title
+          </label>
+          <input
+            id="qa-title"
+            type="text"
+            className={`form-control${invalid('title')}`}
+            maxLength={160}
+            placeholder="Summarise your question in a sentence"
+            aria-invalid={Boolean(errors.title)}
+            aria-describedby={errors.title ? 'qa-title-error' : undefined}
+            {...register('title')}
+          />
+          {errors.title && (
+            <div id="qa-title-error" className="invalid-feedback">
+              {errors.title.message}
+            </div>
+          )}
+        </div>
+        <div className="col-12">
+          <label htmlFor="qa-body" className="form-label">
+            Your question
+          </label>
+          <textarea
+            id="qa-body"
+            rows={5}
+            className={`form-control${invalid('body')}`}
+            maxLength={5000}
+            placeholder="What did you try, and what happened? Paste the error message if there is one."
+            aria-invalid={Boolean(errors.body)}
+            aria-describedby={errors.body ? 'qa-body-error' : undefined}
+            {...register('body')}
+          />
+          {errors.body && (
+            <div id="qa-body-error" className="invalid-feedback">
+              {errors.body.message}
+            </div>
+          )}
+        </div>
+        <div className="col-12">
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
+            {isSubmitting ? 'Please wait...' : 'Post question'}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function QuestionCard({ question }: { question: Question }) {
+  return (
+    <li className="card">
+      <div className="card-body">
+        <h3 className="h6 mb-1">{question.title}</h3>
+        <p className="small text-body-secondary mb-2">
+          {question.course.title}
+          {question.lesson && <> · {question.lesson.title}</>} · {formatShortDate(question.created_at)}
+        </p>
+        <p className="mb-3" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {question.body}
+        </p>
+        {question.answers.length === 0 ? (
+          <p className="small text-body-secondary mb-0">
+            <i className="bi bi-hourglass-split me-1" aria-hidden="true" />
+            Awaiting an answer from the instructor.
+          </p>
+        ) : (
+          <ul className="list-unstyled d-grid gap-2 mb-0" aria-label="Answers">
+            {question.answers.map((answer) => (
+              <li key={answer.id} className={`rounded-3 p-3 ${answer.is_instructor ? 'bg-primary-subtle border border-primary-subtle' : 'bg-body-tertiary'}`}>
+                <p className="small fw-semibold mb-1">
+                  {answer.author}
+                  {answer.is_instructor && (
+                    <span className="badge text-bg-primary ms-2">
+                      <i className="bi bi-patch-check-fill me-1" aria-hidden="true" />
+                      Instructor
+                    </span>
+                  )}
+                  <span className="text-body-secondary fw-normal ms-2">{formatShortDate(answer.created_at)}</span>
+                </p>
+                <p className="mb-0" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {answer.body}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** /question-answer/: ask the instructor about a course or lesson; see your questions and their answers. */
+export default function QuestionAnswerPage() {
+  usePageMeta('account', { title: 'Questions and Answers | Lectern' });
+  const [params] = useSearchParams();
+  const questions = useQuestions();
+
+  let list;
+  if (questions.isError) list = <ErrorState message="Failed to load your questions. Please try again." onRetry={() => void questions.refetch()} />;
+  else if (!questions.data)
+    list = (
+      <div aria-hidden="true">
+        {[0, 1].map((i) => (
+          <div className="card mb-3" key={i}>
+            <div className="card-body">
+              <span className="skeleton skeleton-text d-block mb-2" style={{ width: '60%' }} />
+              <span className="skeleton skeleton-text d-block" style={{ width: '90%' }} />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  else if (questions.data.length === 0) list = <p className="text-body-secondary">You have not asked a question yet. Ask one above: the instructor answers every question.</p>;
+  else
+    list = (
+      <ul className="list-unstyled d-grid gap-3 mb-0">
+        {questions.data.map((question) => (
+          <QuestionCard key={question.id} question={question} />
+        ))}
+      </ul>
+    );
+
+  return (
+    <div>
+      <h1 className="h3 mb-1">Questions and Answers</h1>
+      <p className="text-body-secondary mb-4">
+        Stuck on a lesson? Ask the instructor. You'll get an email when your question is answered. Browse your <Link to="/enrolled-courses/">enrolled courses</Link>.
+      </p>
+      <section className="card mb-4" aria-labelledby="ask-title">
+        <div className="card-body p-4">
+          <h2 id="ask-title" className="h5 mb-3">
+            Ask a question
+          </h2>
+          <AskForm initialCourse={params.get('course') ?? ''} initialLesson={params.get('lesson') ?? ''} />
+        </div>
+      </section>
+      <section aria-labelledby="questions-title">
+        <h2 id="questions-title" className="h5 mb-3">
+          Your questions
+        </h2>
+        {list}
+      </section>
+    </div>
+  );
+}

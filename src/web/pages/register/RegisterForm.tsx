@@ -1,0 +1,205 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { accountMessages, firstPasswordError, fullNameError } from '../../../shared/accounts';
+import { messages } from '../../../shared/messages';
+import { register as registerAccount, serverErrorText } from '../../api/accounts';
+import { ApiError, NetworkError } from '../../api/client';
+import { Captcha } from '../../components/Captcha';
+import { PasswordInput } from '../../components/LoginForm';
+
+const emailFormat = z.email();
+
+export const PASSWORD_HELP = 'Use 8+ characters with uppercase, lowercase, number & symbol.';
+
+/** Registration rules (spec 5), each field showing its first failure: name, email, password in the spec's order, captcha. */
+export const registerFormSchema = z
+  .object({
+    full_name: z.string(),
+    email: z.string(),
+    password: z.string(),
+    /** The verified captcha token; empty until the captcha is solved. */
+    captcha: z.string(),
+  })
+  .superRefine((values, ctx) => {
+    const issue = (path: keyof typeof values, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const nameError = fullNameError(values.full_name);
+    if (nameError) issue('full_name', nameError);
+    const email = values.email.trim();
+    if (!email || !emailFormat.safeParse(email).success) issue('email', accountMessages.emailInvalid);
+    const passwordError = firstPasswordError(values.password);
+    if (passwordError) issue('password', passwordError);
+    if (!values.captcha) issue('captcha', messages.captcha.required);
+  });
+export type RegisterFormValues = z.infer<typeof registerFormSchema>;
+
+export interface CaptchaSlotProps {
+  id: string;
+  onChange: (token: string | null) => void;
+  /** A server check of the captcha has started; submitting waits for it. */
+  onPending: (pending: Promise<string | null>) => void;
+  invalid: boolean;
+  describedBy?: string;
+}
+
+const defaultCaptcha = (props: CaptchaSlotProps) => <Captcha {...props} />;
+const serverFields = ['full_name', 'email', 'password', 'captcha'] as const;
+
+export interface RegisterFormProps {
+  /** Success: the account exists, unverified (the page goes to /login/?action=verification). */
+  onRegistered: () => void;
+  /** Renders the captcha; injectable so tests can drive a fake one. */
+  captcha?: (props: CaptchaSlotProps) => ReactNode;
+}
+
+/** Full name, email, password (with its rules and a show/hide toggle) and the captcha; POST /register/. */
+export function RegisterForm({ onRegistered, captcha = defaultCaptcha }: RegisterFormProps) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [waitingForCaptcha, setWaitingForCaptcha] = useState(false);
+  const captchaPending = useRef<Promise<string | null> | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<RegisterFormValues>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { full_name: '', email: '', password: '', captcha: '' },
+  });
+
+  /** A used or rejected captcha pass cannot be spent twice: ask for a fresh solve. */
+  const resetCaptcha = () => {
+    captchaPending.current = null;
+    setValue('captcha', '');
+    setCaptchaKey((k) => k + 1);
+  };
+
+  const send = handleSubmit(async (values) => {
+    try {
+      await registerAccount(values);
+      onRegistered();
+    } catch (error) {
+      resetCaptcha();
+      if (error instanceof NetworkError) {
+        setFormError(accountMessages.noResponse);
+        return;
+      }
+      const fieldErrors = error instanceof ApiError && error.status === 400 ? serverFields.filter((field) => error.fieldError(field)) : [];
+      for (const field of fieldErrors) setError(field, { type: 'server', message: (error as ApiError).fieldError(field) });
+      if (fieldErrors.length === 0) setFormError(serverErrorText(error) ?? accountMessages.somethingWrong);
+    }
+  });
+
+  /** If the captcha is still being checked with the server, wait for its answer, then validate and send. */
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(null);
+    const pending = captchaPending.current;
+    if (pending) {
+      setWaitingForCaptcha(true);
+      await pending.catch(() => null);
+      setWaitingForCaptcha(false);
+    }
+    await send();
+  };
+  const busy = isSubmitting || waitingForCaptcha;
+
+  const fieldProps = (name: keyof RegisterFormValues, extraDescribedBy?: string) => ({
+    id: `register-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': [errors[name] ? `register-${name}-error` : undefined, extraDescribedBy].filter(Boolean).join(' ') || undefined,
+  });
+  const fieldError = (name: keyof RegisterFormValues) =>
+    errors[name]?.message ? (
+      <div id={`register-${name}-error`} className="invalid-feedback d-block">
+        {errors[name]?.message}
+      </div>
+    ) : null;
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Create your account">
+      {formError && (
+        <div className="alert alert-danger d-flex gap-2 small" role="alert">
+          <i className="bi bi-exclamation-triangle-fill" aria-hidden="true" />
+          <span>{formError}</span>
+        </div>
+      )}
+      <div className="mb-3">
+        <label htmlFor="register-full_name" className="form-label">
+          Full name
+        </label>
+        <input
+          type="text"
+          autoComplete="name"
+          maxLength={120}
+          placeholder="First and last name"
+          className={`form-control ${errors.full_name ? 'is-invalid' : ''}`}
+          {...fieldProps('full_name')}
+          {...register('full_name')}
+        />
+        {fieldError('full_name')}
+      </div>
+      <div className="mb-3">
+        <label htmlFor="register-email" className="form-label">
+          Email
+        </label>
+        <input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+          placeholder="you@example.com"
+          className={`form-control ${errors.email ? 'is-invalid' : ''}`}
+          {...fieldProps('email')}
+          {...register('email')}
+        />
+        {fieldError('email')}
+      </div>
+      <div className="mb-3">
+        <label htmlFor="register-password" className="form-label">
+          Password
+        </label>
+        <PasswordInput autoComplete="new-password" maxLength={128} invalid={Boolean(errors.password)} {...fieldProps('password', 'register-password-help')} {...register('password')} />
+        {fieldError('password')}
+        <div id="register-password-help" className="form-text">
+          {PASSWORD_HELP}
+        </div>
+      </div>
+      <div className="mb-3">
+        <span className="form-label d-block" id="register-captcha-label">
+          Verification
+        </span>
+        <div key={captchaKey} role="group" aria-labelledby="register-captcha-label">
+          {captcha({
+            id: 'register-captcha',
+            invalid: Boolean(errors.captcha),
+            describedBy: errors.captcha ? 'register-captcha-error' : undefined,
+            onChange: (token) => setValue('captcha', token ?? '', { shouldValidate: isSubmitted }),
+            onPending: (pending) => {
+              captchaPending.current = pending;
+              void pending
+                .catch(() => null)
+                .then(() => {
+                  if (captchaPending.current === pending) captchaPending.current = null;
+                });
+            },
+          })}
+        </div>
+        {fieldError('captcha')}
+      </div>
+      <button type="submit" className="btn btn-primary w-100 mt-2" disabled={busy}>
+        {busy ? (
+          <>
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            Please wait...
+          </>
+        ) : (
+          'Create account'
+        )}
+      </button>
+    </form>
+  );
+}

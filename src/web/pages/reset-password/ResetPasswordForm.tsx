@@ -1,0 +1,176 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { accountMessages, firstPasswordError } from '../../../shared/accounts';
+import { resetPassword, serverErrorText } from '../../api/accounts';
+import { ApiError, NetworkError } from '../../api/client';
+import { PasswordInput } from '../../components/LoginForm';
+import { PASSWORD_HELP } from '../register/RegisterForm';
+
+/** Reset rules (spec 5): the registration password rules in order, and the confirmation must match. */
+export const resetFormSchema = z.object({ password: z.string(), confirmPassword: z.string() }).superRefine((values, ctx) => {
+  const passwordError = firstPasswordError(values.password);
+  if (passwordError)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['password'],
+      message: passwordError,
+    });
+  if (values.password !== values.confirmPassword)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['confirmPassword'],
+      message: accountMessages.passwordsDoNotMatch,
+    });
+});
+type ResetFormValues = z.infer<typeof resetFormSchema>;
+
+export interface ResetPasswordFormProps {
+  uid: string;
+  token: string;
+  /** How long the success message stays before going to /login. */
+  redirectDelayMs?: number;
+}
+
+/** The page the forgot-password form lives on, with an expired link's message (spec 4). */
+export function expiredLinkPath(message: string): string {
+  return `/forget/password?${new URLSearchParams({ status: 'expired', linkExpriedMassage: message }).toString()}`;
+}
+
+/** New password and confirmation; POST /reset-password/. Success: message, fields cleared, then /login. Expired: back to /forget/password. */
+export function ResetPasswordForm({ uid, token, redirectDelayMs = 2000 }: ResetPasswordFormProps) {
+  const navigate = useNavigate();
+  const [outcome, setOutcome] = useState<{
+    kind: 'success' | 'error';
+    message: string;
+  } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetFormValues>({
+    resolver: zodResolver(resetFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const done = outcome?.kind === 'success';
+  useEffect(() => {
+    if (!done || !outcome) return;
+    const timer = window.setTimeout(
+      () =>
+        void navigate('/login', {
+          replace: true,
+          state: { message: outcome.message },
+        }),
+      redirectDelayMs,
+    );
+    return () => window.clearTimeout(timer);
+  }, [done, outcome, navigate, redirectDelayMs]);
+
+  const submit = handleSubmit(async ({ password, confirmPassword }) => {
+    setOutcome(null);
+    try {
+      const { message } = await resetPassword({
+        uid,
+        token,
+        password,
+        confirmPassword,
+      });
+      reset({ password: '', confirmPassword: '' });
+      setOutcome({ kind: 'success', message });
+    } catch (error) {
+      if (error instanceof ApiError && (error.body as { status?: unknown } | null)?.status === 'expired') {
+        void navigate(expiredLinkPath(serverErrorText(error) ?? accountMessages.resetExpired), { replace: true });
+        return;
+      }
+      if (error instanceof NetworkError) {
+        setOutcome({ kind: 'error', message: accountMessages.noResponse });
+        return;
+      }
+      let fieldShown = false;
+      if (error instanceof ApiError && error.status === 400) {
+        for (const field of ['password', 'confirmPassword'] as const) {
+          const message = error.fieldError(field);
+          if (message) {
+            setError(field, { type: 'server', message });
+            fieldShown = true;
+          }
+        }
+      }
+      if (!fieldShown)
+        setOutcome({
+          kind: 'error',
+          message: serverErrorText(error, ['uid', 'token']) ?? accountMessages.somethingWrong,
+        });
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Choose a new password">
+      {outcome && (
+        <div className={`alert alert-${done ? 'success' : 'danger'} d-flex gap-2 small`} role={done ? 'status' : 'alert'}>
+          <i className={`bi ${done ? 'bi-check-circle-fill' : 'bi-exclamation-triangle-fill'}`} aria-hidden="true" />
+          <span>
+            {outcome.message}
+            {done && <span className="d-block mt-1 text-body-secondary">Taking you to sign in...</span>}
+          </span>
+        </div>
+      )}
+      <fieldset disabled={done}>
+        <div className="mb-3">
+          <label htmlFor="reset-password" className="form-label">
+            New password
+          </label>
+          <PasswordInput
+            id="reset-password"
+            autoComplete="new-password"
+            maxLength={128}
+            invalid={Boolean(errors.password)}
+            aria-describedby={[errors.password ? 'reset-password-error' : '', 'reset-password-help'].filter(Boolean).join(' ')}
+            {...register('password')}
+          />
+          {errors.password && (
+            <div id="reset-password-error" className="invalid-feedback d-block">
+              {errors.password.message}
+            </div>
+          )}
+          <div id="reset-password-help" className="form-text">
+            {PASSWORD_HELP}
+          </div>
+        </div>
+        <div className="mb-3">
+          <label htmlFor="reset-confirm" className="form-label">
+            Confirm new password
+          </label>
+          <PasswordInput
+            id="reset-confirm"
+            autoComplete="new-password"
+            maxLength={128}
+            invalid={Boolean(errors.confirmPassword)}
+            aria-describedby={errors.confirmPassword ? 'reset-confirm-error' : undefined}
+            {...register('confirmPassword')}
+          />
+          {errors.confirmPassword && (
+            <div id="reset-confirm-error" className="invalid-feedback d-block">
+              {errors.confirmPassword.message}
+            </div>
+          )}
+        </div>
+      </fieldset>
+      <button type="submit" className="btn btn-primary w-100 mt-2" disabled={isSubmitting || done}>
+        {isSubmitting ? (
+          <>
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            Please wait...
+          </>
+        ) : (
+          'Reset password'
+        )}
+      </button>
+    </form>
+  );
+}
