@@ -7,7 +7,7 @@ export function sandboxCheckoutPage(options: { title: string; amount: string; em
     .map((a) => `<form method="post" action="${escape(a.action)}"><button class="${a.tone}" type="submit">${escape(a.label)}</button></form>`)
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(options.title)}</title><meta name="robots" content="noindex">
+<title>${escape(options.title)}</title><meta name="robots" content="noindex"><link rel="icon" href="/media/favicon.svg" type="image/svg+xml">
 <style>
 body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;background:#f4f4f8;color:#1f2937;display:flex;min-height:100vh;align-items:center;justify-content:center;padding:16px}
 main{background:#fff;border-radius:16px;box-shadow:0 10px 30px rgba(17,24,39,.08);max-width:440px;width:100%;padding:32px}
