@@ -67,7 +67,13 @@ export const couponBodySchema = z.object({
   /** Optional: check course restrictions against this cart. */
   cart_id: cartIdSchema.optional(),
 });
-export const couponResponseSchema = z.object({ message: z.string(), discount_percentage: z.number().int(), code: z.string() });
+export const couponResponseSchema = z.object({
+  message: z.string(),
+  discount_percentage: z.number().int(),
+  code: z.string(),
+  /** The courses the coupon applies to; null when it applies to every course. */
+  course_ids: z.array(z.number().int()).nullable(),
+});
 
 const required = (max = 200) => z.string(commerceMessages.required).trim().min(1, commerceMessages.required).max(max, `Ensure this field has no more than ${max} characters.`);
 

@@ -52,6 +52,7 @@ export interface CouponResult {
   message: string;
   discount_percentage: number;
   code: string;
+  course_ids: number[] | null;
 }
 
 export function applyCoupon(code: string, cartId?: string): Promise<CouponResult> {

@@ -245,6 +245,19 @@ describe('coupons at checkout', () => {
     expect(res.json().total).toBeCloseTo(expected, 2);
   });
 
+  it('discounts only the courses a restricted coupon names', async () => {
+    const [a, b] = [paid[0]!, paid[1]!];
+    await insertCoupon(t.handle.db, { code: 'HALFA', discountPercentage: 50, courseIds: [a.id] });
+    expect((await api('POST', '/coupon/', { coupon_code: 'HALFA' })).json()).toMatchObject({ discount_percentage: 50, course_ids: [a.id] });
+    const discount = Math.round(a.country_price.amount * 100 * 0.5);
+    const total = (Math.round(a.country_price.amount * 100) + Math.round(b.country_price.amount * 100) - discount) / 100;
+    const res = await api('POST', '/create-order/', { ...billing({ coupon_code: 'HALFA' }), courses: [a.id, b.id], total });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().total).toBeCloseTo(total, 2);
+    const onlyB = await api('POST', '/create-order/', { ...billing({ coupon_code: 'HALFA' }), courses: [b.id], total: b.country_price.amount });
+    expect(onlyB.json()).toEqual({ coupon_code: [commerceMessages.couponNotApplicable] });
+  });
+
   it('lets only one of two concurrent checkouts take the last use of a coupon', async () => {
     await insertCoupon(t.handle.db, { code: 'LASTONE', discountPercentage: 100, maxUses: 1 });
     const course = paid[4]!;

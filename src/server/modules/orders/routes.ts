@@ -21,7 +21,7 @@ export function orderRoutes(ctx: AppContext, deps: orders.OrderDeps): FastifyPlu
         const viewer = await viewerOf(request, secret);
         const courseIds = request.body.cart_id ? await getCartCourseIds(ctx.db, request.body.cart_id) : undefined;
         const coupon = await checkCoupon(ctx.db, request.body.coupon_code, { userId: viewer?.userId, courseIds });
-        return { message: commerceMessages.couponApplied, discount_percentage: coupon.percentage, code: coupon.code };
+        return { message: commerceMessages.couponApplied, discount_percentage: coupon.percentage, code: coupon.code, course_ids: coupon.courseIds ? [...coupon.courseIds] : null };
       },
     );
 

@@ -171,8 +171,11 @@ function CheckoutContent({ cart }: { cart: CartResponse }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [sandboxOrder, setSandboxOrder] = useState<CreateOrderResponse | null>(null);
 
-  const { discount, total } = discountedTotal(cart.total, coupon?.percentage ?? 0);
-  const fullDiscount = Boolean(coupon) && (coupon!.percentage >= 100 || total <= 0);
+  // A coupon limited to some courses discounts only those lines, as the server does.
+  const eligible = coupon?.courseIds ? cart.items.filter((item) => coupon.courseIds!.includes(item.course_id)).reduce((sum, item) => sum + item.country_price.amount, 0) : cart.total;
+  const { discount } = discountedTotal(eligible, coupon?.percentage ?? 0);
+  const total = Math.max(0, Math.round((cart.total - discount) * 100) / 100);
+  const fullDiscount = Boolean(coupon) && total <= 0;
   const razorpayOffered = cart.country.toUpperCase() === 'IN' && site?.payments.razorpay !== null;
   const method: ChosenMethod = chosen === 'RazorPay' && !razorpayOffered ? 'Stripe' : chosen;
   const courseIds = cart.items.map((item) => item.course_id);

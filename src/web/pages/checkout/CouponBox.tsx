@@ -5,6 +5,8 @@ import { applyCoupon, couponErrorMessage } from '../../api/cart';
 export interface AppliedCoupon {
   code: string;
   percentage: number;
+  /** Courses it applies to; null for the whole cart. */
+  courseIds: number[] | null;
 }
 
 export type CouponMessage = { kind: 'success' | 'error'; text: string } | null;
@@ -37,7 +39,7 @@ export function CouponBox({ cartId, applied, message, onChange, disabled }: Coup
     try {
       const result = await applyCoupon(value, cartId);
       setCode(result.code);
-      onChange({ code: result.code, percentage: result.discount_percentage }, { kind: 'success', text: result.message });
+      onChange({ code: result.code, percentage: result.discount_percentage, courseIds: result.course_ids ?? null }, { kind: 'success', text: result.message });
     } catch (error) {
       onChange(null, { kind: 'error', text: couponErrorMessage(error, commerceMessages.couponInvalid) });
     } finally {
