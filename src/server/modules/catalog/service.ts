@@ -124,8 +124,9 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
   });
 
   const totalLessons = lessonRows.length;
-  const completedTotal = enrolled ? lessonRows.filter((l) => completed.has(l.id)).length : 0;
   const status: CourseStatus = (access.courseStatus as CourseStatus | null) ?? 'not enrolled';
+  // A course finished through 'Complete Course' counts every lesson, as the student's course list does.
+  const completedTotal = status === 'completed' ? lessonRows.length : enrolled ? lessonRows.filter((l) => completed.has(l.id)).length : 0;
   const base = toListItem(region, course);
 
   const detail: CourseDetail = {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { capitalizeWords } from '../../../shared/accounts.js';
 import { learningMessages, type Certificate, type Enrolment, type Progress, type Question } from '../../../shared/learning.js';
 import type { Config } from '../../config.js';
 import type { Database, Tx } from '../../db/client.js';
@@ -58,7 +59,7 @@ function newCertificateId(): string {
 
 async function issueCertificate(tx: Tx, userId: number, courseId: number) {
   const [course, user] = await Promise.all([q.selectCourse(tx, courseId), q.selectUserName(tx, userId)]);
-  return q.insertCertificate(tx, { certificateId: newCertificateId(), userId, courseId, studentName: user?.fullName ?? 'Student', courseTitle: course?.title ?? 'Course' });
+  return q.insertCertificate(tx, { certificateId: newCertificateId(), userId, courseId, studentName: capitalizeWords(user?.fullName ?? 'Student'), courseTitle: course?.title ?? 'Course' });
 }
 
 /** Recounts progress under the enrolment's row lock, so repeated and concurrent calls agree. */
