@@ -1,4 +1,5 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { accountMessages, normalizeEmail, type TokenPair, type UserDetails } from '../../shared/accounts';
 import { setTokens, setUserId, useIsLoggedIn } from '../lib/auth';
 import { ApiError, apiFetch, NetworkError } from './client';
@@ -14,6 +15,11 @@ export function fetchUserDetails(signal?: AbortSignal): Promise<UserDetails> {
 
 export function useUserDetails() {
   const loggedIn = useIsLoggedIn();
+  const queryClient = useQueryClient();
+  // Signed out (here, in another tab, or after a failed token refresh): forget the previous user's details.
+  useEffect(() => {
+    if (!loggedIn) queryClient.removeQueries({ queryKey: userDetailsKey });
+  }, [loggedIn, queryClient]);
   return useQuery({
     queryKey: userDetailsKey,
     queryFn: async ({ signal }) => {

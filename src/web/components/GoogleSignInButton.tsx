@@ -8,7 +8,13 @@ import { useSiteConfig } from '../api/catalog';
 export interface GoogleIdentity {
   accounts: {
     id: {
-      initialize(config: { client_id: string; callback: (response: { credential?: string }) => void; ux_mode?: 'popup'; auto_select?: boolean; use_fedcm_for_prompt?: boolean }): void;
+      initialize(config: {
+        client_id: string;
+        callback: (response: { credential?: string }) => void;
+        ux_mode?: 'popup';
+        auto_select?: boolean;
+        use_fedcm_for_prompt?: boolean;
+      }): void;
       renderButton(parent: HTMLElement, options: Record<string, unknown>): void;
       prompt(): void;
     };
@@ -66,7 +72,7 @@ export function GoogleSignInButton({ onSignedIn, text = 'continue_with', load = 
   const queryClient = useQueryClient();
   const slotRef = useRef<HTMLDivElement | null>(null);
   const wrapperRef = useRef<HTMLDivElement | null>(null);
-  const [state, setState] = useState<'idle' | 'loading' | 'ready' | 'unavailable'>('idle');
+  const [state, setState] = useState<'idle' | 'loading' | 'ready'>('idle');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
@@ -96,29 +102,35 @@ export function GoogleSignInButton({ onSignedIn, text = 'continue_with', load = 
     [queryClient],
   );
 
-  const start = useCallback((): Promise<GoogleIdentity | null> => {
-    if (!clientId) return Promise.resolve(null);
-    started.current ??= (async () => {
-      setState('loading');
-      try {
-        const google = await load();
-        google.accounts.id.initialize({ client_id: clientId, callback: (response) => void onCredential(response.credential), ux_mode: 'popup' });
-        const slot = slotRef.current;
-        if (slot) {
-          const width = Math.min(400, Math.max(200, Math.round(wrapperRef.current?.getBoundingClientRect().width ?? 320)));
-          google.accounts.id.renderButton(slot, { type: 'standard', theme: 'outline', size: 'large', text, shape: 'rectangular', logo_alignment: 'center', width });
+  /** Loads Google's script and renders its button in place of ours. A failed background load stays quiet; a click reports it. */
+  const start = useCallback(
+    (fromClick: boolean): Promise<GoogleIdentity | null> => {
+      if (!clientId) return Promise.resolve(null);
+      const attempt = (started.current ??= (async () => {
+        setState('loading');
+        try {
+          const google = await load();
+          google.accounts.id.initialize({ client_id: clientId, callback: (response) => void onCredential(response.credential), ux_mode: 'popup' });
+          const slot = slotRef.current;
+          if (slot) {
+            const width = Math.min(400, Math.max(200, Math.round(wrapperRef.current?.getBoundingClientRect().width ?? 320)));
+            google.accounts.id.renderButton(slot, { type: 'standard', theme: 'outline', size: 'large', text, shape: 'rectangular', logo_alignment: 'center', width });
+          }
+          setState('ready');
+          return google;
+        } catch {
+          started.current = null;
+          setState('idle');
+          return null;
         }
-        setState('ready');
+      })());
+      return attempt.then((google) => {
+        if (!google && fromClick) setError(accountMessages.googleUnavailable);
         return google;
-      } catch {
-        started.current = null;
-        setState('unavailable');
-        setError(accountMessages.googleUnavailable);
-        return null;
-      }
-    })();
-    return started.current;
-  }, [clientId, load, onCredential, text]);
+      });
+    },
+    [clientId, load, onCredential, text],
+  );
 
   // Load when the button becomes visible; browsers without IntersectionObserver load on click.
   useEffect(() => {
@@ -127,7 +139,7 @@ export function GoogleSignInButton({ onSignedIn, text = 'continue_with', load = 
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) {
         observer.disconnect();
-        void start();
+        void start(false);
       }
     });
     observer.observe(wrapper);
@@ -138,7 +150,7 @@ export function GoogleSignInButton({ onSignedIn, text = 'continue_with', load = 
 
   const onFallbackClick = async () => {
     setError(null);
-    const google = await start();
+    const google = await start(true);
     // Google's button now sits in place of ours; the prompt offers the accounts straight away.
     google?.accounts.id.prompt();
   };

@@ -27,7 +27,13 @@ export function PasswordInput({ invalid, className, ref, ...props }: InputProps)
   const [visible, setVisible] = useState(false);
   return (
     <div className="input-group">
-      <input ref={ref} type={visible ? 'text' : 'password'} className={`form-control ${invalid ? 'is-invalid' : ''} ${className ?? ''}`} aria-invalid={invalid || undefined} {...props} />
+      <input
+        ref={ref}
+        type={visible ? 'text' : 'password'}
+        className={`form-control ${invalid ? 'is-invalid' : ''} ${className ?? ''}`}
+        aria-invalid={invalid || undefined}
+        {...props}
+      />
       <button
         type="button"
         className="btn btn-outline-secondary password-toggle"

@@ -5,8 +5,8 @@ interface ProgressRingProps {
   percent: number;
   size?: number;
   stroke?: number;
-  /** What the ring means, read by screen readers ('3 of 32 lessons complete'). */
-  label: string;
+  /** What the ring means, read by screen readers ('3 of 32 lessons complete'); without it the ring is decorative. */
+  label?: string;
   /** Shown in the middle; the rounded percent by default. */
   children?: ReactNode;
   className?: string;
@@ -18,7 +18,7 @@ export function ProgressRing({ percent, size = 44, stroke = 4, label, children, 
   const radius = (size - stroke) / 2;
   const circumference = 2 * Math.PI * radius;
   return (
-    <span className={`progress-ring ${className}`} style={{ position: 'relative', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: size, height: size, flexShrink: 0 }} role="img" aria-label={label}>
+    <span className={`progress-ring ${className}`} style={{ position: 'relative', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: size, height: size, flexShrink: 0 }} {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}>
       <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} aria-hidden="true" focusable="false">
         <circle cx={size / 2} cy={size / 2} r={radius} fill="none" stroke="currentColor" strokeOpacity={0.18} strokeWidth={stroke} />
         <circle

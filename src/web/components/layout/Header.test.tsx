@@ -15,8 +15,10 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const path = new URL(String(input)).pathname;
-      if (path === '/api/v1/site-config/') return json(200, { captcha: { provider: 'altcha', site_key: null }, google_client_id: null, community_url: 'https://discord.gg/x', support_email: '' });
-      if (path === '/api/v1/user-details/') return json(200, { user_id: 3, username: 'priya', email: 'priya@example.com', full_name: 'priya van natarajan', profile_picture: picture });
+      if (path === '/api/v1/site-config/')
+        return json(200, { captcha: { provider: 'altcha', site_key: null }, google_client_id: null, community_url: 'https://discord.gg/x', support_email: '' });
+      if (path === '/api/v1/user-details/')
+        return json(200, { user_id: 3, username: 'priya', email: 'priya@example.com', full_name: 'priya van natarajan', profile_picture: picture });
       return json(404, { detail: 'Not found.' });
     }),
   );

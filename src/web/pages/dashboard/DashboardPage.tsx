@@ -136,7 +136,7 @@ export default function DashboardPage() {
           <tr key={enrolment.id}>
             <td>
               <div className="d-flex gap-3 align-items-center">
-                <img src={enrolment.course.course_image} alt="" width={64} height={36} className="dashboard-thumb" />
+                <img src={enrolment.course.course_image} alt="" width={64} height={36} className="dashboard-thumb d-none d-sm-block" />
                 <div className="flex-grow-1 min-w-0">
                   <Link to={`/courses/${enrolment.course.slug}`} className="fw-semibold text-body d-block text-truncate-2">
                     {enrolment.course.title}

@@ -15,10 +15,7 @@ export default function ForgotPasswordPage() {
   if (loggedIn) return <Navigate to="/" replace />;
 
   return (
-    <AuthShell
-      title="Forgot your password?"
-      subtitle="Enter the email you signed up with and we will send you a link to choose a new password."
-    >
+    <AuthShell title="Forgot your password?" subtitle="Enter the email you signed up with and we will send you a link to choose a new password.">
       {expiredMessage && <Banner kind="danger">{expiredMessage}</Banner>}
       <ForgotPasswordForm />
       <GoogleSignInButton text="signin_with" onSignedIn={() => void navigate('/', { replace: true })} />

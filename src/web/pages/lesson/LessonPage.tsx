@@ -37,9 +37,14 @@ function LessonHeader({ course }: { course?: CourseDetail }) {
             <div className="lesson-header-end">
               {enrolled ? (
                 <Dropdown align="end">
-                  <Dropdown.Toggle variant="link" className="lesson-progress-toggle" id="lesson-progress" aria-label={`Your progress: ${done} of ${total} lessons complete`}>
-                    <ProgressRing percent={percent} size={40} stroke={3.5} label={`${percent}% complete`} />
-                    <span className="d-none d-md-inline">Your progress</span>
+                  <Dropdown.Toggle variant="link" className="lesson-progress-toggle" id="lesson-progress">
+                    <ProgressRing percent={percent} size={40} stroke={3.5} />
+                    <span className="d-none d-md-inline" aria-hidden="true">
+                      Your progress
+                    </span>
+                    <span className="visually-hidden" data-testid="progress-label">
+                      Your progress: {done} of {total} lessons complete
+                    </span>
                   </Dropdown.Toggle>
                   <Dropdown.Menu className="lesson-progress-menu">
                     <p className="fw-semibold mb-1">
@@ -192,7 +197,7 @@ function LessonPlayer({ course, slug, sectionId, lessonId }: LessonPlayerProps) 
       </div>
       <div className="lesson-details-actions">
         {enrolled && (
-          <Link to={`/question-answer/?course=${course.id}&lesson=${lesson.id}`} className="btn btn-sm btn-outline-secondary">
+          <Link to={`/question-answer/?course=${course.id}&lesson=${lesson.id}`} className="btn btn-sm btn-outline-primary">
             <i className="bi bi-chat-left-text me-1" aria-hidden="true" />
             Ask a question
           </Link>

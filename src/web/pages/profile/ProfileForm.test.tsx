@@ -31,10 +31,17 @@ let saveReply: (form: FormData) => Response;
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
-  saveReply = (form) => json(200, { ...priya, full_name: String(form.get('full_name')), city: String(form.get('city')), profile_picture: form.get('remove_picture') ? null : priya.profile_picture });
+  saveReply = (form) =>
+    json(200, { ...priya, full_name: String(form.get('full_name')), city: String(form.get('city')), profile_picture: form.get('remove_picture') ? null : priya.profile_picture });
   fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input)).pathname;
-    if (path === '/api/v1/fetchCountries/') return json(200, { countries: [{ country_name: 'India', country_code: 'IN' }, { country_name: 'Nepal', country_code: 'NP' }] });
+    if (path === '/api/v1/fetchCountries/')
+      return json(200, {
+        countries: [
+          { country_name: 'India', country_code: 'IN' },
+          { country_name: 'Nepal', country_code: 'NP' },
+        ],
+      });
     if (path === '/api/v1/fetchStates/India') return json(200, { states: [{ state_name: 'Karnataka' }, { state_name: 'Kerala' }] });
     if (path === '/api/v1/fetchStates/Nepal') return json(200, { states: [{ state_name: 'Bagmati' }] });
     if (path === '/api/v1/edit-user-details/' && init?.method === 'PUT') return saveReply(init.body as FormData);
@@ -62,6 +69,7 @@ describe('ProfileForm', () => {
   it('shows the name capitalised per word, the username and email read-only', async () => {
     renderForm();
     expect(screen.getByRole('heading', { name: 'Priya Natarajan' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Full name')).toHaveValue('Priya Natarajan');
     expect(screen.getByLabelText('Username')).toHaveValue('priya');
     expect(screen.getByLabelText('Username')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
@@ -89,7 +97,7 @@ describe('ProfileForm', () => {
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
     const form = saveCalls()[0]![1].body as FormData;
     expect(form.get('city')).toBe('Mysuru');
-    expect(form.get('full_name')).toBe('priya natarajan');
+    expect(form.get('full_name')).toBe('Priya Natarajan');
     expect(form.get('profile_picture')).toBeNull();
     expect(form.get('remove_picture')).toBeNull();
     expect(client.getQueryData<UserDetails>(['user-details'])?.city).toBe('Mysuru');

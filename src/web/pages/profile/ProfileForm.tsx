@@ -24,8 +24,9 @@ export type ProfileFormValues = z.infer<typeof profileFormSchema>;
 type Field = keyof ProfileFormValues;
 const fields: Field[] = ['full_name', 'phone_number', 'address_line_1', 'address_line_2', 'city', 'state', 'country', 'pin_code', 'about_me'];
 
+/** The form's values; the full name is shown with each word capitalised (spec). */
 const valuesOf = (user: UserDetails): ProfileFormValues => ({
-  full_name: user.full_name ?? '',
+  full_name: capitalizeWords(user.full_name ?? ''),
   phone_number: user.phone_number ?? '',
   address_line_1: user.address_line_1 ?? '',
   address_line_2: user.address_line_2 ?? '',
@@ -52,7 +53,8 @@ function usePreview(file: File | null): string | null {
 }
 
 export function Avatar({ src, name, fallback, size }: { src?: string | null; name: string; fallback?: string; size: number }) {
-  if (src) return <img src={src} alt={name ? `${name}'s profile picture` : 'Profile picture'} width={size} height={size} className="rounded-circle object-fit-cover profile-avatar" />;
+  if (src)
+    return <img src={src} alt={name ? `${name}'s profile picture` : 'Profile picture'} width={size} height={size} className="rounded-circle object-fit-cover profile-avatar" />;
   return (
     <span
       className="rounded-circle d-inline-flex align-items-center justify-content-center fw-bold profile-avatar profile-avatar-initials"

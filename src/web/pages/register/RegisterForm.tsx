@@ -162,7 +162,13 @@ export function RegisterForm({ onRegistered, captcha = defaultCaptcha }: Registe
         <label htmlFor="register-password" className="form-label">
           Password
         </label>
-        <PasswordInput autoComplete="new-password" maxLength={128} invalid={Boolean(errors.password)} {...fieldProps('password', 'register-password-help')} {...register('password')} />
+        <PasswordInput
+          autoComplete="new-password"
+          maxLength={128}
+          invalid={Boolean(errors.password)}
+          {...fieldProps('password', 'register-password-help')}
+          {...register('password')}
+        />
         {fieldError('password')}
         <div id="register-password-help" className="form-text">
           {PASSWORD_HELP}
