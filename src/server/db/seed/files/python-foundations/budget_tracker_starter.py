@@ -2,7 +2,7 @@
 
 Run it with:  python budget_tracker_starter.py
 
-The functions marked TODO are yours to write during the project lessons.
+The functions marked EXERCISE are yours to write during the project lessons.
 Everything else already works, so you can run the program from the first lesson.
 """
 
@@ -36,7 +36,7 @@ def save_transactions(transactions, path=DATA_FILE):
 
 def ask_amount(prompt):
     """Keep asking until the user types a positive number."""
-    # TODO (lesson "Handling bad input"): use try/except ValueError
+    # EXERCISE (lesson "Handling bad input"): use try/except ValueError
     # and reject zero or negative amounts with a friendly message.
     return float(input(prompt))
 
@@ -55,7 +55,7 @@ def add_transaction(transactions):
 
 def monthly_summary(transactions):
     """Return {"2024-05": {"food": 310.0, ...}, ...}."""
-    # TODO (lesson "Monthly summaries"): group by the first 7 characters of the date,
+    # EXERCISE (lesson "Monthly summaries"): group by the first 7 characters of the date,
     # then by category, adding up the amounts.
     return {}
 
