@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export interface Snapshot {
-  json: string;
+  /** The serialised JSON, encoded once so every request sends the same bytes. */
+  body: Buffer;
   etag: string;
 }
 
 export function snapshot(value: unknown): Snapshot {
-  const json = JSON.stringify(value);
-  return { json, etag: `"${createHash('sha1').update(json).digest('base64url').slice(0, 27)}"` };
+  const body = Buffer.from(JSON.stringify(value));
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"` };
 }
 
 /**
@@ -24,7 +25,7 @@ export function sendSnapshot(request: FastifyRequest, reply: FastifyReply, body:
   if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === body.etag)) {
     return reply.code(304).send();
   }
-  return reply.type('application/json; charset=utf-8').send(body.json);
+  return reply.type('application/json; charset=utf-8').send(body.body);
 }
 
 /**
