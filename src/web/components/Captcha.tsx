@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { AltchaWidgetElement } from 'altcha';
 import { messages } from '../../shared/messages';
 import { API_BASE, ApiError, apiFetch } from '../api/client';
@@ -260,4 +260,65 @@ function RecaptchaBox({ siteKey, onStatus, onToken, onCleared }: ProviderBoxProp
   }, [siteKey, handlers]);
 
   return <div ref={containerRef} className="recaptcha-box" style={{ minHeight: 78 }} />;
+}
+
+/** What a form passes to its captcha slot; the slot is injectable so tests can drive a fake captcha. */
+export interface CaptchaSlotProps {
+  id: string;
+  /** The verified token, or null when it is not (or no longer) verified. */
+  onChange: (token: string | null) => void;
+  /** A server check of the captcha has started; submitting waits for it. */
+  onPending: (pending: Promise<string | null>) => void;
+  invalid: boolean;
+  describedBy?: string;
+}
+export type CaptchaSlot = (props: CaptchaSlotProps) => ReactNode;
+export const defaultCaptchaSlot: CaptchaSlot = (props) => <Captcha {...props} />;
+
+/**
+ * The captcha's life inside a form: a key to remount it fresh (a pass is single use), and the
+ * server check in flight, which a submit waits for instead of reporting a missing captcha.
+ */
+export function useCaptchaCheck() {
+  const pending = useRef<Promise<string | null> | null>(null);
+  const [key, setKey] = useState(0);
+  const [waiting, setWaiting] = useState(false);
+  return {
+    key,
+    waiting,
+    track(check: Promise<string | null>) {
+      pending.current = check;
+      void check
+        .catch(() => null)
+        .then(() => {
+          if (pending.current === check) pending.current = null;
+        });
+    },
+    reset() {
+      pending.current = null;
+      setKey((k) => k + 1);
+    },
+    async settle() {
+      const check = pending.current;
+      if (!check) return;
+      setWaiting(true);
+      await check.catch(() => null);
+      setWaiting(false);
+    },
+  };
+}
+
+/** The labelled 'Verification' group of a form; the form renders the field error as `${id}-error`. */
+export function CaptchaField(props: { id: string; slot: CaptchaSlot; check: ReturnType<typeof useCaptchaCheck>; invalid: boolean; onToken: (token: string | null) => void }) {
+  const { id, slot, check, invalid, onToken } = props;
+  return (
+    <>
+      <span className="form-label d-block" id={`${id}-label`}>
+        Verification
+      </span>
+      <div key={check.key} role="group" aria-labelledby={`${id}-label`}>
+        {slot({ id, invalid, describedBy: invalid ? `${id}-error` : undefined, onChange: onToken, onPending: (p) => check.track(p) })}
+      </div>
+    </>
+  );
 }

@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { messages } from '../../../shared/messages';
 import { contactRoleOptions, isClientRole, type ContactRole } from '../../../shared/site';
 import { ApiError, apiFetch } from '../../api/client';
-import { Captcha } from '../../components/Captcha';
+import { CaptchaField, defaultCaptchaSlot, useCaptchaCheck, type CaptchaSlot } from '../../components/Captcha';
+
+export type { CaptchaSlotProps } from '../../components/Captcha';
 
 const m = messages.contact;
 const emailFormat = z.email();
@@ -47,25 +49,13 @@ export function toApiRole(role: string): ContactRole | string {
 const emptyValues: ContactFormValues = { name: '', email: '', role: '', specify: '', message: '', captcha: '' };
 const serverFields = ['name', 'email', 'role', 'specify', 'message', 'captcha'] as const;
 
-export interface CaptchaSlotProps {
-  id: string;
-  onChange: (token: string | null) => void;
-  /** A server check of the captcha has started; submitting waits for it. */
-  onPending: (pending: Promise<string | null>) => void;
-  invalid: boolean;
-  describedBy?: string;
-}
-
-const defaultCaptcha = (props: CaptchaSlotProps) => <Captcha {...props} />;
 
 type Outcome = { kind: 'success'; message: string } | { kind: 'error'; message: string } | null;
 
 /** Name, email, role, specify (Other only), message and captcha; sends POST /contact/. */
-export function ContactForm({ captcha = defaultCaptcha }: { captcha?: (props: CaptchaSlotProps) => ReactNode }) {
+export function ContactForm({ captcha = defaultCaptchaSlot }: { captcha?: CaptchaSlot }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [captchaKey, setCaptchaKey] = useState(0);
-  const [waitingForCaptcha, setWaitingForCaptcha] = useState(false);
-  const captchaPending = useRef<Promise<string | null> | null>(null);
+  const captchaCheck = useCaptchaCheck();
   const outcomeRef = useRef<HTMLDivElement | null>(null);
   const {
     register,
@@ -88,9 +78,8 @@ export function ContactForm({ captcha = defaultCaptcha }: { captcha?: (props: Ca
 
   /** A fresh captcha: the server's pass is single use, so after a failed send the visitor verifies again. */
   const resetCaptcha = () => {
-    captchaPending.current = null;
+    captchaCheck.reset();
     setValue('captcha', '');
-    setCaptchaKey((k) => k + 1);
   };
 
   const send = handleSubmit(async (values) => {
@@ -124,15 +113,10 @@ export function ContactForm({ captcha = defaultCaptcha }: { captcha?: (props: Ca
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setOutcome(null);
-    const pending = captchaPending.current;
-    if (pending) {
-      setWaitingForCaptcha(true);
-      await pending.catch(() => null);
-      setWaitingForCaptcha(false);
-    }
+    await captchaCheck.settle();
     await send();
   };
-  const busy = isSubmitting || waitingForCaptcha;
+  const busy = isSubmitting || captchaCheck.waiting;
 
   const fieldProps = (name: keyof ContactFormValues) => ({
     id: `contact-${name}`,
@@ -235,25 +219,13 @@ export function ContactForm({ captcha = defaultCaptcha }: { captcha?: (props: Ca
           {fieldError('message')}
         </div>
         <div className="col-12">
-          <span className="form-label d-block" id="contact-captcha-label">
-            Verification
-          </span>
-          <div key={captchaKey} role="group" aria-labelledby="contact-captcha-label">
-            {captcha({
-              id: 'contact-captcha',
-              invalid: Boolean(errors.captcha),
-              describedBy: errors.captcha ? 'contact-captcha-error' : undefined,
-              onChange: (token) => setValue('captcha', token ?? '', { shouldValidate: isSubmitted }),
-              onPending: (pending) => {
-                captchaPending.current = pending;
-                void pending
-                  .catch(() => null)
-                  .then(() => {
-                    if (captchaPending.current === pending) captchaPending.current = null;
-                  });
-              },
-            })}
-          </div>
+          <CaptchaField
+            id="contact-captcha"
+            slot={captcha}
+            check={captchaCheck}
+            invalid={Boolean(errors.captcha)}
+            onToken={(token) => setValue('captcha', token ?? '', { shouldValidate: isSubmitted })}
+          />
           {fieldError('captcha')}
         </div>
         <div className="col-12">

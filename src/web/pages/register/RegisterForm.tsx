@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { accountMessages, firstPasswordError, fullNameError } from '../../../shared/accounts';
 import { messages } from '../../../shared/messages';
 import { register as registerAccount, serverErrorText } from '../../api/accounts';
 import { ApiError, NetworkError } from '../../api/client';
-import { Captcha } from '../../components/Captcha';
+import { CaptchaField, defaultCaptchaSlot, useCaptchaCheck, type CaptchaSlot } from '../../components/Captcha';
+
+export type { CaptchaSlotProps } from '../../components/Captcha';
 import { PasswordInput } from '../../components/LoginForm';
 
 const emailFormat = z.email();
@@ -34,31 +36,19 @@ export const registerFormSchema = z
   });
 export type RegisterFormValues = z.infer<typeof registerFormSchema>;
 
-export interface CaptchaSlotProps {
-  id: string;
-  onChange: (token: string | null) => void;
-  /** A server check of the captcha has started; submitting waits for it. */
-  onPending: (pending: Promise<string | null>) => void;
-  invalid: boolean;
-  describedBy?: string;
-}
-
-const defaultCaptcha = (props: CaptchaSlotProps) => <Captcha {...props} />;
 const serverFields = ['full_name', 'email', 'password', 'captcha'] as const;
 
 export interface RegisterFormProps {
   /** Success: the account exists, unverified (the page goes to /login/?action=verification). */
   onRegistered: () => void;
   /** Renders the captcha; injectable so tests can drive a fake one. */
-  captcha?: (props: CaptchaSlotProps) => ReactNode;
+  captcha?: CaptchaSlot;
 }
 
 /** Full name, email, password (with its rules and a show/hide toggle) and the captcha; POST /register/. */
-export function RegisterForm({ onRegistered, captcha = defaultCaptcha }: RegisterFormProps) {
+export function RegisterForm({ onRegistered, captcha = defaultCaptchaSlot }: RegisterFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
-  const [captchaKey, setCaptchaKey] = useState(0);
-  const [waitingForCaptcha, setWaitingForCaptcha] = useState(false);
-  const captchaPending = useRef<Promise<string | null> | null>(null);
+  const captchaCheck = useCaptchaCheck();
   const {
     register,
     handleSubmit,
@@ -72,9 +62,8 @@ export function RegisterForm({ onRegistered, captcha = defaultCaptcha }: Registe
 
   /** A used or rejected captcha pass cannot be spent twice: ask for a fresh solve. */
   const resetCaptcha = () => {
-    captchaPending.current = null;
+    captchaCheck.reset();
     setValue('captcha', '');
-    setCaptchaKey((k) => k + 1);
   };
 
   const send = handleSubmit(async (values) => {
@@ -97,15 +86,10 @@ export function RegisterForm({ onRegistered, captcha = defaultCaptcha }: Registe
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFormError(null);
-    const pending = captchaPending.current;
-    if (pending) {
-      setWaitingForCaptcha(true);
-      await pending.catch(() => null);
-      setWaitingForCaptcha(false);
-    }
+    await captchaCheck.settle();
     await send();
   };
-  const busy = isSubmitting || waitingForCaptcha;
+  const busy = isSubmitting || captchaCheck.waiting;
 
   const fieldProps = (name: keyof RegisterFormValues, extraDescribedBy?: string) => ({
     id: `register-${name}`,
@@ -175,25 +159,13 @@ export function RegisterForm({ onRegistered, captcha = defaultCaptcha }: Registe
         </div>
       </div>
       <div className="mb-3">
-        <span className="form-label d-block" id="register-captcha-label">
-          Verification
-        </span>
-        <div key={captchaKey} role="group" aria-labelledby="register-captcha-label">
-          {captcha({
-            id: 'register-captcha',
-            invalid: Boolean(errors.captcha),
-            describedBy: errors.captcha ? 'register-captcha-error' : undefined,
-            onChange: (token) => setValue('captcha', token ?? '', { shouldValidate: isSubmitted }),
-            onPending: (pending) => {
-              captchaPending.current = pending;
-              void pending
-                .catch(() => null)
-                .then(() => {
-                  if (captchaPending.current === pending) captchaPending.current = null;
-                });
-            },
-          })}
-        </div>
+        <CaptchaField
+          id="register-captcha"
+          slot={captcha}
+          check={captchaCheck}
+          invalid={Boolean(errors.captcha)}
+          onToken={(token) => setValue('captcha', token ?? '', { shouldValidate: isSubmitted })}
+        />
         {fieldError('captcha')}
       </div>
       <button type="submit" className="btn btn-primary w-100 mt-2" disabled={busy}>
