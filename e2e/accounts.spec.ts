@@ -112,11 +112,9 @@ describe('accounts', () => {
     await logIn(page, email, password);
     await page.waitForURL(`${baseUrl()}/`);
     await page.getByText('Login successful!').waitFor();
-    expect(await page.evaluate(() => [Boolean(localStorage.getItem('accessToken')), Boolean(localStorage.getItem('refreshToken')), localStorage.getItem('userId')])).toEqual([
-      true,
-      true,
-      expect.stringMatching(/^\d+$/),
-    ]);
+    expect(
+      await page.evaluate(() => [Boolean(localStorage.getItem('accessToken')), Boolean(localStorage.getItem('refreshToken')), localStorage.getItem('userId')]),
+    ).toEqual([true, true, expect.stringMatching(/^\d+$/)]);
 
     // Logged in: /login sends home, the header has the profile menu.
     const menu = page.getByRole('button', { name: 'Account menu for Priya Natarajan' });

@@ -250,7 +250,11 @@ describe('commerce: an India visitor', () => {
     // The order is Paid on the server, in rupees.
     const orderNo = new URL(page.url()).searchParams.get('order_no')!;
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-    const order = (await (await fetch(`${india!.url}/api/v1/order-details/${orderNo}/`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { order_status: string; currency: string; payment_method: string };
+    const order = (await (await fetch(`${india!.url}/api/v1/order-details/${orderNo}/`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      order_status: string;
+      currency: string;
+      payment_method: string;
+    };
     expect(order).toMatchObject({ order_status: 'Paid', currency: 'INR', payment_method: 'RazorPay' });
     expect(errors).toEqual([]);
     await context.close();

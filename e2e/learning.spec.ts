@@ -87,7 +87,9 @@ describe('learning', () => {
     expect(new URL(page.url()).pathname).toBe('/lesson/python-foundations/');
 
     // A lesson's own address (section and lesson by numeric id) opens the same locked view.
-    const course = (await (await fetch(`${baseUrl()}/api/v1/courses/python-foundations/`)).json()) as { sections: { id: number; lessons: { id: number; enable_preview: boolean }[] }[] };
+    const course = (await (await fetch(`${baseUrl()}/api/v1/courses/python-foundations/`)).json()) as {
+      sections: { id: number; lessons: { id: number; enable_preview: boolean }[] }[];
+    };
     const section = course.sections[0]!;
     const locked = section.lessons.find((l) => !l.enable_preview)!;
     await page.goto(`/lesson/python-foundations/${section.id}/${locked.id}/`);
@@ -141,7 +143,11 @@ describe('learning', () => {
     await card.waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: /Download PDF/ }).click()]);
     expect(download.suggestedFilename()).toMatch(/^certificate-LEC-[A-Z0-9]+\.pdf$/);
-    expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const certificateId = (await card.locator('.certificate-id').textContent())!;
     await card.locator('.certificate-id').click();
     await page.waitForURL(`**/certificates/${certificateId}`);

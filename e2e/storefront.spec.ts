@@ -26,7 +26,10 @@ describe('the public storefront', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
 
     await page.getByRole('tab', { name: 'Curriculum' }).click();
-    await page.getByRole('button', { name: /^Preview (?!this course)/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Preview (?!this course)/ })
+      .first()
+      .click();
     const modal = page.getByRole('dialog');
     await modal.waitFor();
     expect(await modal.textContent()).toContain('Lesson Preview - ');
@@ -36,7 +39,11 @@ describe('the public storefront', () => {
 
     const alert = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.message()))));
     await page.getByRole('button', { name: /share/i }).first().click();
-    await page.getByRole('button', { name: 'Copy link' }).or(page.getByRole('menuitem', { name: 'Copy link' })).first().click();
+    await page
+      .getByRole('button', { name: 'Copy link' })
+      .or(page.getByRole('menuitem', { name: 'Copy link' }))
+      .first()
+      .click();
     expect(await alert).toBe('Link copied to clipboard!');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseUrl()}${href}`);
     expect(errors).toEqual([]);
@@ -47,7 +54,8 @@ describe('the public storefront', () => {
     const { context, page, errors } = await openPage(browser);
     await page.goto('/contact');
     await page.getByRole('button', { name: /send/i }).click();
-    for (const message of ['Name is required', 'Email is required', 'Please select a role']) await page.locator('.invalid-feedback', { hasText: message }).waitFor();
+    for (const message of ['Name is required', 'Email is required', 'Please select a role'])
+      await page.locator('.invalid-feedback', { hasText: message }).waitFor();
 
     await page.getByLabel('Name').fill('Priya Natarajan');
     await page.getByLabel('Email').fill('priya@example');

@@ -17,7 +17,13 @@ async function main(): Promise<number> {
   }
   const { values } = parseArgs({
     args: rest,
-    options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, admin: { type: 'boolean', default: false }, verified: { type: 'boolean', default: false } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      password: { type: 'string' },
+      admin: { type: 'boolean', default: false },
+      verified: { type: 'boolean', default: false },
+    },
   });
   const email = normalizeEmail(values.email ?? '');
   const problems = [
@@ -33,12 +39,24 @@ async function main(): Promise<number> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
   try {
     await database.migrate();
-    const user = await createUser(database.db, { email, fullName: values.name!.trim(), password: values.password!, isAdmin: values.admin, isVerified: values.verified });
-    console.log(`Created ${user.isAdmin ? 'admin ' : ''}user ${user.email} (id ${user.id}, username ${user.username}${user.isVerified ? ', verified' : ', unverified'}).`);
+    const user = await createUser(database.db, {
+      email,
+      fullName: values.name!.trim(),
+      password: values.password!,
+      isAdmin: values.admin,
+      isVerified: values.verified,
+    });
+    console.log(
+      `Created ${user.isAdmin ? 'admin ' : ''}user ${user.email} (id ${user.id}, username ${user.username}${user.isVerified ? ', verified' : ', unverified'}).`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof AppError) {
-      console.error(Object.entries(error.body).map(([k, v]) => `${k}: ${[v].flat().join(' ')}`).join('\n'));
+      console.error(
+        Object.entries(error.body)
+          .map(([k, v]) => `${k}: ${[v].flat().join(' ')}`)
+          .join('\n'),
+      );
       return 1;
     }
     throw error;

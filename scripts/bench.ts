@@ -62,7 +62,8 @@ try {
   const ceiling = results[0]!;
   console.log(`\n${connections} connections, ${duration} s each, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}\n`);
   console.log('route'.padEnd(48), 'req/s'.padStart(9), 'p99 ms'.padStart(8), 'ratio'.padStart(7));
-  for (const r of results) console.log(r.name.padEnd(48), r.rps.toFixed(0).padStart(9), String(r.p99).padStart(8), (r.rps / ceiling.rps).toFixed(2).padStart(7));
+  for (const r of results)
+    console.log(r.name.padEnd(48), r.rps.toFixed(0).padStart(9), String(r.p99).padStart(8), (r.rps / ceiling.rps).toFixed(2).padStart(7));
   console.log('\nTargets: list ≥ 0.50 of the ceiling, detail ≥ 0.30.');
 } finally {
   server.kill('SIGTERM');

@@ -37,4 +37,6 @@ const files = [...seen].map((k) => manifest[k].file).filter((f) => f.endsWith('.
 const total = files.reduce((sum, f) => sum + gz(f), 0);
 const allJs = walk(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
 const everything = allJs.reduce((sum, f) => sum + gzipSync(readFileSync(f), { level: 9 }).length, 0);
-console.log(`First paint of / needs ${(total / 1024).toFixed(1)} KB of gzipped JavaScript in ${files.length} files (target ≤ 120 KB); all routes together: ${(everything / 1024).toFixed(1)} KB.`);
+console.log(
+  `First paint of / needs ${(total / 1024).toFixed(1)} KB of gzipped JavaScript in ${files.length} files (target ≤ 120 KB); all routes together: ${(everything / 1024).toFixed(1)} KB.`,
+);

@@ -8,7 +8,10 @@ vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
 
 afterEach(() => {
   if (errors.length) {
-    const logged = errors.splice(0).map((args) => args.map(String).join(' ')).join('\n');
+    const logged = errors
+      .splice(0)
+      .map((args) => args.map(String).join(' '))
+      .join('\n');
     throw new Error(`console.error was called during the test:\n${logged}`);
   }
 });

@@ -77,7 +77,6 @@ export async function createTestApp(
   };
 }
 
-
 let userCounter = 0;
 export const STRONG_PASSWORD = 'Sturdy#Pass42';
 
@@ -85,7 +84,13 @@ export const STRONG_PASSWORD = 'Sturdy#Pass42';
 export async function createVerifiedUser(t: TestApp, overrides: { email?: string; password?: string; fullName?: string; isAdmin?: boolean } = {}) {
   const email = overrides.email ?? `student${++userCounter}-${Date.now()}@example.com`;
   const password = overrides.password ?? STRONG_PASSWORD;
-  const user = await createUser(t.handle.db, { email, password, fullName: overrides.fullName ?? 'Test Student', isVerified: true, isAdmin: overrides.isAdmin ?? false });
+  const user = await createUser(t.handle.db, {
+    email,
+    password,
+    fullName: overrides.fullName ?? 'Test Student',
+    isVerified: true,
+    isAdmin: overrides.isAdmin ?? false,
+  });
   return { ...user, password };
 }
 
@@ -122,7 +127,9 @@ export function multipart(fields: Record<string, string>, file?: { field: string
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+    );
     chunks.push(file.data, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));

@@ -18,7 +18,13 @@ export async function startFakeProviders(db: Database) {
   const razorpayEvents: { id: string; event: string; payload: Record<string, unknown> }[] = [];
   const server = Fastify();
   const razorpay = createRazorpayGateway({ ...rzpKeys, mode: 'sandbox', apiBase: 'http://127.0.0.1:1' });
-  await registerFakeStripe(server, { db, secretKey: stripeKeys.secretKey, publicBase: 'http://fake-stripe.test', failureUrl: 'http://lectern.test/order/failure/', deliver: async (e) => void stripeEvents.push(e) });
+  await registerFakeStripe(server, {
+    db,
+    secretKey: stripeKeys.secretKey,
+    publicBase: 'http://fake-stripe.test',
+    failureUrl: 'http://lectern.test/order/failure/',
+    deliver: async (e) => void stripeEvents.push(e),
+  });
   await registerFakeRazorpay(server, { db, ...rzpKeys, gateway: razorpay, deliver: async (e) => void razorpayEvents.push(e) });
   await server.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;

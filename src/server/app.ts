@@ -105,7 +105,12 @@ async function registerSandboxProviders(app: FastifyInstance, ctx: AppContext): 
       failureUrl: `${ctx.config.publicUrl}/order/failure/`,
       deliver: async (event) => {
         const payload = JSON.stringify({ id: event.id, object: 'event', type: event.type, data: { object: event.object } });
-        await app.inject({ method: 'POST', url: '/api/v1/webhooks/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': stripe.signPayload(payload) } });
+        await app.inject({
+          method: 'POST',
+          url: '/api/v1/webhooks/stripe',
+          payload,
+          headers: { 'content-type': 'application/json', 'stripe-signature': stripe.signPayload(payload) },
+        });
       },
     });
   }
@@ -118,7 +123,12 @@ async function registerSandboxProviders(app: FastifyInstance, ctx: AppContext): 
       gateway: razorpay,
       deliver: async (event) => {
         const payload = JSON.stringify({ entity: 'event', event: event.event, payload: event.payload });
-        await app.inject({ method: 'POST', url: '/api/v1/webhooks/razorpay', payload, headers: { 'content-type': 'application/json', 'x-razorpay-signature': razorpay.signWebhook(payload), 'x-razorpay-event-id': event.id } });
+        await app.inject({
+          method: 'POST',
+          url: '/api/v1/webhooks/razorpay',
+          payload,
+          headers: { 'content-type': 'application/json', 'x-razorpay-signature': razorpay.signWebhook(payload), 'x-razorpay-event-id': event.id },
+        });
       },
     });
   }
@@ -143,9 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db,
     queue,
     mailer,
-    captcha:
-      deps.captcha ??
-      (config.recaptcha ? createRecaptcha(config.recaptcha) : createAltchaCaptcha({ db, hmacKey: config.altchaHmacKey })),
+    captcha: deps.captcha ?? (config.recaptcha ? createRecaptcha(config.recaptcha) : createAltchaCaptcha({ db, hmacKey: config.altchaHmacKey })),
     geo: deps.geo ?? createGeoResolver({ countryHeader: config.geoCountryHeader, devCountry: config.devCountry }),
     catalogCache: createSnapshotCache(deps.catalogCacheMs ?? 30_000),
     google: deps.google ?? (config.googleClientId ? createGoogleVerifier({ clientId: config.googleClientId }) : undefined),
@@ -189,7 +197,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     global: false,
     // Counted after validation: a request refused as malformed never uses up the allowance.
     hook: 'preHandler',
-    errorResponseBuilder: (_request, context) => ({ statusCode: 429, detail: messages.http.tooManyRequests, retry_after_seconds: Math.ceil(context.ttl / 1000) }),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      detail: messages.http.tooManyRequests,
+      retry_after_seconds: Math.ceil(context.ttl / 1000),
+    }),
   });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Lectern API', version: '1.0.0', description: 'The API behind the Lectern course platform.' }, servers: [{ url: '/' }] },

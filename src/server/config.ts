@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const optionalText = z
   .string()
@@ -23,7 +21,12 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
-  DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+  ),
   DATA_DIR: z.string().default('./data'),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -31,7 +34,12 @@ const envSchema = z.object({
   GEO_COUNTRY_HEADER: optionalText.transform((v) => v?.toLowerCase()),
   DEV_COUNTRY: optionalText.pipe(countryCode.optional()),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
   MAIL_FROM: z.string().default('Lectern <no-reply@lectern.local>'),
   INSTRUCTOR_EMAIL: optionalText.pipe(z.email().optional()),
   RECAPTCHA_SITE_KEY: optionalText,
@@ -40,10 +48,25 @@ const envSchema = z.object({
   SITE_VERIFICATION: optionalText,
   COMMUNITY_URL: z.url().default('https://discord.com/invite/lectern'),
   JOBS_POLL_MS: z.coerce.number().int().min(50).default(1000),
-  ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  ACCESS_TOKEN_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
-  RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(60),
-  VERIFY_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(48),
+  RESET_TOKEN_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(60),
+  VERIFY_TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24)
+    .default(48),
   GOOGLE_CLIENT_ID: optionalText,
   CAPTCHA_ENFORCE: bool.optional(),
   STRIPE_SECRET_KEY: optionalText,
@@ -53,7 +76,12 @@ const envSchema = z.object({
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_WEBHOOK_SECRET: optionalText,
   RAZORPAY_API_BASE: optionalText.pipe(z.url().optional()),
-  ABANDONED_CART_DELAY_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  ABANDONED_CART_DELAY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -115,7 +143,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const isProduction = env.NODE_ENV === 'production';
   if (isProduction && !env.JWT_SECRET) throw new ConfigError('Invalid environment configuration:\n  JWT_SECRET: is required in production');
   if (isProduction && !env.PUBLIC_URL) throw new ConfigError('Invalid environment configuration:\n  PUBLIC_URL: is required in production');
-  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) throw new ConfigError('Invalid environment configuration:\n  STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY');
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
+    throw new ConfigError('Invalid environment configuration:\n  STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY');
   if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
     throw new ConfigError('Invalid environment configuration:\n  RAZORPAY_KEY_SECRET: set both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or neither');
   }
@@ -139,10 +168,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     instructorEmail: env.INSTRUCTOR_EMAIL,
-    recaptcha:
-      env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY
-        ? { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY }
-        : undefined,
+    recaptcha: env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY ? { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY } : undefined,
     altchaHmacKey: env.ALTCHA_HMAC_KEY ?? env.JWT_SECRET ?? randomBytes(32).toString('hex'),
     siteVerification: env.SITE_VERIFICATION,
     communityUrl: env.COMMUNITY_URL,

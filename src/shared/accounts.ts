@@ -34,7 +34,10 @@ export const PASSWORD_SYMBOLS = '!@#$%^&*(),.?":{}|<>';
 
 /** The password rules in the spec's order; the first failure is the one shown. */
 export const passwordRules: { test: (password: string) => boolean; message: string }[] = [
-  { test: (p) => p.length >= 8, message: 'Your password is too short. For your security, it must be at least 8 characters long. Try adding a mix of letters, numbers, and symbols!' },
+  {
+    test: (p) => p.length >= 8,
+    message: 'Your password is too short. For your security, it must be at least 8 characters long. Try adding a mix of letters, numbers, and symbols!',
+  },
   { test: (p) => /[A-Z]/.test(p), message: 'Include at least one uppercase letter to make your password stronger.' },
   { test: (p) => /[a-z]/.test(p), message: 'Add some lowercase letters to your password for better security.' },
   { test: (p) => /\d/.test(p), message: 'Try including numbers in your password to make it harder to guess.' },
@@ -87,14 +90,20 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const loginBodySchema = z.object({
   email: emailField(accountMessages.emailRequired),
-  password: z.string(accountMessages.passwordRequired).max(128).refine((p) => p.trim().length > 0, accountMessages.passwordRequired),
+  password: z
+    .string(accountMessages.passwordRequired)
+    .max(128)
+    .refine((p) => p.trim().length > 0, accountMessages.passwordRequired),
 });
 
 export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 export const refreshBodySchema = z.object({ refresh: z.string(accountMessages.tokenInvalid).min(1, accountMessages.tokenInvalid).max(200) });
 export const logoutBodySchema = z.object({ refresh_token: z.string().min(1).max(200) });
-export const googleLoginBodySchema = z.object({ provider: z.string().max(40).default('google'), id_token: z.string().min(1, accountMessages.googleFailed).max(8000) });
+export const googleLoginBodySchema = z.object({
+  provider: z.string().max(40).default('google'),
+  id_token: z.string().min(1, accountMessages.googleFailed).max(8000),
+});
 export const resendVerificationBodySchema = z.object({ email: emailField(accountMessages.emailRequired) });
 export const forgotPasswordBodySchema = z.object({ normalizedEmail: emailField(accountMessages.emailRequired) });
 

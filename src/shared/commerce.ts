@@ -75,7 +75,8 @@ export const couponResponseSchema = z.object({
   course_ids: z.array(z.number().int()).nullable(),
 });
 
-const required = (max = 200) => z.string(commerceMessages.required).trim().min(1, commerceMessages.required).max(max, `Ensure this field has no more than ${max} characters.`);
+const required = (max = 200) =>
+  z.string(commerceMessages.required).trim().min(1, commerceMessages.required).max(max, `Ensure this field has no more than ${max} characters.`);
 
 /** The billing form of /checkout, sent as multipart (or JSON). */
 export const createOrderBodySchema = z.object({
@@ -169,7 +170,10 @@ export type OrderHistoryItem = z.infer<typeof orderHistoryItemSchema>;
 export const abandonedEmailBodySchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email(commerceMessages.emailInvalid)),
   sending_reason: z.enum(['add_to_cart', 'checkout', 'subscription']),
-  course_items: z.array(z.object({ course_id: z.coerce.number().int().positive() })).max(50).default([]),
+  course_items: z
+    .array(z.object({ course_id: z.coerce.number().int().positive() }))
+    .max(50)
+    .default([]),
 });
 export const deleteAbandonedEmailBodySchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email(commerceMessages.emailInvalid)),

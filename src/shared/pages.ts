@@ -27,9 +27,21 @@ export const pageMeta = {
     description: 'Web apps, APIs, AI and automation built for your business by an experienced engineering team. Book a free consultation.',
     keywords: 'custom software development, web development agency, django development, ai solutions, api development',
   },
-  contact: { title: `Contact | ${site}`, description: 'Questions about a course or a project? Send us a message and we will reply within one business day.', keywords },
-  roadmap: { title: `Learning Roadmap | ${site}`, description: 'An eight-step path from your first line of Python to deploying AI-powered web applications.', keywords },
-  subscribe: { title: `Membership Plans | ${site}`, description: 'One membership, every course: monthly, yearly or lifetime access to all premium courses.', keywords },
+  contact: {
+    title: `Contact | ${site}`,
+    description: 'Questions about a course or a project? Send us a message and we will reply within one business day.',
+    keywords,
+  },
+  roadmap: {
+    title: `Learning Roadmap | ${site}`,
+    description: 'An eight-step path from your first line of Python to deploying AI-powered web applications.',
+    keywords,
+  },
+  subscribe: {
+    title: `Membership Plans | ${site}`,
+    description: 'One membership, every course: monthly, yearly or lifetime access to all premium courses.',
+    keywords,
+  },
   reviews: { title: `Student and Client Reviews | ${site}`, description: 'What students and clients say about learning and building with us.', keywords },
   terms: { title: `Terms and Conditions | ${site}`, description: 'The terms that apply when you use this site and its courses.', keywords },
   privacy: { title: `Privacy Policy | ${site}`, description: 'How we collect, use and protect your personal information.', keywords },
@@ -72,7 +84,8 @@ export const otherPaths: { pattern: RegExp; page: PageKey }[] = [
   { pattern: /^\/coming-soon\/?$/, page: 'comingSoon' },
   { pattern: /^\/lesson\/[^/]+(\/[^/]+\/[^/]+)?\/?$/, page: 'lesson' },
   {
-    pattern: /^\/(dashboard|enrolled-courses|my-profile|order-history|question-answer|certificate-download|subscription|subscription\/history|order\/success|order\/failure|order\/details\/[^/]+)\/?$/,
+    pattern:
+      /^\/(dashboard|enrolled-courses|my-profile|order-history|question-answer|certificate-download|subscription|subscription\/history|order\/success|order\/failure|order\/details\/[^/]+)\/?$/,
     page: 'account',
   },
   { pattern: /^\/certificates\/[^/]+\/?$/, page: 'account' },

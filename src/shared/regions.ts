@@ -11,8 +11,33 @@ export const DEFAULT_REGION: Region = 'US';
 
 /** Euro-area members (Bulgaria from 2026) and the states that use the euro by agreement. */
 const EURO_COUNTRIES = new Set([
-  'AT', 'BE', 'BG', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK',
-  'AD', 'MC', 'SM', 'VA', 'ME', 'XK',
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'DE',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PT',
+  'SI',
+  'SK',
+  'AD',
+  'MC',
+  'SM',
+  'VA',
+  'ME',
+  'XK',
 ]);
 
 export function regionForCountry(countryCode: string | undefined | null): Region {

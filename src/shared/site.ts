@@ -8,7 +8,11 @@ export const siteConfigSchema = z.object({
   currency: z.string(),
   captcha: z.object({ provider: z.enum(['altcha', 'recaptcha']), site_key: z.string().nullable() }),
   google_client_id: z.string().nullable(),
-  payments: z.object({ stripe: z.enum(['live', 'sandbox']).nullable(), razorpay: z.enum(['live', 'sandbox']).nullable(), razorpay_key_id: z.string().nullable() }),
+  payments: z.object({
+    stripe: z.enum(['live', 'sandbox']).nullable(),
+    razorpay: z.enum(['live', 'sandbox']).nullable(),
+    razorpay_key_id: z.string().nullable(),
+  }),
   community_url: z.string(),
   support_email: z.string(),
 });

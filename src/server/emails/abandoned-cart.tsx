@@ -1,6 +1,11 @@
 import { EmailLayout, renderEmail, type RenderedEmail } from './render.js';
 
-export function abandonedCartEmail(input: { courses: { title: string; url: string }[]; checkoutUrl: string; unsubscribeUrl: string; reason: string }): RenderedEmail {
+export function abandonedCartEmail(input: {
+  courses: { title: string; url: string }[];
+  checkoutUrl: string;
+  unsubscribeUrl: string;
+  reason: string;
+}): RenderedEmail {
   const subject = input.reason === 'subscription' ? 'Your membership is one step away' : 'You left something in your cart';
   const element = (
     <EmailLayout title={subject}>
@@ -14,7 +19,18 @@ export function abandonedCartEmail(input: { courses: { title: string; url: strin
         ))}
       </ul>
       <p style={{ margin: '24px 0' }}>
-        <a href={input.checkoutUrl} style={{ display: 'inline-block', background: '#3730a3', color: '#fff', padding: '12px 22px', borderRadius: 8, textDecoration: 'none', fontWeight: 600 }}>
+        <a
+          href={input.checkoutUrl}
+          style={{
+            display: 'inline-block',
+            background: '#3730a3',
+            color: '#fff',
+            padding: '12px 22px',
+            borderRadius: 8,
+            textDecoration: 'none',
+            fontWeight: 600,
+          }}
+        >
           Complete my enrolment
         </a>
       </p>

@@ -1,6 +1,14 @@
 import { EmailLayout, renderEmail, type RenderedEmail } from './render.js';
 
-const button = { display: 'inline-block', background: '#3730a3', color: '#ffffff', padding: '12px 22px', borderRadius: 8, textDecoration: 'none', fontWeight: 600 };
+const button = {
+  display: 'inline-block',
+  background: '#3730a3',
+  color: '#ffffff',
+  padding: '12px 22px',
+  borderRadius: 8,
+  textDecoration: 'none',
+  fontWeight: 600,
+};
 
 export function verifyEmailEmail(name: string, link: string, hours: number): RenderedEmail {
   const subject = 'Confirm your email address';

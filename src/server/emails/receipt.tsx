@@ -49,7 +49,18 @@ export function receiptEmail(input: ReceiptInput): RenderedEmail {
         </tbody>
       </table>
       <p style={{ margin: '24px 0' }}>
-        <a href={input.dashboardUrl} style={{ display: 'inline-block', background: '#3730a3', color: '#fff', padding: '12px 22px', borderRadius: 8, textDecoration: 'none', fontWeight: 600 }}>
+        <a
+          href={input.dashboardUrl}
+          style={{
+            display: 'inline-block',
+            background: '#3730a3',
+            color: '#fff',
+            padding: '12px 22px',
+            borderRadius: 8,
+            textDecoration: 'none',
+            fontWeight: 600,
+          }}
+        >
           Start learning
         </a>
       </p>

@@ -40,7 +40,11 @@ export async function viewerOf(request: FastifyRequest, secret: string): Promise
 
 export async function requireViewer(request: FastifyRequest, secret: string): Promise<Viewer> {
   const viewer = await viewerOf(request, secret);
-  if (!viewer) throw new AppError('unauthorized', 'Authentication credentials were not provided.', { detail: 'Authentication credentials were not provided.', code: 'not_authenticated' });
+  if (!viewer)
+    throw new AppError('unauthorized', 'Authentication credentials were not provided.', {
+      detail: 'Authentication credentials were not provided.',
+      code: 'not_authenticated',
+    });
   return viewer;
 }
 

@@ -26,7 +26,13 @@ async function captchaPassCookie(): Promise<string> {
 }
 
 const register = (email: string, headers: Record<string, string> = {}, extra: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/register/', payload: { full_name: 'Kavya Iyer', email, password: STRONG_PASSWORD, ...extra }, headers, remoteAddress: freshIp() });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/register/',
+    payload: { full_name: 'Kavya Iyer', email, password: STRONG_PASSWORD, ...extra },
+    headers,
+    remoteAddress: freshIp(),
+  });
 
 describe('captcha enforcement (CAPTCHA_ENFORCE, on by default in production)', () => {
   it('refuses registration without a solved captcha', async () => {
@@ -50,7 +56,13 @@ describe('captcha enforcement (CAPTCHA_ENFORCE, on by default in production)', (
     const body = { name: 'Kavya Iyer', email: 'kavya@example.com', role: 'student', message: 'Hello!' };
     const without = await t.app.inject({ method: 'POST', url: '/api/v1/contact/', payload: body, remoteAddress: freshIp() });
     expect(without.json()).toEqual({ captcha: [messages.captcha.required] });
-    const withPass = await t.app.inject({ method: 'POST', url: '/api/v1/contact/', payload: body, headers: { cookie: await captchaPassCookie() }, remoteAddress: freshIp() });
+    const withPass = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact/',
+      payload: body,
+      headers: { cookie: await captchaPassCookie() },
+      remoteAddress: freshIp(),
+    });
     expect(withPass.statusCode).toBe(200);
   });
 });

@@ -23,7 +23,11 @@ export function grantCaptchaPass(ctx: AppContext, reply: FastifyReply, nonce: st
 async function spendPass(ctx: AppContext, request: FastifyRequest): Promise<boolean> {
   const [nonce, expires, signature] = (request.cookies[COOKIE] ?? '').split('.');
   if (!nonce || !expires || !signature || !verifySignature(ctx.config.jwtSecret, PURPOSE, nonce, Number(expires), signature)) return false;
-  const rows = await ctx.db.insert(captchaSolutions).values({ challengeId: `pass:${nonce}` }).onConflictDoNothing().returning({ id: captchaSolutions.challengeId });
+  const rows = await ctx.db
+    .insert(captchaSolutions)
+    .values({ challengeId: `pass:${nonce}` })
+    .onConflictDoNothing()
+    .returning({ id: captchaSolutions.challengeId });
   return rows.length === 1;
 }
 

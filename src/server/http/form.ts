@@ -12,7 +12,12 @@ export async function readForm(request: FastifyRequest, options: { arrays?: stri
     const name = rawName.replace(/\[\]$/, '');
     if (arrays.has(name)) {
       const list = (out[name] as string[] | undefined) ?? [];
-      list.push(...value.split(',').map((v) => v.trim()).filter(Boolean));
+      list.push(
+        ...value
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean),
+      );
       out[name] = list;
     } else {
       out[name] = value;
@@ -29,7 +34,8 @@ export async function readForm(request: FastifyRequest, options: { arrays?: stri
     return out;
   }
   const body = request.body;
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw AppError.fields({ non_field_errors: ['Send the form as multipart/form-data or a JSON object.'] });
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw AppError.fields({ non_field_errors: ['Send the form as multipart/form-data or a JSON object.'] });
   for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
     if (Array.isArray(value)) for (const v of value) put(name, String(v));
     else if (value !== undefined && value !== null) put(name, String(value));

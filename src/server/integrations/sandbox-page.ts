@@ -1,7 +1,13 @@
 const escape = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** The local hosted-checkout page of the sandbox payment provider. */
-export function sandboxCheckoutPage(options: { title: string; amount: string; email: string; lines: { name: string; amount: string }[]; actions: { label: string; action: string; tone: 'primary' | 'danger' | 'link' }[] }): string {
+export function sandboxCheckoutPage(options: {
+  title: string;
+  amount: string;
+  email: string;
+  lines: { name: string; amount: string }[];
+  actions: { label: string; action: string; tone: 'primary' | 'danger' | 'link' }[];
+}): string {
   const lines = options.lines.map((l) => `<li><span>${escape(l.name)}</span><strong>${escape(l.amount)}</strong></li>`).join('');
   const buttons = options.actions
     .map((a) => `<form method="post" action="${escape(a.action)}"><button class="${a.tone}" type="submit">${escape(a.label)}</button></form>`)

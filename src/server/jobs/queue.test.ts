@@ -35,7 +35,10 @@ describe('job queue', () => {
     const [flaky] = await t.handle.db.select().from(jobs).where(eq(jobs.id, flakyId));
     expect(flaky).toMatchObject({ status: 'queued', attempts: 1, lastError: 'provider down' });
 
-    await t.handle.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, flakyId));
+    await t.handle.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, flakyId));
     expect(await queue.runDue()).toBe(1);
     const [dead] = await t.handle.db.select().from(jobs).where(eq(jobs.id, flakyId));
     expect(dead).toMatchObject({ status: 'failed', attempts: 2 });

@@ -161,7 +161,9 @@ export function useRestartEnrolment() {
     mutationFn: (course: { slug: string; id: number }) => restartCourse(course.slug, course.id),
     onSuccess: (_progress, course) => {
       client.setQueriesData<Enrolment[]>({ queryKey: learningKeys.studentCourses }, (list) =>
-        list?.map((e) => (e.course.id === course.id ? { ...e, course_status: 'in_progress', course: { ...e.course, student_progress: 0, completed_total_lessons: 0 } } : e)),
+        list?.map((e) =>
+          e.course.id === course.id ? { ...e, course_status: 'in_progress', course: { ...e.course, student_progress: 0, completed_total_lessons: 0 } } : e,
+        ),
       );
       updateCachedCourse(client, course.slug, resetCourseProgress);
       void client.invalidateQueries({ queryKey: learningKeys.dashboard });
@@ -190,7 +192,9 @@ export function usePublicCertificate(certificateId: string | undefined) {
 /** Fetches the PDF with the bearer and hands it to the browser as a download. */
 export async function downloadCertificate(certificate: Pick<Certificate, 'certificate_id' | 'download_url'>): Promise<void> {
   const token = readStorage(storageKeys.accessToken);
-  const path = certificate.download_url.startsWith(API_BASE) ? certificate.download_url : `${API_BASE}/certificates/${encodeURIComponent(certificate.certificate_id)}/download/`;
+  const path = certificate.download_url.startsWith(API_BASE)
+    ? certificate.download_url
+    : `${API_BASE}/certificates/${encodeURIComponent(certificate.certificate_id)}/download/`;
   let response = await fetch(path, { credentials: 'include', headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (response.status === 401) {
     // An expired access token: one authorised API call refreshes it, then try again.

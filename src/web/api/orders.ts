@@ -119,7 +119,10 @@ export async function downloadInvoice(orderNumber: string): Promise<void> {
   const url = `/api/v1/orders/${encodeURIComponent(orderNumber)}/invoice.pdf`;
   const get = () => {
     const token = readStorage(storageKeys.accessToken);
-    return fetch(url, { credentials: 'include', headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/pdf' } : { Accept: 'application/pdf' } });
+    return fetch(url, {
+      credentials: 'include',
+      headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/pdf' } : { Accept: 'application/pdf' },
+    });
   };
   let response = await get();
   if (response.status === 401) {

@@ -110,7 +110,7 @@ describe('Captcha (ALTCHA)', () => {
 });
 
 describe('Captcha (reCAPTCHA)', () => {
-  it('renders Google\'s checkbox with the site key and runs the same verification', async () => {
+  it("renders Google's checkbox with the site key and runs the same verification", async () => {
     provider = 'recaptcha';
     let params: Record<string, unknown> = {};
     window.grecaptcha = {

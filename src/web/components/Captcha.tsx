@@ -103,11 +103,14 @@ export function Captcha({ onChange, onPending, id = 'captcha', describedBy, inva
   const provider = site?.captcha.provider;
   const siteKey = site?.captcha.site_key ?? null;
 
-  const report = useCallback((token: string | null) => {
-    if (latestToken.current === token) return;
-    latestToken.current = token;
-    onChangeRef.current(token);
-  }, [onChangeRef]);
+  const report = useCallback(
+    (token: string | null) => {
+      if (latestToken.current === token) return;
+      latestToken.current = token;
+      onChangeRef.current(token);
+    },
+    [onChangeRef],
+  );
 
   /** Checks a fresh token with the server; `onRejected` puts the widget back to a state the user can retry from. */
   const check = useCallback(
@@ -309,7 +312,13 @@ export function useCaptchaCheck() {
 }
 
 /** The labelled 'Verification' group of a form; the form renders the field error as `${id}-error`. */
-export function CaptchaField(props: { id: string; slot: CaptchaSlot; check: ReturnType<typeof useCaptchaCheck>; invalid: boolean; onToken: (token: string | null) => void }) {
+export function CaptchaField(props: {
+  id: string;
+  slot: CaptchaSlot;
+  check: ReturnType<typeof useCaptchaCheck>;
+  invalid: boolean;
+  onToken: (token: string | null) => void;
+}) {
   const { id, slot, check, invalid, onToken } = props;
   return (
     <>

@@ -155,7 +155,11 @@ describe('CourseActions', () => {
     signIn();
     course = makeCourse({ course_status: 'completed', completed_total_lessons: 4, student_progress: 100 });
     let status = 500;
-    serve((url, init) => (init?.method === 'POST' && url.pathname === '/api/v1/course-restart/python-foundations/7/' ? respond(status, status === 200 ? { course_status: 'in_progress' } : { detail: 'boom' }) : undefined));
+    serve((url, init) =>
+      init?.method === 'POST' && url.pathname === '/api/v1/course-restart/python-foundations/7/'
+        ? respond(status, status === 200 ? { course_status: 'in_progress' } : { detail: 'boom' })
+        : undefined,
+    );
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     renderCard();
     fireEvent.click(await screen.findByRole('button', { name: /Restart Course/ }));
@@ -173,7 +177,11 @@ describe('CourseActions', () => {
 
   it('shows the price and the purchase control for a paid course the viewer does not own', async () => {
     signIn();
-    course = makeCourse({ course_type: 'paid', course_status: 'not enrolled', country_price: { amount: 49, regular_amount: 99, symbol: '$', country: 'US', currency: 'USD' } });
+    course = makeCourse({
+      course_type: 'paid',
+      course_status: 'not enrolled',
+      country_price: { amount: 49, regular_amount: 99, symbol: '$', country: 'US', currency: 'USD' },
+    });
     serve();
     renderCard();
     expect(await screen.findByRole('button', { name: 'Add to cart' })).toBeInTheDocument();

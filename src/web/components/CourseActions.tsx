@@ -5,7 +5,16 @@ import { toast } from 'react-toastify';
 import type { CourseDetail } from '../../shared/catalog';
 import { learningMessages } from '../../shared/learning';
 import { ApiError } from '../api/client';
-import { completeCourse, freeEnroll, invalidateLearning, isEnrolledStatus, resetCourseProgress, restartCourse, updateCachedCourse, useCheckEnrollment } from '../api/learning';
+import {
+  completeCourse,
+  freeEnroll,
+  invalidateLearning,
+  isEnrolledStatus,
+  resetCourseProgress,
+  restartCourse,
+  updateCachedCourse,
+  useCheckEnrollment,
+} from '../api/learning';
 import { useIsLoggedIn } from '../lib/auth';
 import { Price } from './Price';
 
@@ -101,7 +110,12 @@ export function CourseActions({ course, purchase }: CourseActionsProps) {
     setBusy('complete');
     try {
       const progress = await completeCourse(course.slug, course.id);
-      updateCachedCourse(client, course.slug, (c) => ({ ...c, course_status: progress.course_status, student_progress: progress.student_progress, completed_total_lessons: progress.completed_total_lessons }));
+      updateCachedCourse(client, course.slug, (c) => ({
+        ...c,
+        course_status: progress.course_status,
+        student_progress: progress.student_progress,
+        completed_total_lessons: progress.completed_total_lessons,
+      }));
       toast.success('Course completed. Your certificate is ready in Certificates.');
       await invalidateLearning(client, course.slug);
     } catch {
@@ -176,7 +190,10 @@ export function CourseActions({ course, purchase }: CourseActionsProps) {
     <div className="course-actions position-relative mb-4" aria-busy={busy !== null}>
       {actions}
       {busy && (
-        <div className="course-actions-overlay position-absolute top-0 start-0 w-100 h-100 d-flex align-items-center justify-content-center rounded" style={{ background: 'rgba(255, 255, 255, 0.7)', zIndex: 2 }}>
+        <div
+          className="course-actions-overlay position-absolute top-0 start-0 w-100 h-100 d-flex align-items-center justify-content-center rounded"
+          style={{ background: 'rgba(255, 255, 255, 0.7)', zIndex: 2 }}
+        >
           <div className="spinner-border text-primary" role="status">
             <span className="visually-hidden">Please wait…</span>
           </div>

@@ -34,10 +34,12 @@ beforeEach(() => {
   tokenReply = () => json(200, { access: 'access-1', refresh: 'refresh-1' });
   fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const path = new URL(String(input)).pathname;
-    if (path === '/api/v1/site-config/') return json(200, { captcha: { provider: 'altcha', site_key: null }, google_client_id: null, community_url: '', support_email: '' });
+    if (path === '/api/v1/site-config/')
+      return json(200, { captcha: { provider: 'altcha', site_key: null }, google_client_id: null, community_url: '', support_email: '' });
     if (path === '/api/v1/token/') return tokenReply();
     if (path === '/api/v1/user-details/') return json(200, user42);
-    if (path === '/api/v1/resend-verification/') return json(200, { message: 'If an unverified account exists for this email, a new verification link is on its way.' });
+    if (path === '/api/v1/resend-verification/')
+      return json(200, { message: 'If an unverified account exists for this email, a new verification link is on its way.' });
     return json(404, { detail: 'Not found.' });
   });
   vi.stubGlobal('fetch', fetchMock);

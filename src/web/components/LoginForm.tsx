@@ -96,7 +96,8 @@ export function LoginForm({ variant, onSuccess, onNavigate }: LoginFormProps) {
       }
       const message = loginErrorMessage(error);
       setNotice({ kind: 'error', message });
-      if (variant === 'modal' && error instanceof ApiError && error.status === 401) toast.error(accountMessages.invalidCredentialsToast, { autoClose: LOGIN_TOAST_MS });
+      if (variant === 'modal' && error instanceof ApiError && error.status === 401)
+        toast.error(accountMessages.invalidCredentialsToast, { autoClose: LOGIN_TOAST_MS });
     }
   });
 

@@ -18,7 +18,11 @@ export function ProgressRing({ percent, size = 44, stroke = 4, label, children, 
   const radius = (size - stroke) / 2;
   const circumference = 2 * Math.PI * radius;
   return (
-    <span className={`progress-ring ${className}`} style={{ position: 'relative', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: size, height: size, flexShrink: 0 }} {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}>
+    <span
+      className={`progress-ring ${className}`}
+      style={{ position: 'relative', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: size, height: size, flexShrink: 0 }}
+      {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
+    >
       <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} aria-hidden="true" focusable="false">
         <circle cx={size / 2} cy={size / 2} r={radius} fill="none" stroke="currentColor" strokeOpacity={0.18} strokeWidth={stroke} />
         <circle
@@ -35,7 +39,11 @@ export function ProgressRing({ percent, size = 44, stroke = 4, label, children, 
           transform={`rotate(-90 ${size / 2} ${size / 2})`}
         />
       </svg>
-      <span className="progress-ring-text" style={{ position: 'absolute', fontSize: Math.max(10, Math.round(size * 0.26)), fontWeight: 700, lineHeight: 1 }} aria-hidden="true">
+      <span
+        className="progress-ring-text"
+        style={{ position: 'absolute', fontSize: Math.max(10, Math.round(size * 0.26)), fontWeight: 700, lineHeight: 1 }}
+        aria-hidden="true"
+      >
         {children ?? `${Math.round(value)}%`}
       </span>
     </span>

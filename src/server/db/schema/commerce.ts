@@ -179,7 +179,9 @@ export const emailUnsubscribes = pgTable('email_unsubscribes', {
 export const sandboxPayments = pgTable('sandbox_payments', {
   id: text('id').primaryKey(),
   provider: text('provider', { enum: ['stripe', 'razorpay'] }).notNull(),
-  status: text('status', { enum: ['open', 'paid', 'failed', 'expired', 'refunded'] }).notNull().default('open'),
+  status: text('status', { enum: ['open', 'paid', 'failed', 'expired', 'refunded'] })
+    .notNull()
+    .default('open'),
   amount: integer('amount').notNull(),
   currency: text('currency').notNull(),
   paymentId: text('payment_id'),

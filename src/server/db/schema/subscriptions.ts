@@ -4,7 +4,9 @@ import { users } from './accounts.js';
 export const plans = pgTable('plans', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
-  planType: text('plan_type', { enum: ['monthly', 'yearly', 'lifetime'] }).notNull().unique(),
+  planType: text('plan_type', { enum: ['monthly', 'yearly', 'lifetime'] })
+    .notNull()
+    .unique(),
   description: text('description').notNull(),
   features: jsonb('features').$type<string[]>().notNull(),
   position: integer('position').notNull().default(0),

@@ -217,7 +217,10 @@ export async function insertCourse(db: Db, input: CourseInput): Promise<Inserted
   if (!course) throw new Error('insertCourse: no row returned');
 
   const priceIds = (
-    await db.insert(coursePrices).values(priceRows('courseId', course.id, prices)).returning({ id: coursePrices.id })
+    await db
+      .insert(coursePrices)
+      .values(priceRows('courseId', course.id, prices))
+      .returning({ id: coursePrices.id })
   ).map((r) => r.id);
 
   const sections = input.sections ?? [];
@@ -264,10 +267,7 @@ export async function insertCourse(db: Db, input: CourseInput): Promise<Inserted
   );
   const lessonIdByKey = new Map<string, number>();
   for (const part of chunk(lessonValues)) {
-    const rows = await db
-      .insert(lessons)
-      .values(part)
-      .returning({ id: lessons.id, sectionId: lessons.sectionId, position: lessons.position });
+    const rows = await db.insert(lessons).values(part).returning({ id: lessons.id, sectionId: lessons.sectionId, position: lessons.position });
     for (const r of rows) lessonIdByKey.set(`${r.sectionId}:${r.position}`, r.id);
   }
   result.lessonIdsBySection = sections.map((section, si) =>
@@ -289,9 +289,7 @@ export async function insertCourse(db: Db, input: CourseInput): Promise<Inserted
     }),
   );
   if (resourceValues.length > 0) {
-    result.resourceIds = (
-      await db.insert(lessonResources).values(resourceValues).returning({ id: lessonResources.id })
-    ).map((r) => r.id);
+    result.resourceIds = (await db.insert(lessonResources).values(resourceValues).returning({ id: lessonResources.id })).map((r) => r.id);
   }
   return result;
 }
@@ -358,7 +356,10 @@ export async function insertPlan(db: Db, input: PlanInput): Promise<{ id: number
     .returning({ id: plans.id });
   if (!plan) throw new Error('insertPlan: no row returned');
   const priceIds = (
-    await db.insert(planPrices).values(priceRows('planId', plan.id, input.prices)).returning({ id: planPrices.id })
+    await db
+      .insert(planPrices)
+      .values(priceRows('planId', plan.id, input.prices))
+      .returning({ id: planPrices.id })
   ).map((r) => r.id);
   return { id: plan.id, priceIds };
 }

@@ -65,10 +65,7 @@ function resourceInput(ref: ResourceRef) {
 }
 
 /** Turns a content spec into factory input: video sources from the pool, previews, resource sizes. */
-export function buildCourseInput(
-  spec: CourseSpec,
-  ids: { categoryId: number; instructorId: number; position: number },
-): CourseInput {
+export function buildCourseInput(spec: CourseSpec, ids: { categoryId: number; instructorId: number; position: number }): CourseInput {
   let lessonIndex = 0;
   let videoIndex = 0;
   const nextVideo = () => {

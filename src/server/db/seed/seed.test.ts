@@ -32,7 +32,21 @@ function mediaFile(publicPath: string): string {
 
 async function countRows(handle: DatabaseHandle) {
   const { db } = handle;
-  const tables = { courses, courseSections, lessons, lessonResources, coursePrices, categories, instructors, clientReviews, plans, planPrices, coupons, couponCourses, roadmapSteps };
+  const tables = {
+    courses,
+    courseSections,
+    lessons,
+    lessonResources,
+    coursePrices,
+    categories,
+    instructors,
+    clientReviews,
+    plans,
+    planPrices,
+    coupons,
+    couponCourses,
+    roadmapSteps,
+  };
   const out: Record<string, number> = {};
   for (const [name, table] of Object.entries(tables)) out[name] = (await db.select().from(table)).length;
   return out;
@@ -97,7 +111,10 @@ describe('seedDemo', () => {
       }
       // Positions are 1..n within each section.
       for (const s of sections) {
-        const positions = courseLessons.filter((l) => l.sectionId === s.id).map((l) => l.position).sort((a, b) => a - b);
+        const positions = courseLessons
+          .filter((l) => l.sectionId === s.id)
+          .map((l) => l.position)
+          .sort((a, b) => a - b);
         expect(positions).toEqual(positions.map((_, i) => i + 1));
       }
     }

@@ -25,11 +25,7 @@ export function createAltchaCaptcha(options: { db: Database; hmacKey: string; co
     get: async () => false,
     set: async () => undefined,
     setIfAbsent: async (key: string) => {
-      const rows = await options.db
-        .insert(captchaSolutions)
-        .values({ challengeId: key })
-        .onConflictDoNothing()
-        .returning({ id: captchaSolutions.challengeId });
+      const rows = await options.db.insert(captchaSolutions).values({ challengeId: key }).onConflictDoNothing().returning({ id: captchaSolutions.challengeId });
       return rows.length === 1;
     },
   };

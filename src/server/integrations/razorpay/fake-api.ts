@@ -39,13 +39,20 @@ export async function registerFakeRazorpay(app: FastifyInstance, options: FakeRa
 
   await app.register(async (api) => {
     api.addHook('onRequest', async (request, reply) => {
-      if (request.headers.authorization !== expectedAuth) return reply.code(401).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
+      if (request.headers.authorization !== expectedAuth)
+        return reply.code(401).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
     });
     api.post('/v1/orders', async (request) => {
       const body = request.body as { amount: number; currency: string; receipt?: string; notes?: Record<string, string> };
       const [row] = await db
         .insert(sandboxPayments)
-        .values({ id: rand('order'), provider: 'razorpay', amount: Number(body.amount), currency: body.currency, data: { receipt: body.receipt ?? null, notes: body.notes ?? {} } })
+        .values({
+          id: rand('order'),
+          provider: 'razorpay',
+          amount: Number(body.amount),
+          currency: body.currency,
+          data: { receipt: body.receipt ?? null, notes: body.notes ?? {} },
+        })
         .returning();
       return { id: row!.id, entity: 'order', amount: row!.amount, currency: row!.currency, receipt: body.receipt, status: 'created' };
     });
@@ -66,7 +73,11 @@ export async function registerFakeRazorpay(app: FastifyInstance, options: FakeRa
     if (action === 'pay') {
       let current: typeof row | undefined = row;
       if (row.status === 'open') {
-        [current] = await db.update(sandboxPayments).set({ status: 'paid', paymentId: rand('pay') }).where(eq(sandboxPayments.id, id)).returning();
+        [current] = await db
+          .update(sandboxPayments)
+          .set({ status: 'paid', paymentId: rand('pay') })
+          .where(eq(sandboxPayments.id, id))
+          .returning();
         await options.deliver({ id: rand('evt'), event: 'payment.captured', payload: { payment: { entity: paymentJson(current!) } } });
       }
       return {
@@ -77,7 +88,10 @@ export async function registerFakeRazorpay(app: FastifyInstance, options: FakeRa
     }
     if (action === 'fail') {
       const paymentId = rand('pay');
-      await db.update(sandboxPayments).set({ paymentId }).where(sql`${sandboxPayments.id} = ${id} and ${sandboxPayments.status} = 'open'`);
+      await db
+        .update(sandboxPayments)
+        .set({ paymentId })
+        .where(sql`${sandboxPayments.id} = ${id} and ${sandboxPayments.status} = 'open'`);
       return {
         error: {
           code: 'BAD_REQUEST_ERROR',
@@ -91,7 +105,11 @@ export async function registerFakeRazorpay(app: FastifyInstance, options: FakeRa
     }
     if (action === 'refund' && row.status === 'paid') {
       const [updated] = await db.update(sandboxPayments).set({ status: 'refunded' }).where(eq(sandboxPayments.id, id)).returning();
-      await options.deliver({ id: rand('evt'), event: 'refund.processed', payload: { refund: { entity: { id: rand('rfnd'), payment_id: updated!.paymentId, amount: updated!.amount } } } });
+      await options.deliver({
+        id: rand('evt'),
+        event: 'refund.processed',
+        payload: { refund: { entity: { id: rand('rfnd'), payment_id: updated!.paymentId, amount: updated!.amount } } },
+      });
       return { status: 'refunded' };
     }
     return reply.code(400).send({ detail: 'Unknown action.' });

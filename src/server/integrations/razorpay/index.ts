@@ -73,11 +73,19 @@ export function createRazorpayGateway(options: RazorpayGatewayOptions): Razorpay
     mode: options.mode,
     keyId: options.keyId,
     async createOrder(input) {
-      const order = await call<{ id: string; amount: number; currency: string }>('POST', '/orders', { amount: input.amount, currency: input.currency, receipt: input.receipt, notes: input.notes });
+      const order = await call<{ id: string; amount: number; currency: string }>('POST', '/orders', {
+        amount: input.amount,
+        currency: input.currency,
+        receipt: input.receipt,
+        notes: input.notes,
+      });
       return { id: order.id, amount: order.amount, currency: order.currency };
     },
     async fetchPayment(paymentId) {
-      const p = await call<{ id: string; order_id: string | null; status: string; amount: number; currency: string }>('GET', `/payments/${encodeURIComponent(paymentId)}`);
+      const p = await call<{ id: string; order_id: string | null; status: string; amount: number; currency: string }>(
+        'GET',
+        `/payments/${encodeURIComponent(paymentId)}`,
+      );
       return { id: p.id, orderId: p.order_id, status: p.status, amount: p.amount, currency: p.currency };
     },
     verifyPaymentSignature(orderId, paymentId, signature) {

@@ -80,7 +80,10 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
         client_reference_id?: string;
         metadata?: Record<string, string>;
       };
-      const lines = (body.line_items ?? []).map((l) => ({ name: l.price_data?.product_data?.name ?? 'Item', amount: Number(l.price_data?.unit_amount ?? 0) * Number(l.quantity ?? 1) }));
+      const lines = (body.line_items ?? []).map((l) => ({
+        name: l.price_data?.product_data?.name ?? 'Item',
+        amount: Number(l.price_data?.unit_amount ?? 0) * Number(l.quantity ?? 1),
+      }));
       const currency = body.line_items?.[0]?.price_data?.currency ?? 'usd';
       const data: SessionData = {
         success_url: body.success_url ?? '',
@@ -92,7 +95,13 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
       };
       const [row] = await db
         .insert(sandboxPayments)
-        .values({ id: rand('cs_test'), provider: 'stripe', amount: lines.reduce((s, l) => s + l.amount, 0), currency, data: data as unknown as Record<string, unknown> })
+        .values({
+          id: rand('cs_test'),
+          provider: 'stripe',
+          amount: lines.reduce((s, l) => s + l.amount, 0),
+          currency,
+          data: data as unknown as Record<string, unknown>,
+        })
         .returning();
       return sessionJson(row!);
     });
@@ -105,9 +114,21 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
 
     api.get('/v1/charges/:id', async (request, reply) => {
       const id = (request.params as { id: string }).id;
-      const [row] = await db.select().from(sandboxPayments).where(sql`${sandboxPayments.data}->>'charge_id' = ${id}`).limit(1);
+      const [row] = await db
+        .select()
+        .from(sandboxPayments)
+        .where(sql`${sandboxPayments.data}->>'charge_id' = ${id}`)
+        .limit(1);
       if (!row) return reply.code(404).send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such charge' } });
-      return { id, object: 'charge', payment_intent: row.paymentId, refunded: row.status === 'refunded', amount_refunded: row.status === 'refunded' ? row.amount : 0, amount: row.amount, currency: row.currency };
+      return {
+        id,
+        object: 'charge',
+        payment_intent: row.paymentId,
+        refunded: row.status === 'refunded',
+        amount_refunded: row.status === 'refunded' ? row.amount : 0,
+        amount: row.amount,
+        currency: row.currency,
+      };
     });
   });
 

@@ -58,7 +58,9 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
-    ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(base
+      ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol.replace(':', '') as 'http' | 'https' }
+      : {}),
   });
 
   const toState = (session: Stripe.Checkout.Session): CheckoutSessionState => ({

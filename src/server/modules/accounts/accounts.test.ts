@@ -109,7 +109,10 @@ describe('POST /token/, /token/refresh/ and /logout/', () => {
   it('refuses an expired refresh token', async () => {
     const user = await createVerifiedUser(t);
     const tokens = await loginAs(t, user.email);
-    await t.handle.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.userId, user.id));
+    await t.handle.db
+      .update(refreshTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshTokens.userId, user.id));
     expect((await post('/token/refresh/', { refresh: tokens.refresh })).statusCode).toBe(401);
   });
 
@@ -171,7 +174,10 @@ describe('password reset', () => {
     const token = link.searchParams.get('token')!;
     const wrongUser = await post('/reset-password/', { uid: other.uuid, token, password: 'Brand#New99', confirmPassword: 'Brand#New99' });
     expect(wrongUser.json().status).toBe('expired');
-    await t.handle.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeTokens.userId, user.id));
+    await t.handle.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeTokens.userId, user.id));
     const expired = await post('/reset-password/', { uid: user.uuid, token, password: 'Brand#New99', confirmPassword: 'Brand#New99' });
     expect(expired.json()).toEqual({ error: accountMessages.resetExpired, status: 'expired' });
   });
@@ -181,7 +187,10 @@ describe('rate limits', () => {
   it('limits login attempts per address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 32; i++) {
-      statuses.push((await t.app.inject({ method: 'POST', url: '/api/v1/token/', payload: { email: `rl${i}@example.com`, password: 'x' }, remoteAddress: '192.0.2.200' })).statusCode);
+      statuses.push(
+        (await t.app.inject({ method: 'POST', url: '/api/v1/token/', payload: { email: `rl${i}@example.com`, password: 'x' }, remoteAddress: '192.0.2.200' }))
+          .statusCode,
+      );
     }
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);

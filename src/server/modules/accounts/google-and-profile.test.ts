@@ -42,7 +42,8 @@ async function idToken(claims: Record<string, unknown>, key: KeyObject = googleK
     .sign(key);
 }
 
-const googleLogin = (token: string) => t.app.inject({ method: 'POST', url: '/api/v1/rest-auth/google/', payload: { provider: 'google', id_token: token }, remoteAddress: freshIp() });
+const googleLogin = (token: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/rest-auth/google/', payload: { provider: 'google', id_token: token }, remoteAddress: freshIp() });
 
 describe('POST /rest-auth/google/', () => {
   it('creates a verified account for a new email, then logs the same person in', async () => {
@@ -78,7 +79,17 @@ describe('POST /rest-auth/google/', () => {
 });
 
 describe('GET /user-details/ and PUT /edit-user-details/', () => {
-  const fields = { full_name: 'arjun mehta', phone_number: '+91 98765 43210', address_line_1: '12 MG Road', address_line_2: '', city: 'Bengaluru', state: 'Karnataka', country: 'India', pin_code: '560001', about_me: 'Backend developer learning ML.' };
+  const fields = {
+    full_name: 'arjun mehta',
+    phone_number: '+91 98765 43210',
+    address_line_1: '12 MG Road',
+    address_line_2: '',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    country: 'India',
+    pin_code: '560001',
+    about_me: 'Backend developer learning ML.',
+  };
 
   async function signedIn() {
     const user = await createVerifiedUser(t);
@@ -95,7 +106,10 @@ describe('GET /user-details/ and PUT /edit-user-details/', () => {
       .jpeg()
       .withMetadata({ exif: { IFD0: { Copyright: 'secret-camera-serial' } } })
       .toBuffer();
-    const res = await put(headers, multipart({ ...fields, email: 'hijack@example.com', username: 'admin' }, { field: 'profile_picture', name: 'me.jpg', type: 'image/jpeg', data: jpeg }));
+    const res = await put(
+      headers,
+      multipart({ ...fields, email: 'hijack@example.com', username: 'admin' }, { field: 'profile_picture', name: 'me.jpg', type: 'image/jpeg', data: jpeg }),
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ full_name: 'arjun mehta', city: 'Bengaluru', email: user.email, username: user.username });
@@ -114,7 +128,10 @@ describe('GET /user-details/ and PUT /edit-user-details/', () => {
 
   it('refuses a file that is not an image, whatever its name says', async () => {
     const { headers } = await signedIn();
-    const res = await put(headers, multipart(fields, { field: 'profile_picture', name: 'evil.png', type: 'image/png', data: Buffer.from('<?php system($_GET["c"]); ?>') }));
+    const res = await put(
+      headers,
+      multipart(fields, { field: 'profile_picture', name: 'evil.png', type: 'image/png', data: Buffer.from('<?php system($_GET["c"]); ?>') }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ profile_picture: [accountMessages.pictureNotImage] });
   });

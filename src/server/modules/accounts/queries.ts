@@ -46,7 +46,11 @@ export async function selectCredentials(db: Db, email: string) {
 }
 
 export async function selectUserByEmail(db: Db, email: string): Promise<PublicUser | undefined> {
-  const [row] = await db.select(publicUserColumns).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+  const [row] = await db
+    .select(publicUserColumns)
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
   return row;
 }
 
@@ -84,7 +88,10 @@ export async function markRefreshTokenReplaced(db: Db, id: number): Promise<void
 }
 
 export async function revokeRefreshFamily(db: Db, familyId: string): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
 export async function revokeRefreshToken(db: Db, tokenHash: string): Promise<boolean> {
@@ -97,7 +104,10 @@ export async function revokeRefreshToken(db: Db, tokenHash: string): Promise<boo
 }
 
 export async function revokeAllRefreshTokens(db: Db, userId: number): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
 export async function insertOneTimeToken(db: Db, values: typeof oneTimeTokens.$inferInsert): Promise<void> {
@@ -109,7 +119,9 @@ export async function consumeOneTimeToken(db: Db, purpose: 'verify_email' | 'res
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date())))
+    .where(
+      and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date())),
+    )
     .returning({ userId: oneTimeTokens.userId, email: oneTimeTokens.email });
   return row;
 }

@@ -37,7 +37,12 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const perAccount = app.createRateLimit({
       max: 10,
       timeWindow: '15 minutes',
-      keyGenerator: (request) => `account:${String((request.body as Record<string, unknown> | undefined)?.email ?? (request.body as Record<string, unknown> | undefined)?.normalizedEmail ?? '').trim().toLowerCase()}`,
+      keyGenerator: (request) =>
+        `account:${String(
+          (request.body as Record<string, unknown> | undefined)?.email ?? (request.body as Record<string, unknown> | undefined)?.normalizedEmail ?? '',
+        )
+          .trim()
+          .toLowerCase()}`,
     });
     const limitAccount = async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await perAccount(request);
@@ -50,17 +55,37 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/register/',
-      { schema: { tags: ['accounts'], summary: 'Creates an unverified account and emails a verification link', body: registerBodySchema, response: { 201: userDetailsSchema.pick({ user_id: true, email: true, full_name: true, username: true }).extend({ message: z.string() }) } }, config: perIp(30, 60) },
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Creates an unverified account and emails a verification link',
+          body: registerBodySchema,
+          response: { 201: userDetailsSchema.pick({ user_id: true, email: true, full_name: true, username: true }).extend({ message: z.string() }) },
+        },
+        config: perIp(30, 60),
+      },
       async (request, reply) => {
         await requireCaptcha(ctx, request, reply, request.body.captcha);
         const user = await accounts.register(deps, request.body);
-        return reply.code(201).send({ user_id: user.user_id, email: user.email, full_name: user.full_name, username: user.username, message: 'Account created. Check your email to activate it.' });
+        return reply.code(201).send({
+          user_id: user.user_id,
+          email: user.email,
+          full_name: user.full_name,
+          username: user.username,
+          message: 'Account created. Check your email to activate it.',
+        });
       },
     );
 
     app.get(
       '/verify-email/:uid/:token/',
-      { schema: { tags: ['accounts'], summary: 'The link in the verification email: activates the account and lands on the login page', params: z.object({ uid: z.string().max(64), token: z.string().max(200) }) } },
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'The link in the verification email: activates the account and lands on the login page',
+          params: z.object({ uid: z.string().max(64), token: z.string().max(200) }),
+        },
+      },
       async (request, reply) => {
         const ok = await accounts.verifyEmail(deps, request.params.uid, request.params.token);
         return reply.redirect(ok ? '/login/?status=success' : '/login/?status=invalid-link');
@@ -78,13 +103,25 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/token/',
-      { schema: { tags: ['accounts'], summary: 'Email and password → access and refresh tokens', body: loginBodySchema, response: { 200: tokenPairSchema } }, config: perIp(30, 15), preHandler: limitAccount },
+      {
+        schema: { tags: ['accounts'], summary: 'Email and password → access and refresh tokens', body: loginBodySchema, response: { 200: tokenPairSchema } },
+        config: perIp(30, 15),
+        preHandler: limitAccount,
+      },
       async (request) => accounts.login(deps, request.body.email, request.body.password),
     );
 
     app.post(
       '/token/refresh/',
-      { schema: { tags: ['accounts'], summary: 'Rotates a refresh token; reusing an old one revokes its family', body: refreshBodySchema, response: { 200: tokenPairSchema } }, config: perIp(60, 15) },
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Rotates a refresh token; reusing an old one revokes its family',
+          body: refreshBodySchema,
+          response: { 200: tokenPairSchema },
+        },
+        config: perIp(60, 15),
+      },
       async (request) => accounts.refresh(deps, request.body.refresh),
     );
 
@@ -99,13 +136,30 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/rest-auth/google/',
-      { schema: { tags: ['accounts'], summary: 'Signs in with a Google ID token (verified: signature, audience, issuer, expiry)', body: googleLoginBodySchema, response: { 200: tokenPairSchema } }, config: perIp(20, 15) },
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Signs in with a Google ID token (verified: signature, audience, issuer, expiry)',
+          body: googleLoginBodySchema,
+          response: { 200: tokenPairSchema },
+        },
+        config: perIp(20, 15),
+      },
       async (request) => accounts.googleLogin(deps, ctx.google, request.body.id_token),
     );
 
     app.post(
       '/forget-password-request/',
-      { schema: { tags: ['accounts'], summary: 'Emails a single-use reset link; the same answer whether or not the email has an account', body: forgotPasswordBodySchema, response: { 200: messageSchema } }, config: perIp(10, 15), preHandler: limitAccount },
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Emails a single-use reset link; the same answer whether or not the email has an account',
+          body: forgotPasswordBodySchema,
+          response: { 200: messageSchema },
+        },
+        config: perIp(10, 15),
+        preHandler: limitAccount,
+      },
       async (request) => {
         await accounts.requestPasswordReset(deps, request.body.normalizedEmail);
         return { message: accountMessages.resetRequested };
@@ -128,7 +182,14 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/edit-user-details/',
-      { schema: { tags: ['accounts'], summary: 'Multipart: profile fields and an optional profile_picture (an image, at most 5 MB)', consumes: ['multipart/form-data'], response: { 200: userDetailsSchema } } },
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Multipart: profile fields and an optional profile_picture (an image, at most 5 MB)',
+          consumes: ['multipart/form-data'],
+          response: { 200: userDetailsSchema },
+        },
+      },
       async (request) => {
         const viewer = await requireViewer(request, ctx.config.jwtSecret);
         if (!request.isMultipart()) throw AppError.fields({ non_field_errors: ['Send the profile as multipart/form-data.'] });

@@ -45,10 +45,17 @@ export function toUserDetails(user: q.PublicUser): UserDetails {
 
 /** A readable, unique username from the email's local part ('asha.rao', 'asha.rao-2f9k'). */
 async function uniqueUsername(db: Database | Tx, email: string): Promise<string> {
-  const base = (email.split('@')[0] ?? 'student').toLowerCase().replace(/[^a-z0-9._-]/g, '').slice(0, 30) || 'student';
+  const base =
+    (email.split('@')[0] ?? 'student')
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]/g, '')
+      .slice(0, 30) || 'student';
   if (!(await q.usernameTaken(db, base))) return base;
   for (;;) {
-    const candidate = `${base}-${randomToken(3).toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 4)}`;
+    const candidate = `${base}-${randomToken(3)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 4)}`;
     if (!(await q.usernameTaken(db, candidate))) return candidate;
   }
 }
@@ -135,7 +142,8 @@ export async function login(deps: AccountsDeps, email: string, password: string)
     throw new AppError('unauthorized', 'No active account found with the given credentials');
   }
   if (!(await verifyPassword(credentials.passwordHash, password))) throw new AppError('unauthorized', 'No active account found with the given credentials');
-  if (!credentials.isVerified) throw new AppError('forbidden', accountMessages.emailNotVerified, { detail: accountMessages.emailNotVerified, code: 'email_not_verified' });
+  if (!credentials.isVerified)
+    throw new AppError('forbidden', accountMessages.emailNotVerified, { detail: accountMessages.emailNotVerified, code: 'email_not_verified' });
   return issueTokens(deps, credentials);
 }
 
@@ -200,7 +208,8 @@ export async function resetPassword(deps: AccountsDeps, uid: string, token: stri
 export async function googleLogin(deps: AccountsDeps, google: GoogleVerifier | undefined, idToken: string): Promise<TokenPair> {
   if (!google) throw new AppError('bad_request', accountMessages.googleUnavailable, { non_field_errors: [accountMessages.googleUnavailable] });
   const identity = await google.verify(idToken);
-  if (!identity || !identity.emailVerified) throw new AppError('bad_request', accountMessages.googleFailed, { non_field_errors: [accountMessages.googleFailed] });
+  if (!identity || !identity.emailVerified)
+    throw new AppError('bad_request', accountMessages.googleFailed, { non_field_errors: [accountMessages.googleFailed] });
   const email = identity.email.trim().toLowerCase();
   let user = await q.selectUserByEmail(deps.db, email);
   if (!user) {

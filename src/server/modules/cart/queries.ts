@@ -17,7 +17,11 @@ export async function selectCart(db: Db, cartId: string) {
 }
 
 export async function selectCourseForCart(db: Db, courseId: number) {
-  const [row] = await db.select({ id: courses.id, courseType: courses.courseType, isPublished: courses.isPublished }).from(courses).where(eq(courses.id, courseId)).limit(1);
+  const [row] = await db
+    .select({ id: courses.id, courseType: courses.courseType, isPublished: courses.isPublished })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .limit(1);
   return row;
 }
 
@@ -28,7 +32,10 @@ export async function insertCartItem(db: Db, cartId: string, courseId: number): 
 }
 
 export async function countCartItems(db: Db, cartId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(cartItems).where(eq(cartItems.cartId, cartId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cartId));
   return row?.n ?? 0;
 }
 
@@ -57,15 +64,24 @@ export async function deleteCartCourses(db: Db, cartId: string, courseIds: numbe
 /** Removes the courses from every cart of the user (after a purchase). */
 export async function deleteUserCartCourses(db: Db, userId: number, courseIds: number[]): Promise<void> {
   if (!courseIds.length) return;
-  await db.delete(cartItems).where(and(inArray(cartItems.courseId, courseIds), inArray(cartItems.cartId, db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)))));
+  await db
+    .delete(cartItems)
+    .where(and(inArray(cartItems.courseId, courseIds), inArray(cartItems.cartId, db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)))));
 }
 
 export async function selectUserCartId(db: Db, userId: number): Promise<string | undefined> {
-  const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).orderBy(sql`${carts.updatedAt} desc`).limit(1);
+  const [row] = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(eq(carts.userId, userId))
+    .orderBy(sql`${carts.updatedAt} desc`)
+    .limit(1);
   return row?.id;
 }
 
 export async function moveCartItems(db: Db, fromCartId: string, toCartId: string): Promise<void> {
-  await db.execute(sql`insert into cart_items (cart_id, course_id) select ${toCartId}, course_id from cart_items where cart_id = ${fromCartId} on conflict do nothing`);
+  await db.execute(
+    sql`insert into cart_items (cart_id, course_id) select ${toCartId}, course_id from cart_items where cart_id = ${fromCartId} on conflict do nothing`,
+  );
   await db.delete(cartItems).where(eq(cartItems.cartId, fromCartId));
 }

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ipQuerySchema } from '../../../shared/catalog.js';
-import { addToCartBodySchema, addToCartResponseSchema, cartIdSchema, cartResponseSchema, removeCartItemResponseSchema, totalResponseSchema } from '../../../shared/commerce.js';
+import {
+  addToCartBodySchema,
+  addToCartResponseSchema,
+  cartIdSchema,
+  cartResponseSchema,
+  removeCartItemResponseSchema,
+  totalResponseSchema,
+} from '../../../shared/commerce.js';
 import { visitorOf, type AppContext } from '../../context.js';
 import { viewerOf } from '../../http/auth.js';
 import * as cart from './service.js';
@@ -12,14 +19,36 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/add-to-cart/',
-      { schema: { tags: ['cart'], summary: "Adds a paid course to the client's cart ('already_in_cart' when present)", body: addToCartBodySchema, response: { 200: addToCartResponseSchema } }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+      {
+        schema: {
+          tags: ['cart'],
+          summary: "Adds a paid course to the client's cart ('already_in_cart' when present)",
+          body: addToCartBodySchema,
+          response: { 200: addToCartResponseSchema },
+        },
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      },
       async (request) =>
-        cart.addToCart({ db, cartId: request.body.cart_id, courseId: request.body.course_id, region: visitorOf(ctx, request).region, viewer: await viewerOf(request, secret) }),
+        cart.addToCart({
+          db,
+          cartId: request.body.cart_id,
+          courseId: request.body.course_id,
+          region: visitorOf(ctx, request).region,
+          viewer: await viewerOf(request, secret),
+        }),
     );
 
     app.get(
       '/get-cart-items/:cartId/',
-      { schema: { tags: ['cart'], summary: "The cart priced for the visitor; a signed-in user's guest cart merges and owned courses drop out", params: z.object({ cartId: cartIdSchema }), querystring: ipQuerySchema, response: { 200: cartResponseSchema } } },
+      {
+        schema: {
+          tags: ['cart'],
+          summary: "The cart priced for the visitor; a signed-in user's guest cart merges and owned courses drop out",
+          params: z.object({ cartId: cartIdSchema }),
+          querystring: ipQuerySchema,
+          response: { 200: cartResponseSchema },
+        },
+      },
       async (request, reply) => {
         reply.header('Cache-Control', 'private, no-store');
         return cart.getCart({ db, cartId: request.params.cartId, region: visitorOf(ctx, request).region, viewer: await viewerOf(request, secret) });
@@ -38,11 +67,20 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['cart'],
           summary: 'Total of the given cart items (comma-separated item ids), priced by the server',
-          querystring: ipQuerySchema.extend({ cart_items: z.string().max(2000).default('').transform((v, ctx2) => {
-            const ids = v.split(',').map((s) => s.trim()).filter(Boolean);
-            if (ids.some((id) => !z.uuid().safeParse(id).success)) ctx2.addIssue({ code: 'custom', message: 'Enter valid cart item ids.' });
-            return ids;
-          }) }),
+          querystring: ipQuerySchema.extend({
+            cart_items: z
+              .string()
+              .max(2000)
+              .default('')
+              .transform((v, ctx2) => {
+                const ids = v
+                  .split(',')
+                  .map((s) => s.trim())
+                  .filter(Boolean);
+                if (ids.some((id) => !z.uuid().safeParse(id).success)) ctx2.addIssue({ code: 'custom', message: 'Enter valid cart item ids.' });
+                return ids;
+              }),
+          }),
           response: { 200: totalResponseSchema },
         },
       },

@@ -30,7 +30,9 @@ async function claimCart({ db, cartId, region, viewer }: CartOptions): Promise<v
   }
 }
 
-export async function addToCart(options: CartOptions & { courseId: number }): Promise<{ message: 'added_to_cart' | 'already_in_cart'; cart_items_count: number }> {
+export async function addToCart(
+  options: CartOptions & { courseId: number },
+): Promise<{ message: 'added_to_cart' | 'already_in_cart'; cart_items_count: number }> {
   const { db, cartId, courseId, viewer } = options;
   const course = await q.selectCourseForCart(db, courseId);
   if (!course?.isPublished) throw AppError.notFound('Course not found.');
@@ -47,17 +49,38 @@ export async function getCart(options: CartOptions): Promise<CartResponse> {
   await claimCart(options);
   let items = await q.selectCartItems(db, cartId);
   if (viewer) {
-    const owned = await ownedCourseIds(db, viewer.userId, items.map((i) => i.courseId));
+    const owned = await ownedCourseIds(
+      db,
+      viewer.userId,
+      items.map((i) => i.courseId),
+    );
     if (owned.size) {
       await q.deleteCartCourses(db, cartId, [...owned]);
       items = items.filter((i) => !owned.has(i.courseId));
     }
   }
-  const courses = new Map((await listCourses(db, region, items.map((i) => i.courseId))).map((c) => [c.id, c]));
+  const courses = new Map(
+    (
+      await listCourses(
+        db,
+        region,
+        items.map((i) => i.courseId),
+      )
+    ).map((c) => [c.id, c]),
+  );
   const lines = items.flatMap((item) => {
     const course = courses.get(item.courseId);
     return course
-      ? [{ item_id: item.uuid, course_id: course.id, slug: course.slug, title: course.title, course_image: course.course_image, country_price: course.country_price }]
+      ? [
+          {
+            item_id: item.uuid,
+            course_id: course.id,
+            slug: course.slug,
+            title: course.title,
+            course_image: course.course_image,
+            country_price: course.country_price,
+          },
+        ]
       : [];
   });
   const meta = regions[region];

@@ -26,7 +26,8 @@ describe('GET /api/v1/courses/', () => {
   });
 
   it('prices by the country of the connection: India in INR, the UK in GBP, Germany in EUR, elsewhere USD', async () => {
-    const byCountry = async (country: string) => (await get('/api/v1/courses/', { 'cf-ipcountry': country })).json<CourseListItem[]>().find((c) => c.course_type === 'paid')!;
+    const byCountry = async (country: string) =>
+      (await get('/api/v1/courses/', { 'cf-ipcountry': country })).json<CourseListItem[]>().find((c) => c.course_type === 'paid')!;
     expect((await byCountry('IN')).country_price).toMatchObject({ currency: 'INR', symbol: '₹', country: 'IN' });
     expect((await byCountry('GB')).country_price).toMatchObject({ currency: 'GBP', symbol: '£' });
     expect((await byCountry('DE')).country_price).toMatchObject({ currency: 'EUR', symbol: '€', country: 'EU' });
@@ -140,7 +141,12 @@ describe('other catalog reads', () => {
   it('GET /instructor-detail/ returns the instructor', async () => {
     const res = await get('/api/v1/instructor-detail/');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: expect.any(String), designation: expect.any(String), bio: expect.stringContaining('<p>'), profile_picture: expect.any(String) });
+    expect(res.json()).toMatchObject({
+      name: expect.any(String),
+      designation: expect.any(String),
+      bio: expect.stringContaining('<p>'),
+      profile_picture: expect.any(String),
+    });
     expect(res.headers.etag).toBeTruthy();
   });
 
@@ -153,7 +159,9 @@ describe('other catalog reads', () => {
   });
 
   it('GET /membership-plan/ returns monthly, yearly and lifetime priced for the visitor', async () => {
-    const plans = (await get('/api/v1/membership-plan/?ip=1.1.1.1', { 'cf-ipcountry': 'IN' })).json<{ plan_type: string; country_price: { currency: string; country_code: string; amount: number } }[]>();
+    const plans = (await get('/api/v1/membership-plan/?ip=1.1.1.1', { 'cf-ipcountry': 'IN' })).json<
+      { plan_type: string; country_price: { currency: string; country_code: string; amount: number } }[]
+    >();
     expect(plans.map((p) => p.plan_type).sort()).toEqual(['lifetime', 'monthly', 'yearly']);
     for (const plan of plans) expect(plan.country_price).toMatchObject({ currency: 'INR', country_code: 'IN' });
   });

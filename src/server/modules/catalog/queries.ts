@@ -84,7 +84,10 @@ export async function selectCourseBySlug(db: Database, slug: string, region: Reg
       language: courses.language,
       ratingCount: courses.ratingCount,
       updatedAt: courses.updatedAt,
-      enrolled: sql<number>`${courses.enrolledBaseline} + (select count(*) from ${enrolments} where ${enrolments.courseId} = ${courses.id} and ${enrolments.revokedAt} is null)`.mapWith(Number),
+      enrolled:
+        sql<number>`${courses.enrolledBaseline} + (select count(*) from ${enrolments} where ${enrolments.courseId} = ${courses.id} and ${enrolments.revokedAt} is null)`.mapWith(
+          Number,
+        ),
       instructor: {
         name: instructors.name,
         designation: instructors.designation,
@@ -162,7 +165,9 @@ export async function selectResource(db: Database, resourceId: number) {
 export async function selectAccess(db: Database, userId: number, courseId: number) {
   const [row] = await db
     .select({
-      courseStatus: sql<string | null>`(select ${enrolments.courseStatus} from ${enrolments} where ${enrolments.userId} = ${userId} and ${enrolments.courseId} = ${courseId} and ${enrolments.revokedAt} is null)`,
+      courseStatus: sql<
+        string | null
+      >`(select ${enrolments.courseStatus} from ${enrolments} where ${enrolments.userId} = ${userId} and ${enrolments.courseId} = ${courseId} and ${enrolments.revokedAt} is null)`,
       member: sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${userId} and ${subscriptions.status} in ('active', 'cancelled') and (${subscriptions.endDate} is null or ${subscriptions.endDate} > now()))`,
     })
     .from(sql`(select 1) as one`);
@@ -251,7 +256,20 @@ export function selectSitemapCourses(db: Database) {
 /** Used by tests and SEO: just enough to describe one course. */
 export async function selectCourseMeta(db: Database, slug: string) {
   const [row] = await db
-    .select({ id: courses.id, slug: courses.slug, title: courses.title, subtitle: courses.subtitle, courseImage: courses.courseImage, complexity: courses.complexity, language: courses.language, ratingAverage: courses.ratingAverage, ratingCount: courses.ratingCount, courseType: courses.courseType, instructorName: instructors.name, updatedAt: courses.updatedAt })
+    .select({
+      id: courses.id,
+      slug: courses.slug,
+      title: courses.title,
+      subtitle: courses.subtitle,
+      courseImage: courses.courseImage,
+      complexity: courses.complexity,
+      language: courses.language,
+      ratingAverage: courses.ratingAverage,
+      ratingCount: courses.ratingCount,
+      courseType: courses.courseType,
+      instructorName: instructors.name,
+      updatedAt: courses.updatedAt,
+    })
     .from(courses)
     .innerJoin(instructors, eq(instructors.id, courses.instructorId))
     .where(and(eq(courses.slug, slug), eq(courses.isPublished, true)))

@@ -67,16 +67,33 @@ export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/client-reviews/',
-      { schema: { tags: ['catalog'], querystring: z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) }), response: { 200: clientReviewListSchema } } },
+      {
+        schema: {
+          tags: ['catalog'],
+          querystring: z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) }),
+          response: { 200: clientReviewListSchema },
+        },
+      },
       async (request, reply) => {
         const { page } = request.query;
-        return sendSnapshot(request, reply, await cache.get(`reviews:${page}`, () => catalog.listClientReviews(db, page, REVIEWS_PAGE_SIZE, ctx.config.publicUrl)));
+        return sendSnapshot(
+          request,
+          reply,
+          await cache.get(`reviews:${page}`, () => catalog.listClientReviews(db, page, REVIEWS_PAGE_SIZE, ctx.config.publicUrl)),
+        );
       },
     );
 
     app.get(
       '/membership-plan/',
-      { schema: { tags: ['catalog'], summary: 'Membership plans priced for the visitor', querystring: ipQuerySchema, response: { 200: membershipPlanListSchema } } },
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'Membership plans priced for the visitor',
+          querystring: ipQuerySchema,
+          response: { 200: membershipPlanListSchema },
+        },
+      },
       async (request, reply) => {
         const { region } = visitorOf(ctx, request);
         return sendSnapshot(request, reply, await cache.get(`plans:${region}`, () => catalog.listMembershipPlans(db, region)));

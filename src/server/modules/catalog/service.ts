@@ -1,4 +1,13 @@
-import { type CountryPrice, type CourseDetail, type CourseListItem, type CourseStatus, type Lesson, type MembershipPlan, type RoadmapStep, type Instructor } from '../../../shared/catalog.js';
+import {
+  type CountryPrice,
+  type CourseDetail,
+  type CourseListItem,
+  type CourseStatus,
+  type Lesson,
+  type MembershipPlan,
+  type RoadmapStep,
+  type Instructor,
+} from '../../../shared/catalog.js';
 import { formatDuration, formatPlayback, toMajor } from '../../../shared/money.js';
 import { DEFAULT_REGION, regions, type Region } from '../../../shared/regions.js';
 import type { Database } from '../../db/client.js';
@@ -53,7 +62,6 @@ export async function listCourses(db: Database, region: Region, courseIds?: numb
   const rows = await q.selectCourseList(db, region, courseIds);
   return rows.map((row) => toListItem(region, row));
 }
-
 
 export interface CourseDetailOptions {
   db: Database;
@@ -200,7 +208,13 @@ export async function listMembershipPlans(db: Database, region: Region): Promise
       id: row.id,
       name: row.name,
       plan_type: row.planType,
-      country_price: { symbol: price.symbol, amount: price.amount, regular_amount: price.regular_amount, country_code: price.country, currency: price.currency },
+      country_price: {
+        symbol: price.symbol,
+        amount: price.amount,
+        regular_amount: price.regular_amount,
+        country_code: price.country,
+        currency: price.currency,
+      },
       subscription_data: { description: row.description, features: row.features },
     };
   });
@@ -208,7 +222,11 @@ export async function listMembershipPlans(db: Database, region: Region): Promise
 
 export async function getRoadmap(db: Database, region: Region): Promise<RoadmapStep[]> {
   const steps = await q.selectRoadmap(db);
-  const courses = await listCourses(db, region, steps.map((s) => s.courseId));
+  const courses = await listCourses(
+    db,
+    region,
+    steps.map((s) => s.courseId),
+  );
   const byId = new Map(courses.map((c) => [c.id, c]));
   return steps.flatMap((step) => {
     const course = byId.get(step.courseId);

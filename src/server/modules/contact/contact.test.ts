@@ -52,7 +52,10 @@ describe('POST /api/v1/contact/', () => {
     expect((await post({ ...valid, role: 'Other', specify: 'Recruiter' })).statusCode).toBe(200);
     expect((await post({ ...valid, role: 'CLIENT', specify: 'ignored' })).statusCode).toBe(200);
     const rows = await t.handle.db.select().from(contactMessages);
-    expect(rows.map((r) => [r.role, r.specify]).sort()).toEqual([['client', ''], ['other', 'Recruiter']]);
+    expect(rows.map((r) => [r.role, r.specify]).sort()).toEqual([
+      ['client', ''],
+      ['other', 'Recruiter'],
+    ]);
   });
 
   it('answers a malformed body with 400, never 500', async () => {
@@ -60,13 +63,19 @@ describe('POST /api/v1/contact/', () => {
     expect(bad.statusCode).toBe(400);
     expect((await post([1, 2, 3])).statusCode).toBe(400);
     expect((await post({ ...valid, message: 'x'.repeat(6000) })).statusCode).toBe(400);
-    const huge = await t.app.inject({ method: 'POST', url: '/api/v1/contact/', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ ...valid, message: 'x'.repeat(2 * 1024 * 1024) }) });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...valid, message: 'x'.repeat(2 * 1024 * 1024) }),
+    });
     expect(huge.statusCode).toBe(413);
   });
 
   it('rate-limits one address', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await t.app.inject({ method: 'POST', url: '/api/v1/contact/', payload: valid, remoteAddress: '192.0.2.77' })).statusCode);
+    for (let i = 0; i < 12; i++)
+      statuses.push((await t.app.inject({ method: 'POST', url: '/api/v1/contact/', payload: valid, remoteAddress: '192.0.2.77' })).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses[11]).toBe(429);
     expect(await t.handle.db.select().from(contactMessages).where(eq(contactMessages.email, valid.email))).toHaveLength(10);

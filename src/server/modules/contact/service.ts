@@ -16,7 +16,13 @@ export interface SendContactOptions {
 /** Stores the message and queues the instructor's notification in one transaction. */
 export async function sendContactMessage({ db, queue, message, notifyEmail }: SendContactOptions): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.insert(contactMessages).values({ name: message.name, email: message.email, role: message.role, specify: message.role === 'other' ? message.specify : '', message: message.message });
+    await tx.insert(contactMessages).values({
+      name: message.name,
+      email: message.email,
+      role: message.role,
+      specify: message.role === 'other' ? message.specify : '',
+      message: message.message,
+    });
     const to = notifyEmail ?? (await tx.select({ email: instructors.email }).from(instructors).limit(1))[0]?.email;
     if (!to) return;
     const email = contactNotificationEmail(message);

@@ -17,7 +17,13 @@ export async function ownedCourseIds(db: Db, userId: number, courseIds?: number[
  * Enrols the user, once per (user, course): a repeated call changes nothing, and a course whose
  * enrolment was revoked (refund) is granted again by a new purchase.
  */
-export async function enrol(db: Db, userId: number, courseIds: number[], source: 'purchase' | 'free' | 'subscription' | 'admin', orderId?: number): Promise<void> {
+export async function enrol(
+  db: Db,
+  userId: number,
+  courseIds: number[],
+  source: 'purchase' | 'free' | 'subscription' | 'admin',
+  orderId?: number,
+): Promise<void> {
   if (!courseIds.length) return;
   await db
     .insert(enrolments)

@@ -18,7 +18,8 @@ async function student(options: { isAdmin?: boolean } = {}) {
   const user = await createVerifiedUser(t, options);
   const { access } = await loginAs(t, user.email);
   const headers = { authorization: `Bearer ${access}` };
-  const call = (method: 'GET' | 'POST', url: string, payload?: unknown) => t.app.inject({ method, url: `/api/v1${url}`, payload: payload as object, headers, remoteAddress: freshIp() });
+  const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    t.app.inject({ method, url: `/api/v1${url}`, payload: payload as object, headers, remoteAddress: freshIp() });
   return { user, headers, call };
 }
 
@@ -74,7 +75,12 @@ describe('enrolment and progress', () => {
 
     const list = (await call('GET', `/student/courses/${user.id}/?course_status=completed`)).json();
     expect(list.map((e: { course: { id: number } }) => e.course.id)).toContain(free.id);
-    expect((await call('GET', '/student/dashboard/')).json()).toMatchObject({ total_courses: 1, completed_courses: 1, completed_lessons: lessons.length, certificates: 1 });
+    expect((await call('GET', '/student/dashboard/')).json()).toMatchObject({
+      total_courses: 1,
+      completed_courses: 1,
+      completed_lessons: lessons.length,
+      certificates: 1,
+    });
 
     const restarted = (await call('POST', `/course-restart/${free.slug}/${free.id}/`)).json();
     expect(restarted).toMatchObject({ course_status: 'in_progress', student_progress: 0, completed_total_lessons: 0 });
@@ -117,7 +123,11 @@ describe('questions and answers', () => {
   it('a student with access asks, the instructor answers, and the student is emailed', async () => {
     const learner = await student();
     await learner.call('POST', `/free-enroll/${free.id}/`);
-    const asked = await learner.call('POST', '/questions/', { course_id: free.id, title: 'Why use a virtualenv?', body: '<script>alert(1)</script> Is it required on Windows?' });
+    const asked = await learner.call('POST', '/questions/', {
+      course_id: free.id,
+      title: 'Why use a virtualenv?',
+      body: '<script>alert(1)</script> Is it required on Windows?',
+    });
     expect(asked.statusCode).toBe(201);
     const question = asked.json();
     expect(question.body).toContain('<script>');

@@ -5,18 +5,30 @@ import { answers, certificates, courses, enrolments, lessonProgress, lessons, qu
 type Db = Database | Tx;
 
 export async function selectCourse(db: Db, courseId: number) {
-  const [row] = await db.select({ id: courses.id, slug: courses.slug, title: courses.title, courseType: courses.courseType, isPublished: courses.isPublished }).from(courses).where(eq(courses.id, courseId)).limit(1);
+  const [row] = await db
+    .select({ id: courses.id, slug: courses.slug, title: courses.title, courseType: courses.courseType, isPublished: courses.isPublished })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .limit(1);
   return row;
 }
 
 export async function selectActiveEnrolment(db: Db, userId: number, courseId: number, lock = false) {
-  const query = db.select().from(enrolments).where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId), isNull(enrolments.revokedAt))).limit(1);
+  const query = db
+    .select()
+    .from(enrolments)
+    .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId), isNull(enrolments.revokedAt)))
+    .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 
 export async function selectLessonByUuid(db: Db, uuid: string) {
-  const [row] = await db.select({ id: lessons.id, courseId: lessons.courseId, enablePreview: lessons.enablePreview }).from(lessons).where(eq(lessons.uuid, uuid)).limit(1);
+  const [row] = await db
+    .select({ id: lessons.id, courseId: lessons.courseId, enablePreview: lessons.enablePreview })
+    .from(lessons)
+    .where(eq(lessons.uuid, uuid))
+    .limit(1);
   return row;
 }
 
@@ -29,7 +41,10 @@ export async function selectCounts(db: Db, userId: number, courseId: number) {
   const [row] = await db
     .select({
       total: sql<number>`(select count(*) from lessons l where l.course_id = ${courseId})`.mapWith(Number),
-      completed: sql<number>`(select count(*) from lesson_progress p join lessons l on l.id = p.lesson_id where p.user_id = ${userId} and p.course_id = ${courseId})`.mapWith(Number),
+      completed:
+        sql<number>`(select count(*) from lesson_progress p join lessons l on l.id = p.lesson_id where p.user_id = ${userId} and p.course_id = ${courseId})`.mapWith(
+          Number,
+        ),
     })
     .from(sql`(select 1) as one`);
   return { total: row?.total ?? 0, completed: row?.completed ?? 0 };
@@ -49,9 +64,22 @@ export async function deleteProgress(db: Db, userId: number, courseId: number): 
 /** A user's enrolments with lesson counts, in one query (no N+1). */
 export function selectEnrolments(db: Db, userId: number, options: { search?: string | undefined; completedOnly?: boolean }) {
   const total = sql<number>`(select count(*) from ${lessons} where ${lessons.courseId} = ${courses.id})`.mapWith(Number);
-  const done = sql<number>`(select count(*) from ${lessonProgress} where ${lessonProgress.userId} = ${userId} and ${lessonProgress.courseId} = ${courses.id})`.mapWith(Number);
+  const done =
+    sql<number>`(select count(*) from ${lessonProgress} where ${lessonProgress.userId} = ${userId} and ${lessonProgress.courseId} = ${courses.id})`.mapWith(
+      Number,
+    );
   return db
-    .select({ id: enrolments.id, status: enrolments.courseStatus, createdAt: enrolments.createdAt, courseId: courses.id, title: courses.title, slug: courses.slug, courseImage: courses.courseImage, total, done })
+    .select({
+      id: enrolments.id,
+      status: enrolments.courseStatus,
+      createdAt: enrolments.createdAt,
+      courseId: courses.id,
+      title: courses.title,
+      slug: courses.slug,
+      courseImage: courses.courseImage,
+      total,
+      done,
+    })
     .from(enrolments)
     .innerJoin(courses, eq(courses.id, enrolments.courseId))
     .where(
@@ -67,7 +95,11 @@ export function selectEnrolments(db: Db, userId: number, options: { search?: str
 
 export async function insertCertificate(db: Db, values: typeof certificates.$inferInsert) {
   await db.insert(certificates).values(values).onConflictDoNothing();
-  const [row] = await db.select().from(certificates).where(and(eq(certificates.userId, values.userId), eq(certificates.courseId, values.courseId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.userId, values.userId), eq(certificates.courseId, values.courseId)))
+    .limit(1);
   return row!;
 }
 
@@ -98,8 +130,13 @@ export async function selectUserName(db: Db, userId: number) {
 export async function selectSummary(db: Db, userId: number) {
   const [row] = await db
     .select({
-      totalCourses: sql<number>`(select count(*) from ${enrolments} where ${enrolments.userId} = ${userId} and ${enrolments.revokedAt} is null)`.mapWith(Number),
-      completedCourses: sql<number>`(select count(*) from ${enrolments} where ${enrolments.userId} = ${userId} and ${enrolments.revokedAt} is null and ${enrolments.courseStatus} = 'completed')`.mapWith(Number),
+      totalCourses: sql<number>`(select count(*) from ${enrolments} where ${enrolments.userId} = ${userId} and ${enrolments.revokedAt} is null)`.mapWith(
+        Number,
+      ),
+      completedCourses:
+        sql<number>`(select count(*) from ${enrolments} where ${enrolments.userId} = ${userId} and ${enrolments.revokedAt} is null and ${enrolments.courseStatus} = 'completed')`.mapWith(
+          Number,
+        ),
       completedLessons: sql<number>`(select count(*) from ${lessonProgress} where ${lessonProgress.userId} = ${userId})`.mapWith(Number),
       certificates: sql<number>`(select count(*) from ${certificates} where ${certificates.userId} = ${userId})`.mapWith(Number),
     })
@@ -113,25 +150,54 @@ export async function insertQuestion(db: Db, values: typeof questions.$inferInse
 }
 
 export async function lessonBelongsToCourse(db: Db, lessonId: number, courseId: number): Promise<boolean> {
-  const [row] = await db.select({ id: lessons.id }).from(lessons).where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId))).limit(1);
+  const [row] = await db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)))
+    .limit(1);
   return Boolean(row);
 }
 
 /** Questions (with course, lesson, author) and all their answers: two queries. */
 export async function selectQuestions(db: Db, filter: { userId?: number; courseId?: number; questionId?: number }) {
   const rows = await db
-    .select({ id: questions.id, title: questions.title, body: questions.body, createdAt: questions.createdAt, userId: questions.userId, courseId: courses.id, courseTitle: courses.title, courseSlug: courses.slug, lessonId: lessons.id, lessonTitle: lessons.lessonTitle, askedBy: users.fullName })
+    .select({
+      id: questions.id,
+      title: questions.title,
+      body: questions.body,
+      createdAt: questions.createdAt,
+      userId: questions.userId,
+      courseId: courses.id,
+      courseTitle: courses.title,
+      courseSlug: courses.slug,
+      lessonId: lessons.id,
+      lessonTitle: lessons.lessonTitle,
+      askedBy: users.fullName,
+    })
     .from(questions)
     .innerJoin(courses, eq(courses.id, questions.courseId))
     .innerJoin(users, eq(users.id, questions.userId))
     .leftJoin(lessons, eq(lessons.id, questions.lessonId))
-    .where(and(filter.userId ? eq(questions.userId, filter.userId) : undefined, filter.courseId ? eq(questions.courseId, filter.courseId) : undefined, filter.questionId ? eq(questions.id, filter.questionId) : undefined))
+    .where(
+      and(
+        filter.userId ? eq(questions.userId, filter.userId) : undefined,
+        filter.courseId ? eq(questions.courseId, filter.courseId) : undefined,
+        filter.questionId ? eq(questions.id, filter.questionId) : undefined,
+      ),
+    )
     .orderBy(desc(questions.createdAt))
     .limit(200);
   const ids = rows.map((r) => r.id);
   const answerRows = ids.length
     ? await db
-        .select({ id: answers.id, questionId: answers.questionId, body: answers.body, createdAt: answers.createdAt, author: users.fullName, isAdmin: users.isAdmin })
+        .select({
+          id: answers.id,
+          questionId: answers.questionId,
+          body: answers.body,
+          createdAt: answers.createdAt,
+          author: users.fullName,
+          isAdmin: users.isAdmin,
+        })
         .from(answers)
         .innerJoin(users, eq(users.id, answers.userId))
         .where(inArray(answers.questionId, ids))

@@ -1,6 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answerBodySchema, certificateSchema, completeLessonBodySchema, dashboardSummarySchema, enrolmentSchema, progressSchema, publicCertificateSchema, questionBodySchema, questionSchema } from '../../../shared/learning.js';
+import {
+  answerBodySchema,
+  certificateSchema,
+  completeLessonBodySchema,
+  dashboardSummarySchema,
+  enrolmentSchema,
+  progressSchema,
+  publicCertificateSchema,
+  questionBodySchema,
+  questionSchema,
+} from '../../../shared/learning.js';
 import type { AppContext } from '../../context.js';
 import { assertOwner, requireViewer } from '../../http/auth.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
@@ -15,7 +25,14 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/free-enroll/:courseId/',
-      { schema: { tags: ['learning'], summary: 'Enrols the viewer in a free course (paid courses are refused)', params: courseParams, response: { 200: z.object({ success: z.literal(true), message: z.string(), course_status: z.string() }) } } },
+      {
+        schema: {
+          tags: ['learning'],
+          summary: 'Enrols the viewer in a free course (paid courses are refused)',
+          params: courseParams,
+          response: { 200: z.object({ success: z.literal(true), message: z.string(), course_status: z.string() }) },
+        },
+      },
       async (request) => learning.freeEnroll(ctx.db, (await requireViewer(request, secret)).userId, request.params.courseId),
     );
 
@@ -39,17 +56,29 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const viewer = await requireViewer(request, secret);
         assertOwner(viewer, request.params.userId);
-        return learning.studentCourses(ctx.db, request.params.userId, { search: request.query.search, completedOnly: request.query.course_status === 'completed' });
+        return learning.studentCourses(ctx.db, request.params.userId, {
+          search: request.query.search,
+          completedOnly: request.query.course_status === 'completed',
+        });
       },
     );
 
-    app.get('/student/dashboard/', { schema: { tags: ['learning'], summary: 'Dashboard counters (real counts)', response: { 200: dashboardSummarySchema } } }, async (request) =>
-      learning.dashboardSummary(ctx.db, (await requireViewer(request, secret)).userId),
+    app.get(
+      '/student/dashboard/',
+      { schema: { tags: ['learning'], summary: 'Dashboard counters (real counts)', response: { 200: dashboardSummarySchema } } },
+      async (request) => learning.dashboardSummary(ctx.db, (await requireViewer(request, secret)).userId),
     );
 
     app.post(
       '/complete-lesson/',
-      { schema: { tags: ['learning'], summary: 'Marks a lesson completed (once); refused for a course the student does not own', body: completeLessonBodySchema, response: { 200: progressSchema.extend({ lesson_uuid: z.string(), completed_status: z.literal(true) }) } } },
+      {
+        schema: {
+          tags: ['learning'],
+          summary: 'Marks a lesson completed (once); refused for a course the student does not own',
+          body: completeLessonBodySchema,
+          response: { 200: progressSchema.extend({ lesson_uuid: z.string(), completed_status: z.literal(true) }) },
+        },
+      },
       async (request) => learning.completeLesson(ctx.db, (await requireViewer(request, secret)).userId, request.body.lesson_uuid),
     );
 
@@ -65,13 +94,22 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => learning.restartCourse(ctx.db, (await requireViewer(request, secret)).userId, request.params.slug, request.params.courseId),
     );
 
-    app.get('/certificates/', { schema: { tags: ['learning'], summary: "The viewer's certificates", response: { 200: z.array(certificateSchema) } } }, async (request) =>
-      learning.myCertificates(deps, (await requireViewer(request, secret)).userId),
+    app.get(
+      '/certificates/',
+      { schema: { tags: ['learning'], summary: "The viewer's certificates", response: { 200: z.array(certificateSchema) } } },
+      async (request) => learning.myCertificates(deps, (await requireViewer(request, secret)).userId),
     );
 
     app.get(
       '/certificates/:certificateId/',
-      { schema: { tags: ['learning'], summary: 'Public verification of a certificate', params: z.object({ certificateId: z.string().max(40) }), response: { 200: publicCertificateSchema } } },
+      {
+        schema: {
+          tags: ['learning'],
+          summary: 'Public verification of a certificate',
+          params: z.object({ certificateId: z.string().max(40) }),
+          response: { 200: publicCertificateSchema },
+        },
+      },
       async (request) => learning.verifyCertificate(deps, request.params.certificateId),
     );
 
@@ -80,29 +118,54 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags: ['learning'], summary: 'The certificate as a PDF (its owner only)', params: z.object({ certificateId: z.string().max(40) }) } },
       async (request, reply) => {
         const certificate = await learning.certificateForDownload(deps, request.params.certificateId, await requireViewer(request, secret));
-        reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `attachment; filename="certificate-${certificate.certificate_id}.pdf"`).header('Cache-Control', 'private, no-store');
+        reply
+          .header('Content-Type', 'application/pdf')
+          .header('Content-Disposition', `attachment; filename="certificate-${certificate.certificate_id}.pdf"`)
+          .header('Cache-Control', 'private, no-store');
         return reply.send(await renderCertificatePdf(certificate));
       },
     );
 
     app.get(
       '/questions/',
-      { schema: { tags: ['learning'], summary: "Questions of a course the viewer owns, or the viewer's own", querystring: z.object({ course_id: z.coerce.number().int().positive().optional() }), response: { 200: z.array(questionSchema) } } },
+      {
+        schema: {
+          tags: ['learning'],
+          summary: "Questions of a course the viewer owns, or the viewer's own",
+          querystring: z.object({ course_id: z.coerce.number().int().positive().optional() }),
+          response: { 200: z.array(questionSchema) },
+        },
+      },
       async (request) => learning.listQuestions(ctx.db, await requireViewer(request, secret), { courseId: request.query.course_id }),
     );
 
     app.post(
       '/questions/',
-      { schema: { tags: ['learning'], summary: 'Asks a question on a course or lesson (plain text)', body: questionBodySchema, response: { 201: questionSchema } }, config: { rateLimit: { max: 10, timeWindow: '10 minutes' } } },
+      {
+        schema: {
+          tags: ['learning'],
+          summary: 'Asks a question on a course or lesson (plain text)',
+          body: questionBodySchema,
+          response: { 201: questionSchema },
+        },
+        config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      },
       async (request, reply) => reply.code(201).send(await learning.askQuestion(ctx.db, await requireViewer(request, secret), request.body)),
     );
 
     app.post(
       '/admin/questions/:questionId/answers/',
-      { schema: { tags: ['admin'], summary: "The instructor's answer (admin only); the student is emailed", params: z.object({ questionId: z.coerce.number().int().positive() }), body: answerBodySchema, response: { 201: questionSchema } } },
-      async (request, reply) => reply.code(201).send(await learning.answerQuestion(deps, await requireViewer(request, secret), request.params.questionId, request.body.body)),
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "The instructor's answer (admin only); the student is emailed",
+          params: z.object({ questionId: z.coerce.number().int().positive() }),
+          body: answerBodySchema,
+          response: { 201: questionSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await learning.answerQuestion(deps, await requireViewer(request, secret), request.params.questionId, request.body.body)),
     );
   };
 }
-
-

@@ -59,7 +59,13 @@ function newCertificateId(): string {
 
 async function issueCertificate(tx: Tx, userId: number, courseId: number) {
   const [course, user] = await Promise.all([q.selectCourse(tx, courseId), q.selectUserName(tx, userId)]);
-  return q.insertCertificate(tx, { certificateId: newCertificateId(), userId, courseId, studentName: capitalizeWords(user?.fullName ?? 'Student'), courseTitle: course?.title ?? 'Course' });
+  return q.insertCertificate(tx, {
+    certificateId: newCertificateId(),
+    userId,
+    courseId,
+    studentName: capitalizeWords(user?.fullName ?? 'Student'),
+    courseTitle: course?.title ?? 'Course',
+  });
 }
 
 /** Recounts progress under the enrolment's row lock, so repeated and concurrent calls agree. */
@@ -159,22 +165,39 @@ function toQuestions(result: Awaited<ReturnType<typeof q.selectQuestions>>): Que
     course: { id: r.courseId, title: r.courseTitle, slug: r.courseSlug },
     lesson: r.lessonId ? { id: r.lessonId, title: r.lessonTitle ?? '' } : null,
     asked_by: r.askedBy,
-    answers: result.answerRows.filter((a) => a.questionId === r.id).map((a) => ({ id: a.id, body: a.body, created_at: a.createdAt.toISOString(), author: a.author, is_instructor: a.isAdmin })),
+    answers: result.answerRows
+      .filter((a) => a.questionId === r.id)
+      .map((a) => ({ id: a.id, body: a.body, created_at: a.createdAt.toISOString(), author: a.author, is_instructor: a.isAdmin })),
   }));
 }
 
 /** Questions are plain text (rendered as text, never HTML) and need access to the course. */
-export async function askQuestion(db: Database, viewer: Viewer, input: { course_id: number; lesson_id?: number | undefined; title: string; body: string }): Promise<Question> {
-  if (!viewer.isAdmin && !(await q.selectActiveEnrolment(db, viewer.userId, input.course_id))) throw new AppError('forbidden', learningMessages.notEnrolled, { detail: learningMessages.notEnrolled });
-  if (input.lesson_id && !(await q.lessonBelongsToCourse(db, input.lesson_id, input.course_id))) throw AppError.fields({ lesson_id: ['This lesson is not part of the course.'] });
-  const id = await q.insertQuestion(db, { userId: viewer.userId, courseId: input.course_id, lessonId: input.lesson_id ?? null, title: input.title, body: input.body });
+export async function askQuestion(
+  db: Database,
+  viewer: Viewer,
+  input: { course_id: number; lesson_id?: number | undefined; title: string; body: string },
+): Promise<Question> {
+  if (!viewer.isAdmin && !(await q.selectActiveEnrolment(db, viewer.userId, input.course_id)))
+    throw new AppError('forbidden', learningMessages.notEnrolled, { detail: learningMessages.notEnrolled });
+  if (input.lesson_id && !(await q.lessonBelongsToCourse(db, input.lesson_id, input.course_id)))
+    throw AppError.fields({ lesson_id: ['This lesson is not part of the course.'] });
+  const id = await q.insertQuestion(db, {
+    userId: viewer.userId,
+    courseId: input.course_id,
+    lessonId: input.lesson_id ?? null,
+    title: input.title,
+    body: input.body,
+  });
   return toQuestions(await q.selectQuestions(db, { questionId: id }))[0]!;
 }
 
 export async function listQuestions(db: Database, viewer: Viewer, filter: { courseId?: number | undefined; mine?: boolean }): Promise<Question[]> {
-  if (filter.courseId && !viewer.isAdmin && !(await q.selectActiveEnrolment(db, viewer.userId, filter.courseId))) throw new AppError('forbidden', learningMessages.notEnrolled);
+  if (filter.courseId && !viewer.isAdmin && !(await q.selectActiveEnrolment(db, viewer.userId, filter.courseId)))
+    throw new AppError('forbidden', learningMessages.notEnrolled);
   if (!filter.courseId && !viewer.isAdmin) filter.mine = true;
-  return toQuestions(await q.selectQuestions(db, { ...(filter.mine ? { userId: viewer.userId } : {}), ...(filter.courseId ? { courseId: filter.courseId } : {}) }));
+  return toQuestions(
+    await q.selectQuestions(db, { ...(filter.mine ? { userId: viewer.userId } : {}), ...(filter.courseId ? { courseId: filter.courseId } : {}) }),
+  );
 }
 
 /** The instructor answers (admin only); the student is emailed. */
@@ -187,7 +210,12 @@ export async function answerQuestion(deps: LearningDeps, viewer: Viewer, questio
   await deps.db.transaction(async (tx) => {
     await q.insertAnswer(tx, { questionId, userId: viewer.userId, body });
     if (student) {
-      const email = answerNotificationEmail({ name: student.fullName, question: question.title, answer: body, url: `${deps.config.publicUrl}/question-answer/` });
+      const email = answerNotificationEmail({
+        name: student.fullName,
+        question: question.title,
+        answer: body,
+        url: `${deps.config.publicUrl}/question-answer/`,
+      });
       await deps.queue.enqueue(SEND_EMAIL_JOB, { to: student.email, ...email }, { tx });
     }
   });

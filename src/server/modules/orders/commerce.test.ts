@@ -50,12 +50,22 @@ function billing(overrides: Record<string, unknown> = {}) {
 
 const orderCount = async () => (await t.handle.db.select().from(orders)).length;
 const enrolled = async (userId: number, courseId: number) =>
-  (await t.handle.db.select().from(enrolments).where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId), isNull(enrolments.revokedAt)))).length;
+  (
+    await t.handle.db
+      .select()
+      .from(enrolments)
+      .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId), isNull(enrolments.revokedAt)))
+  ).length;
 
 /** Delivers a collected fake-Stripe event to our webhook, signed as Stripe signs it. */
 async function deliverStripe(event: { id: string; type: string; object: Record<string, unknown> }, signature?: string) {
   const payload = JSON.stringify({ id: event.id, object: 'event', type: event.type, data: { object: event.object } });
-  return t.app.inject({ method: 'POST', url: '/api/v1/webhooks/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature ?? fake.stripe.signPayload(payload) } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/webhooks/stripe',
+    payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature ?? fake.stripe.signPayload(payload) },
+  });
 }
 
 async function payOnFakeStripe(sessionId: string) {
@@ -75,7 +85,9 @@ describe('cart', () => {
     expect(cart.items).toHaveLength(2);
     expect(cart.currency).toBe('INR');
     expect(cart.items[0].country_price.currency).toBe('INR');
-    const total = (await api('GET', `/calculate-total/?cart_items=${cart.items.map((i: { item_id: string }) => i.item_id).join(',')}`, undefined, { 'cf-ipcountry': 'IN' })).json();
+    const total = (
+      await api('GET', `/calculate-total/?cart_items=${cart.items.map((i: { item_id: string }) => i.item_id).join(',')}`, undefined, { 'cf-ipcountry': 'IN' })
+    ).json();
     expect(total.total).toBeCloseTo(cart.total, 2);
     expect((await api('DELETE', `/cart-items/${cart.items[0].item_id}/`, { cart_item_id: cart.items[0].item_id })).json().cart_items_count).toBe(1);
     expect((await api('DELETE', `/cart-items/${cart.items[0].item_id}/`)).statusCode).toBe(404);
@@ -121,7 +133,11 @@ describe('create-order and Stripe', () => {
     expect(cheap.statusCode).toBe(400);
     expect(cheap.json()).toEqual({ total: [commerceMessages.totalChanged] });
     expect((await api('POST', '/create-order/', { ...billing(), courses: [999999], total: 0 })).statusCode).toBe(400);
-    const missing = await api('POST', '/create-order/', { ...billing({ city: ' ', email: 'not-an-email' }), courses: [paid[0]!.id], total: paid[0]!.country_price.amount });
+    const missing = await api('POST', '/create-order/', {
+      ...billing({ city: ' ', email: 'not-an-email' }),
+      courses: [paid[0]!.id],
+      total: paid[0]!.country_price.amount,
+    });
     expect(missing.json()).toMatchObject({ city: [commerceMessages.required], email: [commerceMessages.emailInvalid] });
     const weak = await api('POST', '/create-order/', { ...billing({ password: 'weak' }), courses: [paid[0]!.id], total: paid[0]!.country_price.amount });
     expect(weak.json()).toHaveProperty('password');
@@ -140,7 +156,9 @@ describe('create-order and Stripe', () => {
     expect(order.tokens.access).toBeTruthy();
     const auth = { authorization: `Bearer ${order.tokens.access}` };
 
-    const early = (await api('POST', '/payments/update/', { payment_method: 'Stripe', session_id: order.stripe_session_id, order_number: order.order_number }, auth)).json();
+    const early = (
+      await api('POST', '/payments/update/', { payment_method: 'Stripe', session_id: order.stripe_session_id, order_number: order.order_number }, auth)
+    ).json();
     expect(early.status).toBe('Pending');
 
     const event = await payOnFakeStripe(order.stripe_session_id);
@@ -150,12 +168,19 @@ describe('create-order and Stripe', () => {
     await latestEmail(t, form.email);
     const receipts = (await t.handle.db.select().from(devMailbox).where(eq(devMailbox.to, form.email))).filter((m) => m.subject.includes('receipt'));
     expect(receipts).toHaveLength(1);
-    expect((await t.handle.db.select().from(providerEvents).where(eq(providerEvents.eventId, event.id)))).toHaveLength(1);
+    expect(await t.handle.db.select().from(providerEvents).where(eq(providerEvents.eventId, event.id))).toHaveLength(1);
 
-    const confirm = (await api('POST', '/payments/update/', { payment_method: 'Stripe', session_id: order.stripe_session_id, order_number: order.order_number }, auth)).json();
+    const confirm = (
+      await api('POST', '/payments/update/', { payment_method: 'Stripe', session_id: order.stripe_session_id, order_number: order.order_number }, auth)
+    ).json();
     expect(confirm).toMatchObject({ status: 'Success', payment_id: expect.stringMatching(/^pi_/) });
     const details = (await api('GET', `/orders/${order.order_number}/`, undefined, auth)).json();
-    expect(details.order_details).toMatchObject({ order_number: order.order_number, total_paid: course.country_price.amount, coupon: 'N/A', order_status: 'Paid' });
+    expect(details.order_details).toMatchObject({
+      order_number: order.order_number,
+      total_paid: course.country_price.amount,
+      coupon: 'N/A',
+      order_status: 'Paid',
+    });
     expect(details.order_items[0].course.id).toBe(course.id);
 
     const pdf = await api('GET', `/orders/${order.order_number}/invoice.pdf`, undefined, auth);
@@ -168,10 +193,20 @@ describe('create-order and Stripe', () => {
     const { access } = await loginAs(t, user.email);
     const auth = { authorization: `Bearer ${access}` };
     const course = paid[1]!;
-    const order = (await api('POST', '/create-order/', { ...billing({ password: undefined, email: user.email }), courses: [course.id], total: course.country_price.amount }, auth)).json();
+    const order = (
+      await api(
+        'POST',
+        '/create-order/',
+        { ...billing({ password: undefined, email: user.email }), courses: [course.id], total: course.country_price.amount },
+        auth,
+      )
+    ).json();
     expect(order.tokens).toBeNull();
     const event = await payOnFakeStripe(order.stripe_session_id);
-    expect((await api('POST', '/payments/update/', { payment_method: 'Stripe', session_id: order.stripe_session_id, order_number: order.order_number }, auth)).json().status).toBe('Success');
+    expect(
+      (await api('POST', '/payments/update/', { payment_method: 'Stripe', session_id: order.stripe_session_id, order_number: order.order_number }, auth)).json()
+        .status,
+    ).toBe('Success');
     await deliverStripe(event);
     expect(await enrolled(user.id, course.id)).toBe(1);
     const [row] = await t.handle.db.select().from(orders).where(eq(orders.orderNumber, order.order_number));
@@ -188,12 +223,23 @@ describe('create-order and Stripe', () => {
   it("never shows or confirms someone else's order", async () => {
     const owner = await createVerifiedUser(t);
     const ownerAuth = { authorization: `Bearer ${(await loginAs(t, owner.email)).access}` };
-    const order = (await api('POST', '/create-order/', { ...billing({ password: undefined }), courses: [paid[5]!.id], total: paid[5]!.country_price.amount }, ownerAuth)).json();
+    const order = (
+      await api('POST', '/create-order/', { ...billing({ password: undefined }), courses: [paid[5]!.id], total: paid[5]!.country_price.amount }, ownerAuth)
+    ).json();
     const intruder = await createVerifiedUser(t);
     const intruderAuth = { authorization: `Bearer ${(await loginAs(t, intruder.email)).access}` };
     expect((await api('GET', `/orders/${order.order_number}/`, undefined, intruderAuth)).statusCode).toBe(404);
     expect((await api('GET', `/orders/${order.order_number}/invoice.pdf`, undefined, intruderAuth)).statusCode).toBe(404);
-    expect((await api('POST', '/payments/update/', { payment_method: 'Stripe', session_id: order.stripe_session_id, order_number: order.order_number }, intruderAuth)).statusCode).toBe(404);
+    expect(
+      (
+        await api(
+          'POST',
+          '/payments/update/',
+          { payment_method: 'Stripe', session_id: order.stripe_session_id, order_number: order.order_number },
+          intruderAuth,
+        )
+      ).statusCode,
+    ).toBe(404);
     expect((await api('GET', `/order-history/${owner.id}/`, undefined, intruderAuth)).statusCode).toBe(403);
     expect((await api('GET', `/order-history/${owner.id}/`)).statusCode).toBe(401);
     const history = (await api('GET', `/order-history/${owner.id}/`, undefined, ownerAuth)).json();
@@ -232,8 +278,14 @@ describe('coupons at checkout', () => {
 
   it('refuses Full_Discount without a full coupon, and an expired coupon', async () => {
     const course = paid[2]!;
-    expect((await api('POST', '/create-order/', { ...billing({ payment_method: 'Full_Discount' }), courses: [course.id], total: 0 })).json()).toHaveProperty('total');
-    const expired = await api('POST', '/create-order/', { ...billing({ coupon_code: 'EXPIRED20' }), courses: [course.id], total: course.country_price.amount * 0.8 });
+    expect((await api('POST', '/create-order/', { ...billing({ payment_method: 'Full_Discount' }), courses: [course.id], total: 0 })).json()).toHaveProperty(
+      'total',
+    );
+    const expired = await api('POST', '/create-order/', {
+      ...billing({ coupon_code: 'EXPIRED20' }),
+      courses: [course.id],
+      total: course.country_price.amount * 0.8,
+    });
     expect(expired.json()).toEqual({ coupon_code: [commerceMessages.couponExpired] });
   });
 
@@ -261,7 +313,8 @@ describe('coupons at checkout', () => {
   it('lets only one of two concurrent checkouts take the last use of a coupon', async () => {
     await insertCoupon(t.handle.db, { code: 'LASTONE', discountPercentage: 100, maxUses: 1 });
     const course = paid[4]!;
-    const attempt = () => api('POST', '/create-order/', { ...billing({ payment_method: 'Full_Discount', coupon_code: 'LASTONE' }), courses: [course.id], total: 0 });
+    const attempt = () =>
+      api('POST', '/create-order/', { ...billing({ payment_method: 'Full_Discount', coupon_code: 'LASTONE' }), courses: [course.id], total: 0 });
     const results = await Promise.all([attempt(), attempt()]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
     expect(results.find((r) => r.statusCode === 400)!.json()).toEqual({ coupon_code: [commerceMessages.couponExhausted] });
@@ -285,19 +338,53 @@ describe('Razorpay', () => {
 
     const paidSecond = (await fake.server.inject({ method: 'POST', url: `/sandbox/razorpay/orders/${second.rzp_order.id}/pay` })).json();
     const auth = { authorization: `Bearer ${first.tokens.access}` };
-    const stolen = await api('POST', '/payments/update/', {
-      payment_method: 'RazorPay', order_number: first.order_number, order_id: paidSecond.razorpay_order_id, payment_id: paidSecond.razorpay_payment_id, signature: paidSecond.razorpay_signature, payment_status: 'Success', total: inrPrice, currency: 'INR',
-    }, auth);
+    const stolen = await api(
+      'POST',
+      '/payments/update/',
+      {
+        payment_method: 'RazorPay',
+        order_number: first.order_number,
+        order_id: paidSecond.razorpay_order_id,
+        payment_id: paidSecond.razorpay_payment_id,
+        signature: paidSecond.razorpay_signature,
+        payment_status: 'Success',
+        total: inrPrice,
+        currency: 'INR',
+      },
+      auth,
+    );
     expect(stolen.statusCode).toBe(400);
-    const forged = await api('POST', '/payments/update/', {
-      payment_method: 'RazorPay', order_number: first.order_number, order_id: first.rzp_order.id, payment_id: 'pay_forged', signature: 'f'.repeat(64), payment_status: 'Success',
-    }, auth);
+    const forged = await api(
+      'POST',
+      '/payments/update/',
+      {
+        payment_method: 'RazorPay',
+        order_number: first.order_number,
+        order_id: first.rzp_order.id,
+        payment_id: 'pay_forged',
+        signature: 'f'.repeat(64),
+        payment_status: 'Success',
+      },
+      auth,
+    );
     expect(forged.statusCode).toBe(400);
 
     const paidFirst = (await fake.server.inject({ method: 'POST', url: `/sandbox/razorpay/orders/${first.rzp_order.id}/pay` })).json();
-    const ok = await api('POST', '/payments/update/', {
-      payment_method: 'RazorPay', order_number: first.order_number, order_id: paidFirst.razorpay_order_id, payment_id: paidFirst.razorpay_payment_id, signature: paidFirst.razorpay_signature, payment_status: 'Success', total: inrPrice, currency: 'INR',
-    }, auth);
+    const ok = await api(
+      'POST',
+      '/payments/update/',
+      {
+        payment_method: 'RazorPay',
+        order_number: first.order_number,
+        order_id: paidFirst.razorpay_order_id,
+        payment_id: paidFirst.razorpay_payment_id,
+        signature: paidFirst.razorpay_signature,
+        payment_status: 'Success',
+        total: inrPrice,
+        currency: 'INR',
+      },
+      auth,
+    );
     expect(ok.json()).toMatchObject({ status: 'Success', payment_id: paidFirst.razorpay_payment_id });
     const [row] = await t.handle.db.select().from(orders).where(eq(orders.orderNumber, first.order_number));
     expect(row!.status).toBe('Paid');
@@ -307,7 +394,12 @@ describe('Razorpay', () => {
     const course = paid[6]!;
     const inrPrice = (await t.app.inject({ url: `/api/v1/courses/${course.slug}/`, headers: india })).json().country_price.amount as number;
     const failed = (await api('POST', '/create-order/', { ...billing({ payment_method: 'RazorPay' }), courses: [course.id], total: inrPrice }, india)).json();
-    const res = await api('POST', '/payments/update/', { payment_method: 'RazorPay', order_number: failed.order_number, payment_id: 'pay_failed1', payment_status: 'Failed' }, { authorization: `Bearer ${failed.tokens.access}` });
+    const res = await api(
+      'POST',
+      '/payments/update/',
+      { payment_method: 'RazorPay', order_number: failed.order_number, payment_id: 'pay_failed1', payment_status: 'Failed' },
+      { authorization: `Bearer ${failed.tokens.access}` },
+    );
     expect(res.json().status).toBe('Failed');
     const [failedRow] = await t.handle.db.select().from(orders).where(eq(orders.orderNumber, failed.order_number));
     expect(failedRow!.status).toBe('Failed');
@@ -316,10 +408,20 @@ describe('Razorpay', () => {
     await fake.server.inject({ method: 'POST', url: `/sandbox/razorpay/orders/${order.rzp_order.id}/pay` });
     const event = fake.razorpayEvents.at(-1)!;
     const payload = JSON.stringify({ entity: 'event', event: event.event, payload: event.payload });
-    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/razorpay', payload, headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'bad', 'x-razorpay-event-id': event.id } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks/razorpay',
+      payload,
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'bad', 'x-razorpay-event-id': event.id },
+    });
     expect(bad.statusCode).toBe(400);
     for (let i = 0; i < 3; i++) {
-      const good = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/razorpay', payload, headers: { 'content-type': 'application/json', 'x-razorpay-signature': fake.razorpay.signWebhook(payload), 'x-razorpay-event-id': event.id } });
+      const good = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks/razorpay',
+        payload,
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': fake.razorpay.signWebhook(payload), 'x-razorpay-event-id': event.id },
+      });
       expect(good.statusCode).toBe(200);
     }
     const [row] = await t.handle.db.select().from(orders).where(eq(orders.orderNumber, order.order_number));

@@ -20,8 +20,16 @@ const refuse = (message: string) => new AppError('bad_request', message, { error
  * Whether a coupon can be used now by this user for these courses. `lock` takes the coupon row
  * FOR UPDATE so concurrent checkouts racing for the last use see each other's reservation.
  */
-export async function checkCoupon(db: Db, code: string, options: { userId?: number | undefined; courseIds?: number[] | undefined; lock?: boolean } = {}): Promise<CouponCheck> {
-  const query = db.select().from(coupons).where(eq(sql`upper(${coupons.code})`, code.trim().toUpperCase())).limit(1);
+export async function checkCoupon(
+  db: Db,
+  code: string,
+  options: { userId?: number | undefined; courseIds?: number[] | undefined; lock?: boolean } = {},
+): Promise<CouponCheck> {
+  const query = db
+    .select()
+    .from(coupons)
+    .where(eq(sql`upper(${coupons.code})`, code.trim().toUpperCase()))
+    .limit(1);
   const [coupon] = options.lock ? await query.for('update') : await query;
   if (!coupon || !coupon.isActive) throw refuse(commerceMessages.couponNotFound);
   if (coupon.expiresAt && coupon.expiresAt <= new Date()) throw refuse(commerceMessages.couponExpired);
@@ -41,12 +49,19 @@ export async function checkCoupon(db: Db, code: string, options: { userId?: numb
 
 /** Counts one use against the coupon for this order (inside the order's transaction, after checkCoupon with lock). */
 export async function reserveCoupon(tx: Tx, couponId: number, userId: number, orderId: number): Promise<void> {
-  await tx.update(coupons).set({ usedCount: sql`${coupons.usedCount} + 1` }).where(eq(coupons.id, couponId));
+  await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(eq(coupons.id, couponId));
   await tx.insert(couponRedemptions).values({ couponId, userId, orderId });
 }
 
 /** Gives the use back when the order's payment failed. */
 export async function releaseCoupon(tx: Tx, orderId: number): Promise<void> {
   const [redemption] = await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)).returning({ couponId: couponRedemptions.couponId });
-  if (redemption) await tx.update(coupons).set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` }).where(eq(coupons.id, redemption.couponId));
+  if (redemption)
+    await tx
+      .update(coupons)
+      .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
+      .where(eq(coupons.id, redemption.couponId));
 }

@@ -45,7 +45,15 @@ export async function selectItemCourseIds(db: Db, orderId: number): Promise<numb
 export function selectItemsOfOrders(db: Db, orderIds: number[]) {
   if (!orderIds.length) return Promise.resolve([]);
   return db
-    .select({ id: orderItems.id, orderId: orderItems.orderId, price: orderItems.price, courseId: courses.id, title: courses.title, slug: courses.slug, courseImage: courses.courseImage })
+    .select({
+      id: orderItems.id,
+      orderId: orderItems.orderId,
+      price: orderItems.price,
+      courseId: courses.id,
+      title: courses.title,
+      slug: courses.slug,
+      courseImage: courses.courseImage,
+    })
     .from(orderItems)
     .innerJoin(courses, eq(courses.id, orderItems.courseId))
     .where(inArray(orderItems.orderId, orderIds))
@@ -88,7 +96,11 @@ export async function insertPayment(db: Db, values: typeof payments.$inferInsert
 }
 
 export async function selectPaymentByProviderId(db: Db, provider: 'stripe' | 'razorpay', providerPaymentId: string) {
-  const [row] = await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)))
+    .limit(1);
   return row;
 }
 

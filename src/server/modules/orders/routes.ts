@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ipQuerySchema } from '../../../shared/catalog.js';
-import { couponBodySchema, couponResponseSchema, commerceMessages, createOrderBodySchema, createOrderResponseSchema, orderConfirmationSchema, orderHistoryItemSchema } from '../../../shared/commerce.js';
+import {
+  couponBodySchema,
+  couponResponseSchema,
+  commerceMessages,
+  createOrderBodySchema,
+  createOrderResponseSchema,
+  orderConfirmationSchema,
+  orderHistoryItemSchema,
+} from '../../../shared/commerce.js';
 import { visitorOf, type AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { assertOwner, requireViewer, viewerOf } from '../../http/auth.js';
@@ -16,12 +24,20 @@ export function orderRoutes(ctx: AppContext, deps: orders.OrderDeps): FastifyPlu
   return async (app) => {
     app.post(
       '/coupon/',
-      { schema: { tags: ['orders'], summary: 'Checks a coupon code', body: couponBodySchema, response: { 200: couponResponseSchema } }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+      {
+        schema: { tags: ['orders'], summary: 'Checks a coupon code', body: couponBodySchema, response: { 200: couponResponseSchema } },
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      },
       async (request) => {
         const viewer = await viewerOf(request, secret);
         const courseIds = request.body.cart_id ? await getCartCourseIds(ctx.db, request.body.cart_id) : undefined;
         const coupon = await checkCoupon(ctx.db, request.body.coupon_code, { userId: viewer?.userId, courseIds });
-        return { message: commerceMessages.couponApplied, discount_percentage: coupon.percentage, code: coupon.code, course_ids: coupon.courseIds ? [...coupon.courseIds] : null };
+        return {
+          message: commerceMessages.couponApplied,
+          discount_percentage: coupon.percentage,
+          code: coupon.code,
+          course_ids: coupon.courseIds ? [...coupon.courseIds] : null,
+        };
       },
     );
 
@@ -51,13 +67,27 @@ export function orderRoutes(ctx: AppContext, deps: orders.OrderDeps): FastifyPlu
 
     app.get(
       '/orders/:orderNumber/',
-      { schema: { tags: ['orders'], summary: "The success page's confirmation (owner only)", params: z.object({ orderNumber: z.string().max(40) }), response: { 200: orderConfirmationSchema } } },
+      {
+        schema: {
+          tags: ['orders'],
+          summary: "The success page's confirmation (owner only)",
+          params: z.object({ orderNumber: z.string().max(40) }),
+          response: { 200: orderConfirmationSchema },
+        },
+      },
       async (request) => orders.getOrderConfirmation(deps, request.params.orderNumber, await requireViewer(request, secret)),
     );
 
     app.get(
       '/order-details/:orderNumber/',
-      { schema: { tags: ['orders'], summary: 'One order with its invoice fields (owner only)', params: z.object({ orderNumber: z.string().max(40) }), response: { 200: orderHistoryItemSchema } } },
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'One order with its invoice fields (owner only)',
+          params: z.object({ orderNumber: z.string().max(40) }),
+          response: { 200: orderHistoryItemSchema },
+        },
+      },
       async (request) => orders.getOwnOrder(deps, request.params.orderNumber, await requireViewer(request, secret)),
     );
 
@@ -68,7 +98,10 @@ export function orderRoutes(ctx: AppContext, deps: orders.OrderDeps): FastifyPlu
         const order = await orders.getOwnOrder(deps, request.params.orderNumber, await requireViewer(request, secret));
         if (order.order_status !== 'Paid' && order.order_status !== 'Refunded') throw AppError.notFound('There is no invoice for an unpaid order.');
         const pdf = await renderInvoicePdf(order);
-        reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `attachment; filename="invoice-${order.order_number}.pdf"`).header('Cache-Control', 'private, no-store');
+        reply
+          .header('Content-Type', 'application/pdf')
+          .header('Content-Disposition', `attachment; filename="invoice-${order.order_number}.pdf"`)
+          .header('Cache-Control', 'private, no-store');
         return reply.send(pdf);
       },
     );

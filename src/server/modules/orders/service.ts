@@ -70,9 +70,22 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
   if (courses.some((c) => c.course_type === 'free')) throw AppError.fields({ courses: [commerceMessages.freeCourseNotInCart] });
   if (viewer) {
     const owned = await ownedCourseIds(db, viewer.userId, courseIds);
-    if (owned.size) throw AppError.fields({ courses: [`${commerceMessages.alreadyOwned} (${courses.filter((c) => owned.has(c.id)).map((c) => c.title).join(', ')})`] });
+    if (owned.size)
+      throw AppError.fields({
+        courses: [
+          `${commerceMessages.alreadyOwned} (${courses
+            .filter((c) => owned.has(c.id))
+            .map((c) => c.title)
+            .join(', ')})`,
+        ],
+      });
   }
-  const items = courses.map((c) => ({ courseId: c.id, title: c.title, price: Math.round(c.country_price.amount * 100), regularPrice: Math.round(c.country_price.regular_amount * 100) }));
+  const items = courses.map((c) => ({
+    courseId: c.id,
+    title: c.title,
+    price: Math.round(c.country_price.amount * 100),
+    regularPrice: Math.round(c.country_price.regular_amount * 100),
+  }));
   const subtotal = items.reduce((s, i) => s + i.price, 0);
 
   // Receipts go to the account's address for a signed-in buyer.
@@ -128,7 +141,10 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
       city: body.city,
       pinCode: body.pin_code,
     });
-    await q.insertOrderItems(tx, items.map((i) => ({ orderId: created.id, courseId: i.courseId, price: i.price, regularPrice: i.regularPrice })));
+    await q.insertOrderItems(
+      tx,
+      items.map((i) => ({ orderId: created.id, courseId: i.courseId, price: i.price, regularPrice: i.regularPrice })),
+    );
     if (coupon) await reserveCoupon(tx, coupon.id, userId, created.id);
     return { ...created, guest };
   });
@@ -155,7 +171,14 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
 
   try {
     if (order.paymentMethod === 'Full_Discount') {
-      await fulfilOrder(deps, { orderId: order.id, provider: 'none', providerPaymentId: `free-${order.orderNumber}`, amount: 0, currency: order.currency, cartId: body.cart_id });
+      await fulfilOrder(deps, {
+        orderId: order.id,
+        provider: 'none',
+        providerPaymentId: `free-${order.orderNumber}`,
+        amount: 0,
+        currency: order.currency,
+        cartId: body.cart_id,
+      });
       response.order_status = 'Paid';
     } else if (order.paymentMethod === 'Stripe') {
       const base = deps.config.publicUrl;
@@ -171,7 +194,12 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
       response.stripe_session_id = session.id;
       response.checkout_url = session.url;
     } else {
-      const rzp = await deps.razorpay!.createOrder({ amount: order.total, currency: order.currency, receipt: order.orderNumber, notes: { order_number: order.orderNumber } });
+      const rzp = await deps.razorpay!.createOrder({
+        amount: order.total,
+        currency: order.currency,
+        receipt: order.orderNumber,
+        notes: { order_number: order.orderNumber },
+      });
       await q.setProviderReference(db, order.id, rzp.id);
       response.rzp_order = { id: rzp.id, amount: rzp.amount, currency: rzp.currency, key_id: deps.razorpay!.keyId, sandbox: deps.razorpay!.mode === 'sandbox' };
     }
@@ -183,7 +211,11 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
   return response;
 }
 
-function formatOrder(order: Awaited<ReturnType<typeof q.selectOrderByNumber>> & object, items: Awaited<ReturnType<typeof q.selectItemsOfOrders>>, transactionId: string | null): OrderHistoryItem {
+function formatOrder(
+  order: Awaited<ReturnType<typeof q.selectOrderByNumber>> & object,
+  items: Awaited<ReturnType<typeof q.selectItemsOfOrders>>,
+  transactionId: string | null,
+): OrderHistoryItem {
   return {
     order_number: order.orderNumber,
     order_date: order.createdAt.toISOString(),
@@ -201,7 +233,11 @@ function formatOrder(order: Awaited<ReturnType<typeof q.selectOrderByNumber>> & 
     email: order.email,
     order_items: items
       .filter((i) => i.orderId === order.id)
-      .map((i) => ({ id: i.id, price: toMajor(i.price), course: { id: i.courseId, title: i.title, slug: i.slug, course_image: i.courseImage, currency_code: order.currency } })),
+      .map((i) => ({
+        id: i.id,
+        price: toMajor(i.price),
+        course: { id: i.courseId, title: i.title, slug: i.slug, course_image: i.courseImage, currency_code: order.currency },
+      })),
   };
 }
 
@@ -229,11 +265,14 @@ export async function getOrderConfirmation(deps: OrderDeps, orderNumber: string,
   };
 }
 
-export async function orderHistory(deps: OrderDeps, userId: number, options: { search?: string | undefined; orderNumber?: string | undefined }): Promise<OrderHistoryItem[]> {
+export async function orderHistory(
+  deps: OrderDeps,
+  userId: number,
+  options: { search?: string | undefined; orderNumber?: string | undefined },
+): Promise<OrderHistoryItem[]> {
   const orders = await q.selectOrdersOfUser(deps.db, userId, options);
   const ids = orders.map((o) => o.id);
   const [items, paymentRows] = await Promise.all([q.selectItemsOfOrders(deps.db, ids), q.selectPaymentsOfOrders(deps.db, ids)]);
   const txByOrder = new Map(paymentRows.map((p) => [p.orderId, p.providerPaymentId]));
   return orders.map((o) => formatOrder(o, items, txByOrder.get(o.id) ?? null));
 }
-

@@ -39,11 +39,21 @@ export async function fulfilOrder(deps: FulfilmentDeps, payment: ConfirmedPaymen
     if (order.status === 'Paid') return 'already-paid';
     if (order.status === 'Refunded') return 'not-payable';
     if (payment.amount !== order.total || payment.currency.toUpperCase() !== order.currency.toUpperCase()) {
-      deps.log.error({ order: order.orderNumber, paid: payment.amount, expected: order.total, currency: payment.currency }, 'paid amount does not match the order; not fulfilled');
+      deps.log.error(
+        { order: order.orderNumber, paid: payment.amount, expected: order.total, currency: payment.currency },
+        'paid amount does not match the order; not fulfilled',
+      );
       return 'amount-mismatch';
     }
     const paidAt = new Date();
-    await q.insertPayment(tx, { orderId: order.id, provider: payment.provider, providerPaymentId: payment.providerPaymentId, status: 'Success', amount: payment.amount, currency: order.currency });
+    await q.insertPayment(tx, {
+      orderId: order.id,
+      provider: payment.provider,
+      providerPaymentId: payment.providerPaymentId,
+      status: 'Success',
+      amount: payment.amount,
+      currency: order.currency,
+    });
     // A Failed order whose payment succeeded after all (a late webhook) is still fulfilled.
     await q.updateOrder(tx, order.id, { status: 'Paid', paidAt });
     const courseIds = await q.selectItemCourseIds(tx, order.id);
@@ -72,12 +82,23 @@ export async function fulfilOrder(deps: FulfilmentDeps, payment: ConfirmedPaymen
 }
 
 /** A failed payment: the order stays unpaid (Failed) and its coupon use is given back. */
-export async function failOrder(deps: FulfilmentDeps, orderId: number, failed?: { provider: 'stripe' | 'razorpay'; providerPaymentId: string; amount: number }): Promise<void> {
+export async function failOrder(
+  deps: FulfilmentDeps,
+  orderId: number,
+  failed?: { provider: 'stripe' | 'razorpay'; providerPaymentId: string; amount: number },
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const order = await q.lockOrder(tx, orderId);
     if (!order || order.status !== 'Pending') return;
     if (failed?.providerPaymentId) {
-      await q.insertPayment(tx, { orderId, provider: failed.provider, providerPaymentId: failed.providerPaymentId, status: 'Failed', amount: failed.amount, currency: order.currency });
+      await q.insertPayment(tx, {
+        orderId,
+        provider: failed.provider,
+        providerPaymentId: failed.providerPaymentId,
+        status: 'Failed',
+        amount: failed.amount,
+        currency: order.currency,
+      });
     }
     await q.updateOrder(tx, orderId, { status: 'Failed' });
     await releaseCoupon(tx, orderId);

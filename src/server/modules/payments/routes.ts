@@ -40,10 +40,19 @@ export function paymentRoutes(ctx: AppContext, deps: OrderDeps): FastifyPluginAs
         await payments.handleStripeWebhook(deps, request.body as Buffer, request.headers['stripe-signature'] as string | undefined);
         return { received: true };
       });
-      hooks.post('/webhooks/razorpay', { schema: { tags: ['payments'], summary: 'Razorpay events (X-Razorpay-Signature over the raw body)' } }, async (request) => {
-        await payments.handleRazorpayWebhook(deps, request.body as Buffer, request.headers['x-razorpay-signature'] as string | undefined, request.headers['x-razorpay-event-id'] as string | undefined);
-        return { received: true };
-      });
+      hooks.post(
+        '/webhooks/razorpay',
+        { schema: { tags: ['payments'], summary: 'Razorpay events (X-Razorpay-Signature over the raw body)' } },
+        async (request) => {
+          await payments.handleRazorpayWebhook(
+            deps,
+            request.body as Buffer,
+            request.headers['x-razorpay-signature'] as string | undefined,
+            request.headers['x-razorpay-event-id'] as string | undefined,
+          );
+          return { received: true };
+        },
+      );
     });
   };
 }

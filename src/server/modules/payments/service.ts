@@ -21,7 +21,10 @@ async function ownOrder(deps: OrderDeps, orderNumber: string, viewer: Viewer | u
 }
 
 /** The card provider's return: the session is read back from Stripe; only a paid session fulfils. */
-export async function confirmStripeReturn(deps: OrderDeps, input: { sessionId: string; orderNumber: string; viewer: Viewer | undefined }): Promise<PaymentUpdateResult> {
+export async function confirmStripeReturn(
+  deps: OrderDeps,
+  input: { sessionId: string; orderNumber: string; viewer: Viewer | undefined },
+): Promise<PaymentUpdateResult> {
   const order = await ownOrder(deps, input.orderNumber, input.viewer);
   if (!deps.stripe || order.paymentMethod !== 'Stripe' || order.providerReference !== input.sessionId) {
     throw new AppError('bad_request', commerceMessages.paymentNotVerified, { detail: commerceMessages.paymentNotVerified });
@@ -29,8 +32,18 @@ export async function confirmStripeReturn(deps: OrderDeps, input: { sessionId: s
   const session = await deps.stripe.retrieveSession(input.sessionId);
   if (session.orderNumber !== order.orderNumber) throw new AppError('bad_request', commerceMessages.paymentNotVerified);
   if (!session.paid || !session.paymentIntentId) return { status: 'Pending', order_number: order.orderNumber, payment_id: session.paymentIntentId ?? 'N/A' };
-  const outcome = await fulfilOrder(deps, { orderId: order.id, provider: 'stripe', providerPaymentId: session.paymentIntentId, amount: session.amountTotal ?? -1, currency: session.currency ?? '' });
-  return { status: outcome === 'fulfilled' || outcome === 'already-paid' ? 'Success' : 'Failed', order_number: order.orderNumber, payment_id: session.paymentIntentId };
+  const outcome = await fulfilOrder(deps, {
+    orderId: order.id,
+    provider: 'stripe',
+    providerPaymentId: session.paymentIntentId,
+    amount: session.amountTotal ?? -1,
+    currency: session.currency ?? '',
+  });
+  return {
+    status: outcome === 'fulfilled' || outcome === 'already-paid' ? 'Success' : 'Failed',
+    order_number: order.orderNumber,
+    payment_id: session.paymentIntentId,
+  };
 }
 
 /** Razorpay's handler result: fulfils only when the HMAC over order and payment ids verifies. */
@@ -44,10 +57,19 @@ export async function confirmRazorpayReturn(
     await failOrder(deps, order.id, input.paymentId ? { provider: 'razorpay', providerPaymentId: input.paymentId, amount: order.total } : undefined);
     return { status: 'Failed', order_number: order.orderNumber, payment_id: input.paymentId || 'N/A' };
   }
-  const valid = order.providerReference === input.orderId && Boolean(input.paymentId) && deps.razorpay.verifyPaymentSignature(input.orderId, input.paymentId, input.signature);
+  const valid =
+    order.providerReference === input.orderId &&
+    Boolean(input.paymentId) &&
+    deps.razorpay.verifyPaymentSignature(input.orderId, input.paymentId, input.signature);
   if (!valid) throw new AppError('bad_request', commerceMessages.paymentNotVerified, { detail: commerceMessages.paymentNotVerified });
   // The signature proves Razorpay authorised this payment for this order and amount (the order was created server-side).
-  const outcome = await fulfilOrder(deps, { orderId: order.id, provider: 'razorpay', providerPaymentId: input.paymentId, amount: order.total, currency: order.currency });
+  const outcome = await fulfilOrder(deps, {
+    orderId: order.id,
+    provider: 'razorpay',
+    providerPaymentId: input.paymentId,
+    amount: order.total,
+    currency: order.currency,
+  });
   return { status: outcome === 'fulfilled' || outcome === 'already-paid' ? 'Success' : 'Failed', order_number: order.orderNumber, payment_id: input.paymentId };
 }
 
@@ -56,13 +78,22 @@ export async function confirmRazorpayReturn(
  * stored but never processed (a crash mid-way) is processed again on the provider's retry.
  */
 async function recordEvent(deps: OrderDeps, provider: 'stripe' | 'razorpay', eventId: string, type: string, payload: unknown): Promise<boolean> {
-  await deps.db.insert(providerEvents).values({ provider, eventId, type, payload: payload as object }).onConflictDoNothing();
-  const [row] = await deps.db.select({ processedAt: providerEvents.processedAt }).from(providerEvents).where(sql`${providerEvents.provider} = ${provider} and ${providerEvents.eventId} = ${eventId}`);
+  await deps.db
+    .insert(providerEvents)
+    .values({ provider, eventId, type, payload: payload as object })
+    .onConflictDoNothing();
+  const [row] = await deps.db
+    .select({ processedAt: providerEvents.processedAt })
+    .from(providerEvents)
+    .where(sql`${providerEvents.provider} = ${provider} and ${providerEvents.eventId} = ${eventId}`);
   return !row?.processedAt;
 }
 
 async function markProcessed(deps: OrderDeps, provider: 'stripe' | 'razorpay', eventId: string): Promise<void> {
-  await deps.db.update(providerEvents).set({ processedAt: new Date() }).where(sql`${providerEvents.provider} = ${provider} and ${providerEvents.eventId} = ${eventId}`);
+  await deps.db
+    .update(providerEvents)
+    .set({ processedAt: new Date() })
+    .where(sql`${providerEvents.provider} = ${provider} and ${providerEvents.eventId} = ${eventId}`);
 }
 
 /** Stripe webhook: the signature is checked on the raw body, then state is read back from Stripe. */
@@ -81,7 +112,13 @@ export async function handleStripeWebhook(deps: OrderDeps, rawBody: Buffer, sign
       const session = await deps.stripe.retrieveSession(event.objectId ?? '');
       const order = session.orderNumber ? await q.selectOrderByNumber(deps.db, session.orderNumber) : undefined;
       if (order && order.providerReference === session.id && session.paid && session.paymentIntentId) {
-        await fulfilOrder(deps, { orderId: order.id, provider: 'stripe', providerPaymentId: session.paymentIntentId, amount: session.amountTotal ?? -1, currency: session.currency ?? '' });
+        await fulfilOrder(deps, {
+          orderId: order.id,
+          provider: 'stripe',
+          providerPaymentId: session.paymentIntentId,
+          amount: session.amountTotal ?? -1,
+          currency: session.currency ?? '',
+        });
       }
       break;
     }
@@ -142,5 +179,3 @@ export async function handleRazorpayWebhook(deps: OrderDeps, rawBody: Buffer, si
   }
   await markProcessed(deps, 'razorpay', eventId);
 }
-
-

@@ -13,12 +13,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const schedule = (email: string, courseIds: number[]) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/emails/create-abandoned-email/', payload: { email, sending_reason: 'checkout', course_items: courseIds.map((course_id) => ({ course_id })) }, remoteAddress: freshIp() });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/emails/create-abandoned-email/',
+    payload: { email, sending_reason: 'checkout', course_items: courseIds.map((course_id) => ({ course_id })) },
+    remoteAddress: freshIp(),
+  });
 
 /** Moves the reminder's time to now, as if the configured delay had passed. */
 async function elapse(email: string) {
-  await t.handle.db.update(abandonedEmails).set({ sendAfter: new Date(Date.now() - 1000) }).where(eq(abandonedEmails.email, email));
-  await t.handle.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.status, 'queued'));
+  await t.handle.db
+    .update(abandonedEmails)
+    .set({ sendAfter: new Date(Date.now() - 1000) })
+    .where(eq(abandonedEmails.email, email));
+  await t.handle.db
+    .update(jobs)
+    .set({ runAt: new Date(Date.now() - 1000) })
+    .where(eq(jobs.status, 'queued'));
 }
 
 describe('abandoned-cart reminders', () => {
@@ -34,7 +45,7 @@ describe('abandoned-cart reminders', () => {
     expect(page.body).toContain("You're unsubscribed");
     await schedule('lena@example.com', [paid[1]!.id]);
     await elapse('lena@example.com');
-    expect((await t.handle.db.select().from(devMailbox).where(eq(devMailbox.to, 'lena@example.com')))).toHaveLength(1);
+    expect(await t.handle.db.select().from(devMailbox).where(eq(devMailbox.to, 'lena@example.com'))).toHaveLength(1);
     const forged = await t.app.inject({ url: '/api/v1/emails/unsubscribe/?email=x@example.com&expires=99999999999999&signature=forged' });
     expect(forged.statusCode).toBe(400);
   });
@@ -47,14 +58,24 @@ describe('abandoned-cart reminders', () => {
     expect(await latestEmail(t, buyer.email)).toBeUndefined();
 
     await schedule('omar@example.com', [paid[3]!.id]);
-    const del = await t.app.inject({ method: 'DELETE', url: '/api/v1/emails/delete-abandoned-emails/', payload: { email: 'omar@example.com', sending_reason: 'checkout', course_id: paid[3]!.id }, remoteAddress: freshIp() });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/emails/delete-abandoned-emails/',
+      payload: { email: 'omar@example.com', sending_reason: 'checkout', course_id: paid[3]!.id },
+      remoteAddress: freshIp(),
+    });
     expect(del.statusCode).toBe(200);
     await elapse('omar@example.com');
     expect(await latestEmail(t, 'omar@example.com')).toBeUndefined();
   });
 
   it('refuses a malformed request', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/emails/create-abandoned-email/', payload: { email: 'nope', sending_reason: 'spam' }, remoteAddress: freshIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/emails/create-abandoned-email/',
+      payload: { email: 'nope', sending_reason: 'spam' },
+      remoteAddress: freshIp(),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toHaveProperty('email');
   });

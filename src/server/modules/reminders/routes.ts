@@ -9,16 +9,30 @@ export function reminderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/emails/create-abandoned-email/',
-      { schema: { tags: ['reminders'], summary: 'Schedules an abandoned-cart reminder (sent later unless the courses were bought)', body: abandonedEmailBodySchema }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+      {
+        schema: {
+          tags: ['reminders'],
+          summary: 'Schedules an abandoned-cart reminder (sent later unless the courses were bought)',
+          body: abandonedEmailBodySchema,
+        },
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      },
       async (request) => {
-        await scheduleReminder(deps, { email: request.body.email, reason: request.body.sending_reason, courseIds: request.body.course_items.map((c) => c.course_id) });
+        await scheduleReminder(deps, {
+          email: request.body.email,
+          reason: request.body.sending_reason,
+          courseIds: request.body.course_items.map((c) => c.course_id),
+        });
         return { message: 'scheduled' };
       },
     );
 
     app.delete(
       '/emails/delete-abandoned-emails/',
-      { schema: { tags: ['reminders'], summary: 'Cancels reminders for an email (one course, or all)', body: deleteAbandonedEmailBodySchema }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+      {
+        schema: { tags: ['reminders'], summary: 'Cancels reminders for an email (one course, or all)', body: deleteAbandonedEmailBodySchema },
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      },
       async (request) => {
         await cancelReminder(ctx.db, { email: request.body.email, reason: request.body.sending_reason, courseId: request.body.course_id });
         return { message: 'deleted' };
@@ -27,7 +41,13 @@ export function reminderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/emails/unsubscribe/',
-      { schema: { tags: ['reminders'], summary: 'The unsubscribe link of reminder emails', querystring: z.object({ email: z.string().max(254), expires: z.coerce.number(), signature: z.string().max(100) }) } },
+      {
+        schema: {
+          tags: ['reminders'],
+          summary: 'The unsubscribe link of reminder emails',
+          querystring: z.object({ email: z.string().max(254), expires: z.coerce.number(), signature: z.string().max(100) }),
+        },
+      },
       async (request, reply) => {
         const ok = await unsubscribe(deps, request.query);
         reply.type('text/html; charset=utf-8').code(ok ? 200 : 400);

@@ -39,7 +39,9 @@ export async function cancelReminder(db: Database, input: { email: string; reaso
   }
   await db
     .update(abandonedEmails)
-    .set({ courseIds: sql`coalesce((select jsonb_agg(v) from jsonb_array_elements(${abandonedEmails.courseIds}) v where v::int <> ${input.courseId}), '[]'::jsonb)` })
+    .set({
+      courseIds: sql`coalesce((select jsonb_agg(v) from jsonb_array_elements(${abandonedEmails.courseIds}) v where v::int <> ${input.courseId}), '[]'::jsonb)`,
+    })
     .where(where);
 }
 
@@ -78,7 +80,11 @@ async function remind(deps: ReminderDeps, id: number): Promise<void> {
     unsubscribeUrl: unsubscribeUrl(deps.config, row.email),
   });
   await deps.db.transaction(async (tx) => {
-    const claimed = await tx.update(abandonedEmails).set({ sentAt: new Date() }).where(and(eq(abandonedEmails.id, id), sql`${abandonedEmails.sentAt} is null`)).returning({ id: abandonedEmails.id });
+    const claimed = await tx
+      .update(abandonedEmails)
+      .set({ sentAt: new Date() })
+      .where(and(eq(abandonedEmails.id, id), sql`${abandonedEmails.sentAt} is null`))
+      .returning({ id: abandonedEmails.id });
     if (claimed.length) await deps.queue.enqueue(SEND_EMAIL_JOB, { to: row.email, ...email }, { tx });
   });
 }

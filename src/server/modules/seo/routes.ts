@@ -40,15 +40,12 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext, webR
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const page = await headForPath(ctx.db, ctx.config.publicUrl, pathname, ctx.config.siteVerification);
-    return reply
-      .code(page.status)
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(injectHead(template, page.head));
+    return reply.code(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(injectHead(template, page.head));
   };
 
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !/\.\w{2,5}$/.test(request.url.split('?')[0] ?? '');
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !/\.\w{2,5}$/.test(request.url.split('?')[0] ?? '');
     if (isPage) return renderPage(request, reply);
     return reply.code(404).send({ detail: 'Not found.' });
   });

@@ -63,7 +63,8 @@ describe('server-rendered head', () => {
     const courses = (await t.app.inject({ url: '/api/v1/courses/' })).json<CourseListItem[]>();
     const sitemap = await t.app.inject({ url: '/sitemap.xml' });
     expect(sitemap.headers['content-type']).toContain('application/xml');
-    for (const path of ['/', '/courses', '/services', '/contact', '/roadmap', '/subscribe']) expect(sitemap.body).toContain(`<loc>http://lectern.test${path}</loc>`);
+    for (const path of ['/', '/courses', '/services', '/contact', '/roadmap', '/subscribe'])
+      expect(sitemap.body).toContain(`<loc>http://lectern.test${path}</loc>`);
     for (const course of courses) expect(sitemap.body).toContain(`<loc>http://lectern.test/courses/${course.slug}</loc>`);
     const robots = await t.app.inject({ url: '/robots.txt' });
     expect(robots.body).toContain('Sitemap: http://lectern.test/sitemap.xml');

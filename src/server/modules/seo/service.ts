@@ -13,7 +13,12 @@ const absolute = (base: string, pathOrUrl: string) => (/^https?:\/\//.test(pathO
 /** Works out the head of any client route, reading the course for course pages. */
 export async function headForPath(db: Database, publicUrl: string, pathname: string, siteVerification?: string): Promise<RenderedPage> {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const base: Omit<HeadOptions, 'meta'> = { url: `${publicUrl}${clean === '/' ? '/' : clean}`, image: `${publicUrl}/media/og-default.svg`, type: 'website', siteVerification };
+  const base: Omit<HeadOptions, 'meta'> = {
+    url: `${publicUrl}${clean === '/' ? '/' : clean}`,
+    image: `${publicUrl}/media/og-default.svg`,
+    type: 'website',
+    siteVerification,
+  };
 
   const course = /^\/courses?\/([^/]+)$/.exec(clean);
   if (course?.[1]) {
@@ -57,7 +62,9 @@ export async function renderSitemap(db: Database, publicUrl: string): Promise<st
   const courses = await selectSitemapCourses(db);
   const urls = [
     ...publicPaths.map((p) => `  <url><loc>${publicUrl}${p.path}</loc><changefreq>weekly</changefreq></url>`),
-    ...courses.map((c) => `  <url><loc>${publicUrl}/courses/${encodeURIComponent(c.slug)}</loc><lastmod>${c.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`),
+    ...courses.map(
+      (c) => `  <url><loc>${publicUrl}/courses/${encodeURIComponent(c.slug)}</loc><lastmod>${c.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`,
+    ),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

@@ -2,7 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../../shared/messages.js';
 import { regions } from '../../../shared/regions.js';
-import { countryListSchema, saveIpSchema, siteConfigSchema, stateListSchema, verifyCaptchaBodySchema, verifyCaptchaResponseSchema } from '../../../shared/site.js';
+import {
+  countryListSchema,
+  saveIpSchema,
+  siteConfigSchema,
+  stateListSchema,
+  verifyCaptchaBodySchema,
+  verifyCaptchaResponseSchema,
+} from '../../../shared/site.js';
 import { visitorOf, type AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { grantCaptchaPass } from '../../http/captcha-pass.js';
@@ -11,27 +18,35 @@ import { listCountries, listStates } from './service.js';
 
 export function siteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/save-ip/', { schema: { tags: ['site'], summary: "The visitor's address as the server sees it", response: { 200: saveIpSchema } } }, async (request) => ({
-      ip: request.ip,
-    }));
+    app.get(
+      '/save-ip/',
+      { schema: { tags: ['site'], summary: "The visitor's address as the server sees it", response: { 200: saveIpSchema } } },
+      async (request) => ({
+        ip: request.ip,
+      }),
+    );
 
-    app.get('/site-config/', { schema: { tags: ['site'], summary: 'What the web app needs to know about this deployment', response: { 200: siteConfigSchema } } }, async (request, reply) => {
-      const visitor = visitorOf(ctx, request);
-      reply.header('Cache-Control', 'private, max-age=300');
-      return {
-        country: visitor.country,
-        currency: regions[visitor.region].currency,
-        captcha: { provider: ctx.captcha.provider, site_key: ctx.captcha.siteKey },
-        google_client_id: ctx.google?.clientId ?? null,
-        payments: {
-          stripe: ctx.stripe ? ctx.stripe.mode : null,
-          razorpay: ctx.razorpay ? ctx.razorpay.mode : null,
-          razorpay_key_id: ctx.razorpay?.keyId ?? null,
-        },
-        community_url: ctx.config.communityUrl,
-        support_email: ctx.config.instructorEmail ?? 'hello@lectern.dev',
-      };
-    });
+    app.get(
+      '/site-config/',
+      { schema: { tags: ['site'], summary: 'What the web app needs to know about this deployment', response: { 200: siteConfigSchema } } },
+      async (request, reply) => {
+        const visitor = visitorOf(ctx, request);
+        reply.header('Cache-Control', 'private, max-age=300');
+        return {
+          country: visitor.country,
+          currency: regions[visitor.region].currency,
+          captcha: { provider: ctx.captcha.provider, site_key: ctx.captcha.siteKey },
+          google_client_id: ctx.google?.clientId ?? null,
+          payments: {
+            stripe: ctx.stripe ? ctx.stripe.mode : null,
+            razorpay: ctx.razorpay ? ctx.razorpay.mode : null,
+            razorpay_key_id: ctx.razorpay?.keyId ?? null,
+          },
+          community_url: ctx.config.communityUrl,
+          support_email: ctx.config.instructorEmail ?? 'hello@lectern.dev',
+        };
+      },
+    );
 
     app.get('/fetchCountries/', { schema: { tags: ['site'], response: { 200: countryListSchema } } }, async (_request, reply) => {
       reply.header('Cache-Control', 'public, max-age=86400');
@@ -58,7 +73,12 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/verify-recaptcha/',
       {
-        schema: { tags: ['site'], summary: 'Verifies a captcha token (reCAPTCHA or ALTCHA payload)', body: verifyCaptchaBodySchema, response: { 200: verifyCaptchaResponseSchema } },
+        schema: {
+          tags: ['site'],
+          summary: 'Verifies a captcha token (reCAPTCHA or ALTCHA payload)',
+          body: verifyCaptchaBodySchema,
+          response: { 200: verifyCaptchaResponseSchema },
+        },
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       },
       async (request, reply) => {

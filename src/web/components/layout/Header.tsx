@@ -64,7 +64,13 @@ export function Header() {
                 </li>
               ))}
               <li className="nav-item">
-                <a className="nav-link" href={site?.community_url ?? 'https://discord.com/invite/lectern'} target="_blank" rel="noopener noreferrer" onClick={close}>
+                <a
+                  className="nav-link"
+                  href={site?.community_url ?? 'https://discord.com/invite/lectern'}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={close}
+                >
                   <i className="bi bi-discord me-1" aria-hidden="true" />
                   Community
                 </a>

@@ -75,7 +75,11 @@ export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
             >
               <i className={`bi bi-${theme.icon}`} aria-hidden="true" />
               <span className="flex-grow-1">{theme.label}</span>
-              {theme.available ? <i className="bi bi-check2" aria-hidden="true" /> : <span className="badge rounded-pill text-bg-light border fw-normal">Coming Soon</span>}
+              {theme.available ? (
+                <i className="bi bi-check2" aria-hidden="true" />
+              ) : (
+                <span className="badge rounded-pill text-bg-light border fw-normal">Coming Soon</span>
+              )}
             </Dropdown.Item>
           ))}
         </div>

@@ -19,7 +19,11 @@ export default function CertificateVerifyPage() {
       query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400) ? (
         <div className="card shadow-sm text-center">
           <div className="card-body p-4 p-md-5">
-            <span className="d-inline-flex align-items-center justify-content-center rounded-circle bg-danger-subtle text-danger-emphasis mb-3" style={{ width: 64, height: 64 }} aria-hidden="true">
+            <span
+              className="d-inline-flex align-items-center justify-content-center rounded-circle bg-danger-subtle text-danger-emphasis mb-3"
+              style={{ width: 64, height: 64 }}
+              aria-hidden="true"
+            >
               <i className="bi bi-x-lg fs-3" />
             </span>
             <h1 className="h3 mb-2">Certificate not found</h1>
@@ -56,7 +60,11 @@ export default function CertificateVerifyPage() {
     body = (
       <div className="card shadow-sm overflow-hidden">
         <div className="p-4 p-md-5 text-center text-white" style={{ background: 'linear-gradient(135deg, #1e1b4b 0%, #312e81 60%, var(--bs-primary) 100%)' }}>
-          <span className="d-inline-flex align-items-center justify-content-center rounded-circle bg-success text-white mb-3" style={{ width: 64, height: 64 }} aria-hidden="true">
+          <span
+            className="d-inline-flex align-items-center justify-content-center rounded-circle bg-success text-white mb-3"
+            style={{ width: 64, height: 64 }}
+            aria-hidden="true"
+          >
             <i className="bi bi-patch-check-fill fs-2" />
           </span>
           <h1 className="h3 text-white mb-1">Verified certificate</h1>

@@ -46,7 +46,10 @@ function CertificateCard({ certificate }: { certificate: Certificate }) {
   return (
     <li className="card certificate-card">
       <div className="card-body d-flex flex-column flex-md-row gap-3 align-items-md-center">
-        <span className="dashboard-counter-icon bg-warning-subtle text-warning-emphasis d-none d-sm-inline-flex rounded-3 p-3 fs-3 align-self-start align-self-md-center" aria-hidden="true">
+        <span
+          className="dashboard-counter-icon bg-warning-subtle text-warning-emphasis d-none d-sm-inline-flex rounded-3 p-3 fs-3 align-self-start align-self-md-center"
+          aria-hidden="true"
+        >
           <i className="bi bi-award" />
         </span>
         <div className="flex-grow-1 min-w-0">
@@ -55,7 +58,9 @@ function CertificateCard({ certificate }: { certificate: Certificate }) {
               {certificate.course_title}
             </Link>
           </h2>
-          <p className="small text-body-secondary mb-1">Issued {formatShortDate(certificate.issued_at)} to {capitalizeWords(certificate.student_name)}</p>
+          <p className="small text-body-secondary mb-1">
+            Issued {formatShortDate(certificate.issued_at)} to {capitalizeWords(certificate.student_name)}
+          </p>
           <p className="small mb-0">
             <span className="text-body-secondary">Certificate ID </span>
             <Link to={verifyPath(certificate)} className="certificate-id">
@@ -65,10 +70,19 @@ function CertificateCard({ certificate }: { certificate: Certificate }) {
         </div>
         <div className="d-flex flex-wrap gap-2">
           <button type="button" className="btn btn-primary btn-sm" onClick={() => void download()} disabled={downloading} aria-busy={downloading}>
-            {downloading ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : <i className="bi bi-file-earmark-pdf me-1" aria-hidden="true" />}
+            {downloading ? (
+              <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
+            ) : (
+              <i className="bi bi-file-earmark-pdf me-1" aria-hidden="true" />
+            )}
             Download PDF
           </button>
-          <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => void copy()} aria-label={`Copy the verify link of ${certificate.certificate_id}`}>
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-sm"
+            onClick={() => void copy()}
+            aria-label={`Copy the verify link of ${certificate.certificate_id}`}
+          >
             <i className={`bi ${copied ? 'bi-check2 text-success' : 'bi-link-45deg'} me-1`} aria-hidden="true" />
             {copied ? 'Copied' : 'Verify link'}
           </button>

@@ -104,7 +104,13 @@ export function BillingForm({ form, guest, emailLocked, onSubmit, disabled }: Bi
           noStates ? (
             <input {...field('state')} autoComplete="address-level1" />
           ) : (
-            <select {...field('state')} value={state} className={`form-select${errors.state ? ' is-invalid' : ''}`} autoComplete="address-level1" disabled={!country || states.isLoading}>
+            <select
+              {...field('state')}
+              value={state}
+              className={`form-select${errors.state ? ' is-invalid' : ''}`}
+              autoComplete="address-level1"
+              disabled={!country || states.isLoading}
+            >
               <option value="">{!country ? 'Select a country first' : states.isLoading ? 'Loading states…' : 'Select a state'}</option>
               {!stateKnown && <option value={state}>{state}</option>}
               {stateOptions.map((s) => (
@@ -122,7 +128,9 @@ export function BillingForm({ form, guest, emailLocked, onSubmit, disabled }: Bi
             'password',
             <input {...field('password')} type="password" autoComplete="new-password" />,
             'col-12',
-            <div className="form-text">Use 8+ characters with uppercase, lowercase, number &amp; symbol. Your account is created with this email so you can start learning right away.</div>,
+            <div className="form-text">
+              Use 8+ characters with uppercase, lowercase, number &amp; symbol. Your account is created with this email so you can start learning right away.
+            </div>,
           )}
       </fieldset>
     </form>

@@ -82,7 +82,9 @@ beforeEach(() => {
       });
     if (path.startsWith('/api/v1/fetchStates/')) {
       const country = decodeURIComponent(path.split('/').at(-1) ?? '');
-      return json(200, { states: country === 'India' ? [{ state_name: 'Karnataka' }, { state_name: 'Kerala' }] : [{ state_name: 'California' }, { state_name: 'Texas' }] });
+      return json(200, {
+        states: country === 'India' ? [{ state_name: 'Karnataka' }, { state_name: 'Kerala' }] : [{ state_name: 'California' }, { state_name: 'Texas' }],
+      });
     }
     if (path === '/api/v1/emails/create-abandoned-email/') return json(200, { message: 'scheduled' });
     return json(404, { detail: 'Not found.' });
@@ -152,7 +154,17 @@ describe('checkout form', () => {
     await user.selectOptions(field.country(), '');
 
     await user.click(enrollNow());
-    for (const input of [field.fullName(), field.email(), field.phone(), field.address(), field.country(), field.state(), field.city(), field.pin(), field.password()]) {
+    for (const input of [
+      field.fullName(),
+      field.email(),
+      field.phone(),
+      field.address(),
+      field.country(),
+      field.state(),
+      field.city(),
+      field.pin(),
+      field.password(),
+    ]) {
       expect(errorOf(input)).toBe('This field is required.');
     }
 
@@ -207,7 +219,10 @@ describe('checkout form', () => {
   });
 
   it('shows server field errors under their fields; editing a field clears its error', async () => {
-    handlers['/api/v1/create-order/'] = () => ({ status: 400, body: { email: ['An account with this email already exists. Log in to check out.'], pin_code: ['Invalid PIN.'] } });
+    handlers['/api/v1/create-order/'] = () => ({
+      status: 400,
+      body: { email: ['An account with this email already exists. Log in to check out.'], pin_code: ['Invalid PIN.'] },
+    });
     const user = userEvent.setup();
     renderCheckout();
     await screen.findByText('Django REST Framework');
@@ -253,7 +268,10 @@ describe('coupon and payment method', () => {
   });
 
   it('shows the first server error, or the fallback, and resets the discount', async () => {
-    let reply: { status: number; body?: unknown } = { status: 200, body: { message: 'Coupon applied successfully.', discount_percentage: 10, code: 'WELCOME10' } };
+    let reply: { status: number; body?: unknown } = {
+      status: 200,
+      body: { message: 'Coupon applied successfully.', discount_percentage: 10, code: 'WELCOME10' },
+    };
     handlers['/api/v1/coupon/'] = () => reply;
     const user = userEvent.setup();
     renderCheckout();
@@ -280,7 +298,20 @@ describe('coupon and payment method', () => {
     let sent: FormData | undefined;
     handlers['/api/v1/create-order/'] = (init) => {
       sent = init?.body as FormData;
-      return { status: 201, body: { order_number: 'LEC-1', payment_method: 'Full_Discount', order_status: 'Paid', currency: 'USD', total: 0, tokens: null, rzp_order: null, stripe_session_id: null, checkout_url: null } };
+      return {
+        status: 201,
+        body: {
+          order_number: 'LEC-1',
+          payment_method: 'Full_Discount',
+          order_status: 'Paid',
+          currency: 'USD',
+          total: 0,
+          tokens: null,
+          rzp_order: null,
+          stripe_session_id: null,
+          checkout_url: null,
+        },
+      };
     };
     const user = userEvent.setup();
     renderCheckout();
@@ -323,7 +354,8 @@ describe('coupon and payment method', () => {
 
   it('shows Please wait while the order is being created', async () => {
     let release!: () => void;
-    handlers['/api/v1/create-order/'] = () => new Promise((resolve) => (release = () => resolve({ status: 400, body: { total: ['The total has changed. Please review your order and try again.'] } })));
+    handlers['/api/v1/create-order/'] = () =>
+      new Promise((resolve) => (release = () => resolve({ status: 400, body: { total: ['The total has changed. Please review your order and try again.'] } })));
     const user = userEvent.setup();
     renderCheckout();
     await screen.findByText('Django REST Framework');
@@ -354,7 +386,11 @@ describe('abandoned-cart reminder', () => {
     expect(reminders()).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(600);
     await waitFor(() => expect(reminders()).toHaveLength(1));
-    expect(JSON.parse(String(reminders()[0]![1]!.body))).toEqual({ email: 'asha@example.com', sending_reason: 'checkout', course_items: [{ course_id: 7 }, { course_id: 9 }] });
+    expect(JSON.parse(String(reminders()[0]![1]!.body))).toEqual({
+      email: 'asha@example.com',
+      sending_reason: 'checkout',
+      course_items: [{ course_id: 7 }, { course_id: 9 }],
+    });
 
     await vi.advanceTimersByTimeAsync(10_000);
     expect(reminders()).toHaveLength(1);

@@ -172,7 +172,9 @@ function CheckoutContent({ cart }: { cart: CartResponse }) {
   const [sandboxOrder, setSandboxOrder] = useState<CreateOrderResponse | null>(null);
 
   // A coupon limited to some courses discounts only those lines, as the server does.
-  const eligible = coupon?.courseIds ? cart.items.filter((item) => coupon.courseIds!.includes(item.course_id)).reduce((sum, item) => sum + item.country_price.amount, 0) : cart.total;
+  const eligible = coupon?.courseIds
+    ? cart.items.filter((item) => coupon.courseIds!.includes(item.course_id)).reduce((sum, item) => sum + item.country_price.amount, 0)
+    : cart.total;
   const { discount } = discountedTotal(eligible, coupon?.percentage ?? 0);
   const total = Math.max(0, Math.round((cart.total - discount) * 100) / 100);
   const fullDiscount = Boolean(coupon) && total <= 0;
@@ -186,7 +188,8 @@ function CheckoutContent({ cart }: { cart: CartResponse }) {
   useEffect(() => {
     const { getValues, setValue } = form;
     if (user) {
-      for (const field of ['full_name', 'phone_number', 'address_line_1', 'city', 'pin_code'] as const) if (!getValues(field) && user[field]) setValue(field, user[field]);
+      for (const field of ['full_name', 'phone_number', 'address_line_1', 'city', 'pin_code'] as const)
+        if (!getValues(field) && user[field]) setValue(field, user[field]);
       if (user.email) setValue('email', user.email);
     }
     if (!countries || (loggedIn && userQuery.isPending)) return;
@@ -311,7 +314,15 @@ function CheckoutContent({ cart }: { cart: CartResponse }) {
       currency: order.currency,
     }).catch(() => undefined);
     void navigate(
-      failureUrl({ code: error.code, description: error.description, source: error.source, step: error.step, reason: error.reason, order_id: order.order_number, payment_id: paymentId }),
+      failureUrl({
+        code: error.code,
+        description: error.description,
+        source: error.source,
+        step: error.step,
+        reason: error.reason,
+        order_id: order.order_number,
+        payment_id: paymentId,
+      }),
     );
   };
 
@@ -391,7 +402,13 @@ function CheckoutContent({ cart }: { cart: CartResponse }) {
               Personal details
             </h2>
             <p className="small text-body-secondary mb-4">Used for your receipt and invoice.</p>
-            <BillingForm form={form} guest={!loggedIn} emailLocked={loggedIn && Boolean(user?.email)} onSubmit={(event) => void submit(event)} disabled={submitting} />
+            <BillingForm
+              form={form}
+              guest={!loggedIn}
+              emailLocked={loggedIn && Boolean(user?.email)}
+              onSubmit={(event) => void submit(event)}
+              disabled={submitting}
+            />
           </div>
         </section>
       </div>

@@ -87,7 +87,11 @@ export function CouponBox({ cartId, applied, message, onChange, disabled }: Coup
         )}
       </div>
       {message && (
-        <p id="coupon-message" className={`small mt-2 mb-0 ${message.kind === 'error' ? 'text-danger' : 'text-success'}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+        <p
+          id="coupon-message"
+          className={`small mt-2 mb-0 ${message.kind === 'error' ? 'text-danger' : 'text-success'}`}
+          role={message.kind === 'error' ? 'alert' : 'status'}
+        >
           <i className={`bi ${message.kind === 'error' ? 'bi-exclamation-circle' : 'bi-check-circle'} me-1`} aria-hidden="true" />
           {message.text}
         </p>

@@ -67,7 +67,11 @@ export function OrderSummary(props: OrderSummaryProps) {
                 onClick={() => void remove(item.item_id)}
                 disabled={removing !== null || submitting}
               >
-                {removing === item.item_id ? <span className="spinner-border spinner-border-sm" aria-hidden="true" /> : <i className="bi bi-trash3" aria-hidden="true" />}
+                {removing === item.item_id ? (
+                  <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+                ) : (
+                  <i className="bi bi-trash3" aria-hidden="true" />
+                )}
               </button>
             </li>
           ))}
@@ -109,7 +113,14 @@ export function OrderSummary(props: OrderSummaryProps) {
             <legend className="form-label fs-6 fw-semibold mb-2">Payment method</legend>
             <div className="d-grid gap-2">
               <label className="payment-option">
-                <input className="form-check-input" type="radio" name="payment_method" value="Stripe" checked={method === 'Stripe'} onChange={() => props.onMethodChange('Stripe')} />
+                <input
+                  className="form-check-input"
+                  type="radio"
+                  name="payment_method"
+                  value="Stripe"
+                  checked={method === 'Stripe'}
+                  onChange={() => props.onMethodChange('Stripe')}
+                />
                 <span className="payment-option-text">
                   <span className="fw-semibold d-block">Card</span>
                   <span className="small text-body-secondary">Visa, Mastercard, Amex · secured by Stripe</span>
@@ -118,7 +129,14 @@ export function OrderSummary(props: OrderSummaryProps) {
               </label>
               {razorpayOffered && (
                 <label className="payment-option">
-                  <input className="form-check-input" type="radio" name="payment_method" value="RazorPay" checked={method === 'RazorPay'} onChange={() => props.onMethodChange('RazorPay')} />
+                  <input
+                    className="form-check-input"
+                    type="radio"
+                    name="payment_method"
+                    value="RazorPay"
+                    checked={method === 'RazorPay'}
+                    onChange={() => props.onMethodChange('RazorPay')}
+                  />
                   <span className="payment-option-text">
                     <span className="fw-semibold d-block">Razorpay</span>
                     <span className="small text-body-secondary">UPI, cards, netbanking and wallets (India)</span>
@@ -151,7 +169,8 @@ export function OrderSummary(props: OrderSummaryProps) {
 
         <p className="small text-body-secondary text-center mt-3 mb-0 checkout-terms">
           <i className="bi bi-lock me-1" aria-hidden="true" />
-          By enrolling you agree to our <Link to="/terms-and-conditions">Terms and Conditions</Link> and <Link to="/cancellation-refund-policy">Cancellation &amp; Refund Policy</Link>.
+          By enrolling you agree to our <Link to="/terms-and-conditions">Terms and Conditions</Link> and{' '}
+          <Link to="/cancellation-refund-policy">Cancellation &amp; Refund Policy</Link>.
         </p>
       </div>
     </section>

@@ -7,7 +7,17 @@ export const billingFields = ['full_name', 'email', 'phone_number', 'address_lin
 export type BillingField = (typeof billingFields)[number];
 export type BillingValues = Record<BillingField, string>;
 
-export const emptyBilling: BillingValues = { full_name: '', email: '', phone_number: '', address_line_1: '', country: '', state: '', city: '', pin_code: '', password: '' };
+export const emptyBilling: BillingValues = {
+  full_name: '',
+  email: '',
+  phone_number: '',
+  address_line_1: '',
+  country: '',
+  state: '',
+  city: '',
+  pin_code: '',
+  password: '',
+};
 
 const emailFormat = z.email();
 export const isValidEmail = (value: string) => emailFormat.safeParse(value.trim()).success;

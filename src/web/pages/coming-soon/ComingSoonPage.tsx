@@ -53,8 +53,8 @@ export default function ComingSoonPage() {
           <p className="eyebrow mt-4 mb-2">Coming soon</p>
           <h1 className="h2 mb-3">We&apos;re building something new</h1>
           <p className="text-body-secondary mb-4">
-            This part of Lectern is still on the workbench. We are polishing the last details and it will be live shortly. Want to know the moment it launches, or
-            have a suggestion? Drop us a line.
+            This part of Lectern is still on the workbench. We are polishing the last details and it will be live shortly. Want to know the moment it launches,
+            or have a suggestion? Drop us a line.
           </p>
           <div className="d-flex flex-wrap justify-content-center gap-3">
             <a className="btn btn-primary" href={`mailto:${email}?subject=${encodeURIComponent('Coming soon: keep me posted')}`}>
@@ -67,7 +67,11 @@ export default function ComingSoonPage() {
             </Link>
           </div>
           <p className="small text-body-secondary mt-4 mb-0">
-            In the meantime, <Link to="/courses" className="text-decoration-underline">keep learning with our courses</Link>.
+            In the meantime,{' '}
+            <Link to="/courses" className="text-decoration-underline">
+              keep learning with our courses
+            </Link>
+            .
           </p>
         </div>
       </div>

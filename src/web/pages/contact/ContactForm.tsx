@@ -49,7 +49,6 @@ export function toApiRole(role: string): ContactRole | string {
 const emptyValues: ContactFormValues = { name: '', email: '', role: '', specify: '', message: '', captcha: '' };
 const serverFields = ['name', 'email', 'role', 'specify', 'message', 'captcha'] as const;
 
-
 type Outcome = { kind: 'success'; message: string } | { kind: 'error'; message: string } | null;
 
 /** Name, email, role, specify (Other only), message and captcha; sends POST /contact/. */
@@ -150,7 +149,14 @@ export function ContactForm({ captcha = defaultCaptchaSlot }: { captcha?: Captch
           <label htmlFor="contact-name" className="form-label">
             Your name
           </label>
-          <input type="text" autoComplete="name" maxLength={120} className={`form-control ${errors.name ? 'is-invalid' : ''}`} {...fieldProps('name')} {...register('name')} />
+          <input
+            type="text"
+            autoComplete="name"
+            maxLength={120}
+            className={`form-control ${errors.name ? 'is-invalid' : ''}`}
+            {...fieldProps('name')}
+            {...register('name')}
+          />
           {fieldError('name')}
         </div>
         <div className="col-12 col-md-6">
@@ -243,7 +249,11 @@ export function ContactForm({ captcha = defaultCaptchaSlot }: { captcha?: Captch
             )}
           </button>
           <p className="small text-body-secondary mt-2 mb-0">
-            We use your details only to reply to you. See our <Link to="/privacy-policy" className="text-decoration-underline">privacy policy</Link>.
+            We use your details only to reply to you. See our{' '}
+            <Link to="/privacy-policy" className="text-decoration-underline">
+              privacy policy
+            </Link>
+            .
           </p>
         </div>
       </div>

@@ -124,7 +124,9 @@ describe('contact form validation', () => {
 
   it('offers the three roles behind a "Select your role" placeholder', () => {
     const ctx = setup();
-    const options = within(ctx.field.role()).getAllByRole('option').map((o) => o.textContent);
+    const options = within(ctx.field.role())
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['Select your role', 'Student', 'Client / Business Owner', 'Other']);
   });
 

@@ -8,7 +8,11 @@ import './contact.scss';
 const expectations = [
   { icon: 'bi-envelope-open', title: 'A personal reply', text: 'Every message is read by the instructor or a senior engineer — never an auto-responder.' },
   { icon: 'bi-clock-history', title: 'Within one business day', text: 'We answer every message Monday to Friday (IST, UTC+5:30).' },
-  { icon: 'bi-camera-video', title: 'A free call for projects', text: 'Business enquiries get a free 30-minute consultation to scope the idea, timeline and budget.' },
+  {
+    icon: 'bi-camera-video',
+    title: 'A free call for projects',
+    text: 'Business enquiries get a free 30-minute consultation to scope the idea, timeline and budget.',
+  },
 ];
 
 export default function ContactPage({ captcha }: { captcha?: (props: CaptchaSlotProps) => ReactNode } = {}) {
@@ -24,7 +28,8 @@ export default function ContactPage({ captcha }: { captcha?: (props: CaptchaSlot
             <p className="eyebrow mb-2">Contact</p>
             <h1 className="mb-3">Let&apos;s talk</h1>
             <p className="lead text-body-secondary mb-4">
-              A question about a course, a certificate or your account? An idea for a web app, an API or an AI feature? Send us a note and a real person will get back to you.
+              A question about a course, a certificate or your account? An idea for a web app, an API or an AI feature? Send us a note and a real person will
+              get back to you.
             </p>
 
             <ul className="list-unstyled contact-channels mb-4">
@@ -76,7 +81,11 @@ export default function ContactPage({ captcha }: { captcha?: (props: CaptchaSlot
               ))}
             </ol>
             <p className="small text-body-secondary mb-0">
-              Planning a project? See what we build on the <Link to="/services" className="text-decoration-underline">services page</Link>.
+              Planning a project? See what we build on the{' '}
+              <Link to="/services" className="text-decoration-underline">
+                services page
+              </Link>
+              .
             </p>
           </div>
 

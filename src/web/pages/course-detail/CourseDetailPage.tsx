@@ -148,7 +148,12 @@ function CourseView({ course }: { course: CourseDetail }) {
               </Tab>
               <Tab eventKey="curriculum" title="Curriculum">
                 <h2 className="h4 mb-2">Course content</h2>
-                <Curriculum sections={course.sections} totalLessons={course.total_lessons} totalDuration={course.total_video_duration} onPreview={previewLesson} />
+                <Curriculum
+                  sections={course.sections}
+                  totalLessons={course.total_lessons}
+                  totalDuration={course.total_video_duration}
+                  onPreview={previewLesson}
+                />
               </Tab>
               <Tab eventKey="description" title="Description">
                 <h2 className="h4 mb-3">Description</h2>

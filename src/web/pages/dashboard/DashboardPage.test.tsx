@@ -13,7 +13,16 @@ function enrolment(id: number, title: string, status: Enrolment['course_status']
     id,
     course_status: status,
     enrolled_at: '2025-01-05T12:00:00.000Z',
-    course: { id, title, slug: title.toLowerCase().replace(/\s+/g, '-'), course_image: '/media/c.svg', currency_code: 'USD', total_lessons: total, completed_total_lessons: done, student_progress: Math.round((done / total) * 100) },
+    course: {
+      id,
+      title,
+      slug: title.toLowerCase().replace(/\s+/g, '-'),
+      course_image: '/media/c.svg',
+      currency_code: 'USD',
+      total_lessons: total,
+      completed_total_lessons: done,
+      student_progress: Math.round((done / total) * 100),
+    },
   };
 }
 
@@ -39,10 +48,14 @@ describe('DashboardPage', () => {
     fetchMock = vi.fn<typeof fetch>((input, init) => {
       const url = new URL(String(input));
       if (url.pathname === '/api/v1/user-details/') return respond(200, user);
-      if (url.pathname === '/api/v1/student/dashboard/') return respond(200, { total_courses: 2, completed_courses: 1, completed_lessons: 23, certificates: 1 });
+      if (url.pathname === '/api/v1/student/dashboard/')
+        return respond(200, { total_courses: 2, completed_courses: 1, completed_lessons: 23, certificates: 1 });
       if (url.pathname === '/api/v1/student/courses/5/') {
         const search = (url.searchParams.get('search') ?? '').toLowerCase();
-        return respond(200, list.filter((e) => e.course.title.toLowerCase().includes(search)));
+        return respond(
+          200,
+          list.filter((e) => e.course.title.toLowerCase().includes(search)),
+        );
       }
       if (url.pathname === '/api/v1/course-restart/django-basics/2/' && init?.method === 'POST') return respond(200, { course_status: 'in_progress' });
       return respond(404, { detail: 'Not found.' });
@@ -65,7 +78,8 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Total Courses').previousElementSibling).toHaveTextContent('2');
 
     const table = screen.getByRole('table');
-    for (const name of ['Course Title', 'Total Lectures', 'Completed Lecture', 'Action']) expect(within(table).getByRole('columnheader', { name })).toBeInTheDocument();
+    for (const name of ['Course Title', 'Total Lectures', 'Completed Lecture', 'Action'])
+      expect(within(table).getByRole('columnheader', { name })).toBeInTheDocument();
     const python = (await within(table).findByRole('link', { name: 'Python Foundations' })).closest('tr')!;
     expect(within(python).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '9');
     expect(within(python).getByRole('link', { name: 'Continue Python Foundations' })).toHaveAttribute('href', '/lesson/python-foundations/');

@@ -9,7 +9,8 @@ import { EnrolmentAction, EnrolmentProgress } from './EnrolmentParts';
 import './dashboard.scss';
 
 function Avatar({ picture, name, email }: { picture?: string | undefined; name: string; email: string }) {
-  if (picture) return <img src={picture} alt={name || 'Your profile picture'} width={80} height={80} className="dashboard-avatar rounded-circle object-fit-cover" />;
+  if (picture)
+    return <img src={picture} alt={name || 'Your profile picture'} width={80} height={80} className="dashboard-avatar rounded-circle object-fit-cover" />;
   return (
     <span className="dashboard-avatar dashboard-avatar-initials rounded-circle" aria-hidden="true">
       {initials(name, email) || <i className="bi bi-person" />}
@@ -23,10 +24,16 @@ function ProfileBlock({ completedCourses }: { completedCourses: number | undefin
   return (
     <section className="dashboard-hero mb-4" aria-label="Your profile">
       <div className="d-flex flex-column flex-sm-row align-items-sm-center gap-3">
-        {isPending ? <span className="dashboard-avatar rounded-circle skeleton" /> : <Avatar picture={pictureUrl(user?.profile_picture)} name={name} email={user?.email ?? ''} />}
+        {isPending ? (
+          <span className="dashboard-avatar rounded-circle skeleton" />
+        ) : (
+          <Avatar picture={pictureUrl(user?.profile_picture)} name={name} email={user?.email ?? ''} />
+        )}
         <div className="flex-grow-1 min-w-0">
           <div className="d-flex align-items-center flex-wrap gap-2 mb-1">
-            <h2 className="h4 mb-0 text-white text-break">{isPending ? <span className="skeleton skeleton-text d-inline-block" style={{ width: 180 }} /> : name || 'Student'}</h2>
+            <h2 className="h4 mb-0 text-white text-break">
+              {isPending ? <span className="skeleton skeleton-text d-inline-block" style={{ width: 180 }} /> : name || 'Student'}
+            </h2>
             <span className="badge rounded-pill bg-accent">
               <i className="bi bi-stars me-1" aria-hidden="true" />
               Pro
@@ -56,7 +63,9 @@ function Counter({ icon, label, value, tone }: { icon: string; label: string; va
             <i className={`bi bi-${icon}`} />
           </span>
           <div>
-            <p className="dashboard-counter-value mb-0">{value === undefined ? <span className="skeleton d-inline-block" style={{ width: 40, height: 28 }} /> : value}</p>
+            <p className="dashboard-counter-value mb-0">
+              {value === undefined ? <span className="skeleton d-inline-block" style={{ width: 40, height: 28 }} /> : value}
+            </p>
             <p className="small text-body-secondary mb-0">{label}</p>
           </div>
         </div>
@@ -180,7 +189,14 @@ export default function DashboardPage() {
               Search your courses
             </label>
             <i className="bi bi-search" aria-hidden="true" />
-            <input id="dashboard-search" type="search" className="form-control form-control-sm" placeholder="Search your courses" value={search} onChange={(e) => setSearch(e.target.value)} />
+            <input
+              id="dashboard-search"
+              type="search"
+              className="form-control form-control-sm"
+              placeholder="Search your courses"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
           </div>
         </div>
         <div className="table-responsive">

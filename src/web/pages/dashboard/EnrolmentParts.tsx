@@ -56,7 +56,11 @@ export function EnrolmentAction({ enrolment, size = 'sm' }: { enrolment: Enrolme
         aria-label={`Restart ${enrolment.course.title}`}
         onClick={() => restart.mutate({ slug: enrolment.course.slug, id: enrolment.course.id })}
       >
-        {restarting ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : <i className="bi bi-arrow-counterclockwise me-1" aria-hidden="true" />}
+        {restarting ? (
+          <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
+        ) : (
+          <i className="bi bi-arrow-counterclockwise me-1" aria-hidden="true" />
+        )}
         Restart
       </button>
     </div>

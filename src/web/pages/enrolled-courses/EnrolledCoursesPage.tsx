@@ -106,7 +106,14 @@ export default function EnrolledCoursesPage() {
             Search your courses
           </label>
           <i className="bi bi-search" aria-hidden="true" />
-          <input id="enrolled-search" type="search" className="form-control" placeholder="Search your courses" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id="enrolled-search"
+            type="search"
+            className="form-control"
+            placeholder="Search your courses"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
       </div>
       <ul className="nav nav-underline learning-tabs mb-4" role="tablist" aria-label="Filter courses">
@@ -117,7 +124,13 @@ export default function EnrolledCoursesPage() {
           ] as const
         ).map(([value, label]) => (
           <li className="nav-item" role="presentation" key={value}>
-            <button type="button" role="tab" aria-selected={tab === value} className={`nav-link${tab === value ? ' active' : ''}`} onClick={() => setTab(value)}>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab === value}
+              className={`nav-link${tab === value ? ' active' : ''}`}
+              onClick={() => setTab(value)}
+            >
               {label}
             </button>
           </li>

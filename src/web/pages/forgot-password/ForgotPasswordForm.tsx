@@ -37,7 +37,8 @@ export function ForgotPasswordForm() {
       setOutcome({ kind: 'success', message });
     } catch (error) {
       resetField('email');
-      const message = error instanceof NetworkError ? accountMessages.noResponse : (serverErrorText(error, ['normalizedEmail', 'email']) ?? accountMessages.somethingWrong);
+      const message =
+        error instanceof NetworkError ? accountMessages.noResponse : (serverErrorText(error, ['normalizedEmail', 'email']) ?? accountMessages.somethingWrong);
       setOutcome({ kind: 'error', message });
     }
   });
@@ -45,7 +46,10 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Reset your password">
       {outcome && (
-        <div className={`alert alert-${outcome.kind === 'success' ? 'success' : 'danger'} d-flex gap-2 small`} role={outcome.kind === 'success' ? 'status' : 'alert'}>
+        <div
+          className={`alert alert-${outcome.kind === 'success' ? 'success' : 'danger'} d-flex gap-2 small`}
+          role={outcome.kind === 'success' ? 'status' : 'alert'}
+        >
           <i className={`bi ${outcome.kind === 'success' ? 'bi-check-circle-fill' : 'bi-exclamation-triangle-fill'}`} aria-hidden="true" />
           <span>{outcome.message}</span>
         </div>

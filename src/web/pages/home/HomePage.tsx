@@ -34,8 +34,8 @@ export default function HomePage() {
                 Learn to code by building <span className="text-primary">real projects</span>
               </h1>
               <p className="lead text-body-secondary mb-4">
-                Python, Django, REST APIs, machine learning and AI, taught through hands-on projects you can show an employer. Finish a
-                project, have it reviewed by our team and earn a pre-experience letter.
+                Python, Django, REST APIs, machine learning and AI, taught through hands-on projects you can show an employer. Finish a project, have it
+                reviewed by our team and earn a pre-experience letter.
               </p>
               <div className="d-flex flex-column flex-sm-row gap-3 home-hero-actions">
                 <Link to="/courses/" className="btn btn-accent btn-lg">
@@ -135,8 +135,8 @@ export default function HomePage() {
                   Get Your Letter
                 </h2>
                 <p className="mb-0 home-letter-text">
-                  Complete the capstone project and our team reviews your code personally. When it meets the bar, you receive a
-                  pre-experience letter describing what you built, ready to attach to your applications.
+                  Complete the capstone project and our team reviews your code personally. When it meets the bar, you receive a pre-experience letter describing
+                  what you built, ready to attach to your applications.
                 </p>
               </div>
               <div className="col-12 col-lg-4 text-lg-end">

@@ -42,8 +42,8 @@ export default function PrivacyPage() {
           <h3>Information collected automatically</h3>
           <ul>
             <li>
-              <strong>Technical data:</strong> your IP address, browser type, device and pages visited. We use your IP address to work out your country so we can
-              show prices in your local currency.
+              <strong>Technical data:</strong> your IP address, browser type, device and pages visited. We use your IP address to work out your country so we
+              can show prices in your local currency.
             </li>
             <li>
               <strong>Learning activity:</strong> enrolments, lessons completed and course progress, so we can track your progress and issue certificates.
@@ -54,8 +54,8 @@ export default function PrivacyPage() {
           </ul>
           <h3>Information from partners</h3>
           <p>
-            If you sign in with Google, we receive your name, email address and profile picture from Google. Our payment partners tell us whether a payment succeeded
-            and give us a transaction reference; we never receive your full card number.
+            If you sign in with Google, we receive your name, email address and profile picture from Google. Our payment partners tell us whether a payment
+            succeeded and give us a transaction reference; we never receive your full card number.
           </p>
         </>
       ),
@@ -69,7 +69,10 @@ export default function PrivacyPage() {
           <li>to process payments, send receipts and handle refunds;</li>
           <li>to track your progress, review projects and issue certificates and pre-experience letters;</li>
           <li>to reply to your messages and provide support;</li>
-          <li>to send service emails, such as account verification, password resets and subscription notices, and, where you have not opted out, reminders about items left in your cart;</li>
+          <li>
+            to send service emails, such as account verification, password resets and subscription notices, and, where you have not opted out, reminders about
+            items left in your cart;
+          </li>
           <li>to protect the Service against fraud, spam and abuse, for example with a captcha on sign-up and contact forms;</li>
           <li>to improve our courses and the website, and to meet our legal and tax obligations.</li>
         </ul>
@@ -95,7 +98,10 @@ export default function PrivacyPage() {
               <strong>A location cookie</strong> holding your IP address for six hours, used to show local prices.
             </li>
           </ul>
-          <p>We do not use advertising cookies. You can clear cookies and local storage in your browser at any time; you will then be signed out and your cart emptied.</p>
+          <p>
+            We do not use advertising cookies. You can clear cookies and local storage in your browser at any time; you will then be signed out and your cart
+            emptied.
+          </p>
         </>
       ),
     },
@@ -120,8 +126,8 @@ export default function PrivacyPage() {
       title: 'How long we keep it',
       body: (
         <p>
-          We keep account and learning information for as long as your account is open. Order and payment records are kept for as long as tax and accounting laws
-          require. Contact messages are kept for up to two years. When information is no longer needed, we delete or anonymise it.
+          We keep account and learning information for as long as your account is open. Order and payment records are kept for as long as tax and accounting
+          laws require. Contact messages are kept for up to two years. When information is no longer needed, we delete or anonymise it.
         </p>
       ),
     },
@@ -130,8 +136,8 @@ export default function PrivacyPage() {
       title: 'Security',
       body: (
         <p>
-          We protect your information with encrypted connections (HTTPS), hashed passwords, access controls and regular updates. No system is completely secure, so
-          please use a strong, unique password and let us know straight away if you suspect any misuse of your account.
+          We protect your information with encrypted connections (HTTPS), hashed passwords, access controls and regular updates. No system is completely secure,
+          so please use a strong, unique password and let us know straight away if you suspect any misuse of your account.
         </p>
       ),
     },
@@ -158,8 +164,8 @@ export default function PrivacyPage() {
       title: "Children's privacy",
       body: (
         <p>
-          The Service is not directed at children under 13, and we do not knowingly collect their personal information. Learners under 18 should use the Service with
-          the involvement of a parent or guardian. If you believe a child has given us personal information, please contact us and we will delete it.
+          The Service is not directed at children under 13, and we do not knowingly collect their personal information. Learners under 18 should use the Service
+          with the involvement of a parent or guardian. If you believe a child has given us personal information, please contact us and we will delete it.
         </p>
       ),
     },
@@ -168,15 +174,20 @@ export default function PrivacyPage() {
       title: 'International transfers',
       body: (
         <p>
-          We are based in India and our service providers may process information in other countries. Wherever your information is processed, we take steps to make
-          sure it is protected as described in this policy.
+          We are based in India and our service providers may process information in other countries. Wherever your information is processed, we take steps to
+          make sure it is protected as described in this policy.
         </p>
       ),
     },
     {
       id: 'changes',
       title: 'Changes to this policy',
-      body: <p>We may update this policy from time to time. We will change the effective date above and, for significant changes, let you know by email or on the site.</p>,
+      body: (
+        <p>
+          We may update this policy from time to time. We will change the effective date above and, for significant changes, let you know by email or on the
+          site.
+        </p>
+      ),
     },
     {
       id: 'governing-law',
@@ -193,8 +204,8 @@ export default function PrivacyPage() {
       title: 'Contact us',
       body: (
         <p>
-          For any privacy question, request or complaint, email us at <EmailLink email={email} /> or use our <Link to="/contact">contact form</Link>. We aim to reply
-          within one business day.
+          For any privacy question, request or complaint, email us at <EmailLink email={email} /> or use our <Link to="/contact">contact form</Link>. We aim to
+          reply within one business day.
         </p>
       ),
     },

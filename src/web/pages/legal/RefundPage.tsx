@@ -22,8 +22,8 @@ export default function RefundPage() {
           <div className="legal-callout">
             <i className="bi bi-shield-check" aria-hidden="true" />
             <p className="mb-0">
-              If a course or membership is not right for you, ask for a refund within <strong>{refundTerms.guaranteeDays} days</strong> of purchase and we will give
-              you your money back, subject to the exceptions below.
+              If a course or membership is not right for you, ask for a refund within <strong>{refundTerms.guaranteeDays} days</strong> of purchase and we will
+              give you your money back, subject to the exceptions below.
             </p>
           </div>
           <p>The guarantee applies to individual course purchases and to the first payment of a membership plan, including lifetime access.</p>
@@ -38,7 +38,10 @@ export default function RefundPage() {
           <li>
             Email <EmailLink email={email} /> from the address linked to your account, or use our <Link to="/contact">contact form</Link>.
           </li>
-          <li>Include your order number (you can find it in your order history) and, if you like, a line on why the course was not a good fit. It helps us improve.</li>
+          <li>
+            Include your order number (you can find it in your order history) and, if you like, a line on why the course was not a good fit. It helps us
+            improve.
+          </li>
           <li>We will confirm your request by email, usually within one business day.</li>
         </ol>
       ),
@@ -52,8 +55,9 @@ export default function RefundPage() {
             Approved refunds are processed within <strong>{refundTerms.processingBusinessDays} business days</strong>, back to the original payment method.
           </p>
           <p>
-            After that, your bank or card issuer usually takes another <strong>{refundTerms.bankWorkingDays} working days</strong> to show the money in your account.
-            If you have not received it after that time, contact your bank first, then write to us with your order number and we will send you the refund reference.
+            After that, your bank or card issuer usually takes another <strong>{refundTerms.bankWorkingDays} working days</strong> to show the money in your
+            account. If you have not received it after that time, contact your bank first, then write to us with your order number and we will send you the
+            refund reference.
           </p>
         </>
       ),
@@ -82,12 +86,10 @@ export default function RefundPage() {
       body: (
         <>
           <p>
-            You can cancel a monthly or yearly membership at any time from your subscription page. Cancelling turns off auto-renewal: you will not be charged again,
-            and you keep access until the end of the period you have already paid for.
+            You can cancel a monthly or yearly membership at any time from your subscription page. Cancelling turns off auto-renewal: you will not be charged
+            again, and you keep access until the end of the period you have already paid for.
           </p>
-          <p>
-            If you were charged for a renewal you did not intend to make, contact us as soon as you notice and we will review it with you.
-          </p>
+          <p>If you were charged for a renewal you did not intend to make, contact us as soon as you notice and we will review it with you.</p>
         </>
       ),
     },
@@ -96,8 +98,8 @@ export default function RefundPage() {
       title: 'What happens after a refund',
       body: (
         <p>
-          Once a refund is issued, access to the refunded course or membership ends, and any certificate or pre-experience letter issued for it is withdrawn. Coupon
-          discounts are not refunded as cash.
+          Once a refund is issued, access to the refunded course or membership ends, and any certificate or pre-experience letter issued for it is withdrawn.
+          Coupon discounts are not refunded as cash.
         </p>
       ),
     },

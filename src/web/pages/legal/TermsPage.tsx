@@ -13,9 +13,9 @@ export default function TermsPage() {
       body: (
         <>
           <p>
-            These Terms and Conditions (the &quot;Terms&quot;) govern your access to and use of the Lectern website, its courses, memberships, lessons and related
-            services (together, the &quot;Service&quot;). By creating an account, purchasing a course or membership, or otherwise using the Service, you agree to be
-            bound by these Terms and by our <Link to="/privacy-policy">Privacy Policy</Link> and{' '}
+            These Terms and Conditions (the &quot;Terms&quot;) govern your access to and use of the Lectern website, its courses, memberships, lessons and
+            related services (together, the &quot;Service&quot;). By creating an account, purchasing a course or membership, or otherwise using the Service, you
+            agree to be bound by these Terms and by our <Link to="/privacy-policy">Privacy Policy</Link> and{' '}
             <Link to="/cancellation-refund-policy">Cancellation &amp; Refund Policy</Link>, which form part of these Terms.
           </p>
           <p>If you do not agree with these Terms, please do not use the Service.</p>
@@ -27,8 +27,9 @@ export default function TermsPage() {
       title: 'Who we are',
       body: (
         <p>
-          The Service is operated by Lectern (&quot;Lectern&quot;, &quot;we&quot;, &quot;us&quot; or &quot;our&quot;), an independent online education business based
-          in India that publishes project-based programming courses and provides custom software development services. You can reach us at <EmailLink email={email} />.
+          The Service is operated by Lectern (&quot;Lectern&quot;, &quot;we&quot;, &quot;us&quot; or &quot;our&quot;), an independent online education business
+          based in India that publishes project-based programming courses and provides custom software development services. You can reach us at{' '}
+          <EmailLink email={email} />.
         </p>
       ),
     },
@@ -40,8 +41,8 @@ export default function TermsPage() {
           <li>You must be at least 18 years old, or have the consent and supervision of a parent or legal guardian, to buy courses or memberships.</li>
           <li>You agree to give accurate, current and complete information when you register or check out, and to keep it up to date.</li>
           <li>
-            You are responsible for keeping your password confidential and for all activity under your account. Tell us straight away at <EmailLink email={email} /> if
-            you suspect unauthorised use.
+            You are responsible for keeping your password confidential and for all activity under your account. Tell us straight away at{' '}
+            <EmailLink email={email} /> if you suspect unauthorised use.
           </li>
           <li>An account is personal to one learner. Sharing logins or reselling access is not permitted.</li>
         </ul>
@@ -53,18 +54,21 @@ export default function TermsPage() {
       body: (
         <>
           <p>
-            When you enrol in a free course, buy a paid course or hold an active membership, we grant you a limited, personal, non-exclusive, non-transferable and
-            revocable licence to view the course content through the Service for your own, non-commercial learning.
+            When you enrol in a free course, buy a paid course or hold an active membership, we grant you a limited, personal, non-exclusive, non-transferable
+            and revocable licence to view the course content through the Service for your own, non-commercial learning.
           </p>
           <p>You may not:</p>
           <ul>
-            <li>download, record, copy, redistribute, resell, publicly perform or broadcast course videos or materials, except where a download is expressly offered;</li>
+            <li>
+              download, record, copy, redistribute, resell, publicly perform or broadcast course videos or materials, except where a download is expressly
+              offered;
+            </li>
             <li>share your account or course access with anyone else;</li>
             <li>use course content to create a competing course or training product.</li>
           </ul>
           <p>
-            Source code shown in lessons may be used in your own projects, including commercial ones, unless a lesson states otherwise. We may update, restructure or
-            retire course content to keep it accurate and current.
+            Source code shown in lessons may be used in your own projects, including commercial ones, unless a lesson states otherwise. We may update,
+            restructure or retire course content to keep it accurate and current.
           </p>
         </>
       ),
@@ -75,13 +79,13 @@ export default function TermsPage() {
       body: (
         <>
           <p>
-            Prices are shown in the currency of your region and may include introductory discounts. Payments are processed by our payment partners (such as Stripe
-            and Razorpay); we do not see or store your full card details. You agree to pay all charges, including applicable taxes, at the prices in effect when you
-            place your order.
+            Prices are shown in the currency of your region and may include introductory discounts. Payments are processed by our payment partners (such as
+            Stripe and Razorpay); we do not see or store your full card details. You agree to pay all charges, including applicable taxes, at the prices in
+            effect when you place your order.
           </p>
           <p>
-            Coupons are subject to their stated conditions, cannot be exchanged for cash and may be withdrawn at any time. If a payment fails or is reversed, we may
-            suspend access to the content it paid for.
+            Coupons are subject to their stated conditions, cannot be exchanged for cash and may be withdrawn at any time. If a payment fails or is reversed, we
+            may suspend access to the content it paid for.
           </p>
         </>
       ),
@@ -94,11 +98,12 @@ export default function TermsPage() {
           <p>Memberships give access to all premium courses included in the membership for as long as the membership is active.</p>
           <ul>
             <li>
-              <strong>Monthly and yearly plans</strong> start immediately after payment and renew automatically at the end of each billing period until you cancel.
+              <strong>Monthly and yearly plans</strong> start immediately after payment and renew automatically at the end of each billing period until you
+              cancel.
             </li>
             <li>
-              You can cancel at any time from your subscription page. Cancelling turns off auto-renewal; you keep access until the end of the period you have already
-              paid for.
+              You can cancel at any time from your subscription page. Cancelling turns off auto-renewal; you keep access until the end of the period you have
+              already paid for.
             </li>
             <li>
               <strong>Lifetime access</strong> is a one-time payment that gives access to membership content for as long as we operate the Service.
@@ -123,8 +128,8 @@ export default function TermsPage() {
       title: 'Certificates and pre-experience letters',
       body: (
         <p>
-          Certificates of completion and pre-experience letters are issued at our discretion once you finish a course and, where required, submit a project that our
-          team reviews. They recognise the work you completed with us; they are not academic degrees or accredited qualifications, and they do not guarantee
+          Certificates of completion and pre-experience letters are issued at our discretion once you finish a course and, where required, submit a project that
+          our team reviews. They recognise the work you completed with us; they are not academic degrees or accredited qualifications, and they do not guarantee
           employment.
         </p>
       ),
@@ -159,8 +164,8 @@ export default function TermsPage() {
       title: 'Your content',
       body: (
         <p>
-          You keep ownership of the questions, answers, reviews, project submissions and other content you post. You grant us a worldwide, royalty-free licence to host,
-          display and use that content to operate and promote the Service. You confirm that you have the right to share it.
+          You keep ownership of the questions, answers, reviews, project submissions and other content you post. You grant us a worldwide, royalty-free licence
+          to host, display and use that content to operate and promote the Service. You confirm that you have the right to share it.
         </p>
       ),
     },
@@ -169,8 +174,8 @@ export default function TermsPage() {
       title: 'Third-party services',
       body: (
         <p>
-          The Service relies on third parties such as payment providers and video hosts, and may link to other websites. Their services are governed by their own
-          terms and policies, and we are not responsible for them.
+          The Service relies on third parties such as payment providers and video hosts, and may link to other websites. Their services are governed by their
+          own terms and policies, and we are not responsible for them.
         </p>
       ),
     },
@@ -179,9 +184,9 @@ export default function TermsPage() {
       title: 'Disclaimers',
       body: (
         <p>
-          We work hard to keep our courses accurate and the Service available, but the Service is provided &quot;as is&quot; and &quot;as available&quot;. To the
-          fullest extent permitted by law, we make no warranty that the Service will be uninterrupted or error-free, or that any course will lead to a particular
-          result, job or income.
+          We work hard to keep our courses accurate and the Service available, but the Service is provided &quot;as is&quot; and &quot;as available&quot;. To
+          the fullest extent permitted by law, we make no warranty that the Service will be uninterrupted or error-free, or that any course will lead to a
+          particular result, job or income.
         </p>
       ),
     },
@@ -190,9 +195,9 @@ export default function TermsPage() {
       title: 'Limitation of liability',
       body: (
         <p>
-          To the fullest extent permitted by law, Lectern will not be liable for any indirect, incidental, special or consequential loss, or for loss of profits, data
-          or goodwill. Our total liability for any claim relating to the Service is limited to the amount you paid us in the twelve (12) months before the claim
-          arose. Nothing in these Terms limits any liability that cannot be limited under applicable law.
+          To the fullest extent permitted by law, Lectern will not be liable for any indirect, incidental, special or consequential loss, or for loss of
+          profits, data or goodwill. Our total liability for any claim relating to the Service is limited to the amount you paid us in the twelve (12) months
+          before the claim arose. Nothing in these Terms limits any liability that cannot be limited under applicable law.
         </p>
       ),
     },
@@ -211,8 +216,8 @@ export default function TermsPage() {
       title: 'Changes to these terms',
       body: (
         <p>
-          We may update these Terms from time to time. When we make material changes we will update the effective date above and, where appropriate, notify you by
-          email or on the site. Continuing to use the Service after the changes take effect means you accept the updated Terms.
+          We may update these Terms from time to time. When we make material changes we will update the effective date above and, where appropriate, notify you
+          by email or on the site. Continuing to use the Service after the changes take effect means you accept the updated Terms.
         </p>
       ),
     },
@@ -221,8 +226,9 @@ export default function TermsPage() {
       title: 'Governing law and disputes',
       body: (
         <p>
-          These Terms are governed by the laws of India. Any dispute arising out of or in connection with these Terms or the Service will be subject to the exclusive
-          jurisdiction of the competent courts in India. Before starting any proceedings, please contact us so we can try to resolve the matter informally.
+          These Terms are governed by the laws of India. Any dispute arising out of or in connection with these Terms or the Service will be subject to the
+          exclusive jurisdiction of the competent courts in India. Before starting any proceedings, please contact us so we can try to resolve the matter
+          informally.
         </p>
       ),
     },

@@ -84,12 +84,7 @@ export function CourseContent({ sections, status, activeUuid, onSelect }: Course
   }
 
   return (
-    <Accordion
-      alwaysOpen
-      activeKey={openKeys}
-      onSelect={(keys) => setOpenKeys(Array.isArray(keys) ? keys : keys ? [keys] : [])}
-      className="lesson-sections"
-    >
+    <Accordion alwaysOpen activeKey={openKeys} onSelect={(keys) => setOpenKeys(Array.isArray(keys) ? keys : keys ? [keys] : [])} className="lesson-sections">
       {sections.map((section, index) => (
         <Accordion.Item eventKey={section.uuid} key={section.uuid}>
           <Accordion.Header as="h3">

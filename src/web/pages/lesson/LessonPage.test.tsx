@@ -21,7 +21,20 @@ function serve() {
     if (url.pathname === `/api/v1/courses/${course.slug}/`) return respond(200, course);
     if (url.pathname === '/api/v1/complete-lesson/' && init?.method === 'POST') {
       const { lesson_uuid } = JSON.parse(String(init.body)) as { lesson_uuid: string };
-      return respond(completeStatus, completeStatus === 200 ? { lesson_uuid, completed_status: true, course_status: 'in_progress', total_lessons: 4, completed_total_lessons: 0, student_progress: 0, certificate_id: null } : { detail: 'no' });
+      return respond(
+        completeStatus,
+        completeStatus === 200
+          ? {
+              lesson_uuid,
+              completed_status: true,
+              course_status: 'in_progress',
+              total_lessons: 4,
+              completed_total_lessons: 0,
+              student_progress: 0,
+              certificate_id: null,
+            }
+          : { detail: 'no' },
+      );
     }
     return respond(404, { detail: 'Not found.' });
   });
@@ -42,7 +55,8 @@ function renderAt(path: string) {
   );
 }
 
-const completions = () => fetchMock.mock.calls.filter(([input, init]) => init?.method === 'POST' && new URL(String(input)).pathname === '/api/v1/complete-lesson/');
+const completions = () =>
+  fetchMock.mock.calls.filter(([input, init]) => init?.method === 'POST' && new URL(String(input)).pathname === '/api/v1/complete-lesson/');
 const lessonButton = (name: RegExp | string) => screen.getByRole('button', { name });
 const progressToggle = () => screen.getByRole('button', { name: /^Your progress:/ });
 

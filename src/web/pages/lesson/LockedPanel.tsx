@@ -11,7 +11,9 @@ export function LockedPanel({ loggedIn, courseSlug, paid }: { loggedIn: boolean;
         <h2 id="lesson-locked-title" className="h4 mb-2">
           Premium Video Locked
         </h2>
-        <p className="lesson-locked-text mb-3">This lecture is exclusive to members. Join a membership plan{paid ? ' or buy the course' : ''} to watch every lesson.</p>
+        <p className="lesson-locked-text mb-3">
+          This lecture is exclusive to members. Join a membership plan{paid ? ' or buy the course' : ''} to watch every lesson.
+        </p>
         {!loggedIn && (
           <p className="lesson-locked-text small mb-3">
             Already a member? Then <Link to="/login">you'll need to login</Link> to watch it.

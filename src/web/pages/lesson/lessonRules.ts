@@ -1,6 +1,27 @@
 import type { CourseDetail, Lesson, Section } from '../../../shared/catalog';
 
-const SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'but', 'by', 'for', 'from', 'in', 'into', 'nor', 'of', 'on', 'or', 'the', 'to', 'vs', 'via', 'with']);
+const SMALL_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'as',
+  'at',
+  'but',
+  'by',
+  'for',
+  'from',
+  'in',
+  'into',
+  'nor',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'vs',
+  'via',
+  'with',
+]);
 
 /**
  * Title Case: every word starts with a capital; short joining words (and, of, the...) stay lower
@@ -37,7 +58,10 @@ export function isNotEnrolled(status: string | null | undefined): boolean {
  * 'Lesson locked'). An active member is 'not enrolled' yet may open every lesson: the server then
  * sends the lesson's source, which unlocks it. A lesson the server withheld (is_locked) stays locked.
  */
-export function isLessonLocked(lesson: Pick<Lesson, 'enable_preview' | 'is_locked' | 'video_source' | 'lesson_content'>, status: string | null | undefined): boolean {
+export function isLessonLocked(
+  lesson: Pick<Lesson, 'enable_preview' | 'is_locked' | 'video_source' | 'lesson_content'>,
+  status: string | null | undefined,
+): boolean {
   if (lesson.is_locked) return true;
   const sentByServer = Boolean(lesson.video_source || lesson.lesson_content);
   return !lesson.enable_preview && isNotEnrolled(status) && !sentByServer;

@@ -74,7 +74,11 @@ export default function OrderDetailsPage() {
               </button>
               {hasInvoice && (
                 <button type="button" className="btn btn-primary" onClick={() => void download()} disabled={downloading} aria-busy={downloading}>
-                  {downloading ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : <i className="bi bi-download me-2" aria-hidden="true" />}
+                  {downloading ? (
+                    <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+                  ) : (
+                    <i className="bi bi-download me-2" aria-hidden="true" />
+                  )}
                   Download PDF
                 </button>
               )}

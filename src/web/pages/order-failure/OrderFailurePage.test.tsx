@@ -23,7 +23,9 @@ describe('the failure page', () => {
   });
 
   it('shows the ids, and the code, description and reason when present', () => {
-    renderAt('?code=card_declined&description=Your%20card%20was%20declined.&source=customer&step=payment_authorization&reason=card_declined&order_id=LEC-20260101-ABCDEF&payment_id=pay_123');
+    renderAt(
+      '?code=card_declined&description=Your%20card%20was%20declined.&source=customer&step=payment_authorization&reason=card_declined&order_id=LEC-20260101-ABCDEF&payment_id=pay_123',
+    );
     expect(screen.getByTestId('payment-id')).toHaveTextContent('pay_123');
     expect(screen.getByTestId('order-id')).toHaveTextContent('LEC-20260101-ABCDEF');
     const details = screen.getByTestId('failure-details');

@@ -32,8 +32,8 @@ export default function OrderFailurePage() {
             </span>
             <h1 className="h2 mb-2">Payment Failed</h1>
             <p className="text-body-secondary mb-4">
-              We're sorry, your payment could not be completed and you have not been enrolled. Your cart is saved, so you can try again or choose another payment method. If you
-              were charged anyway, contact us with the Payment ID below and we will sort it out.
+              We're sorry, your payment could not be completed and you have not been enrolled. Your cart is saved, so you can try again or choose another
+              payment method. If you were charged anyway, contact us with the Payment ID below and we will sort it out.
             </p>
 
             {explained && (

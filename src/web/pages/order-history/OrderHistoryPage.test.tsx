@@ -44,10 +44,13 @@ beforeEach(() => {
     const url = new URL(String(input));
     if (url.pathname === '/api/v1/order-history/5/') {
       const search = url.searchParams.get('search')?.toLowerCase() ?? '';
-      const body = orders.filter((o) => !search || o.order_number.toLowerCase().includes(search) || o.order_items.some((i) => i.course.title.toLowerCase().includes(search)));
+      const body = orders.filter(
+        (o) => !search || o.order_number.toLowerCase().includes(search) || o.order_items.some((i) => i.course.title.toLowerCase().includes(search)),
+      );
       return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }
-    if (url.pathname === '/api/v1/user-details/') return new Response(JSON.stringify({ user_id: 5, email: 'asha@example.com', full_name: 'Asha Verma' }), { status: 200 });
+    if (url.pathname === '/api/v1/user-details/')
+      return new Response(JSON.stringify({ user_id: 5, email: 'asha@example.com', full_name: 'Asha Verma' }), { status: 200 });
     return new Response(JSON.stringify({ detail: 'Not found.' }), { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -76,12 +79,30 @@ describe("the 'And More' rule", () => {
 
 describe('the order history page', () => {
   it('lists orders with their columns and links each to its details', async () => {
-    orders = [makeOrder(), makeOrder({ order_number: 'LEC-20260101-ZZZZZZ', order_items: [item(3, 'React Basics', 19.5)], total: 19.5, currency: 'inr', order_status: 'Pending', payment_method: 'RazorPay' })];
+    orders = [
+      makeOrder(),
+      makeOrder({
+        order_number: 'LEC-20260101-ZZZZZZ',
+        order_items: [item(3, 'React Basics', 19.5)],
+        total: 19.5,
+        currency: 'inr',
+        order_status: 'Pending',
+        payment_method: 'RazorPay',
+      }),
+    ];
     renderPage();
     const link = await screen.findByRole('link', { name: 'LEC-20260315-ABCDEF' });
     expect(link).toHaveAttribute('href', '/order/details/LEC-20260315-ABCDEF');
     const rows = screen.getAllByRole('row');
-    expect(rows.map((r) => within(r).queryAllByRole('columnheader').map((h) => h.textContent)).at(0)).toEqual(['Order ID', 'Course name', 'Date', 'Amount', 'Status', 'Payment']);
+    expect(
+      rows
+        .map((r) =>
+          within(r)
+            .queryAllByRole('columnheader')
+            .map((h) => h.textContent),
+        )
+        .at(0),
+    ).toEqual(['Order ID', 'Course name', 'Date', 'Amount', 'Status', 'Payment']);
     expect(within(rows[1]!).getByText('Django REST Framework And More')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Mar 15, 2026')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('$98')).toBeInTheDocument();

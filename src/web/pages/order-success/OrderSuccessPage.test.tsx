@@ -6,7 +6,16 @@ import OrderSuccessPage, { amountPaidText } from './OrderSuccessPage';
 
 const confirmation = (overrides: Record<string, unknown> = {}) => ({
   order_items: [{ id: 1, price: 49, course: { id: 7, title: 'Django REST Framework', slug: 'drf', course_image: '/media/x.svg', currency_code: 'USD' } }],
-  order_details: { transaction_id: 'pi_123', order_number: 'LEC-1', total_paid: 49, currency: 'USD', coupon: 'N/A', order_status: 'Paid', payment_method: 'Stripe', ...overrides },
+  order_details: {
+    transaction_id: 'pi_123',
+    order_number: 'LEC-1',
+    total_paid: 49,
+    currency: 'USD',
+    coupon: 'N/A',
+    order_status: 'Paid',
+    payment_method: 'Stripe',
+    ...overrides,
+  },
 });
 
 let updateReplies: { status: string; payment_id: string }[];

@@ -46,7 +46,11 @@ export default function OrderSuccessPage() {
   useEffect(() => {
     if (!orderNo) return;
     let cancelled = false;
-    const failed = (paymentId: string) => void navigate(`/order/failure/?${new URLSearchParams({ order_id: orderNo, payment_id: paymentId === 'N/A' ? '' : paymentId, reason: 'payment_failed' }).toString()}`, { replace: true });
+    const failed = (paymentId: string) =>
+      void navigate(
+        `/order/failure/?${new URLSearchParams({ order_id: orderNo, payment_id: paymentId === 'N/A' ? '' : paymentId, reason: 'payment_failed' }).toString()}`,
+        { replace: true },
+      );
 
     void (async () => {
       let confirmed = false;
@@ -93,7 +97,8 @@ export default function OrderSuccessPage() {
         if (confirmed || details.order_details.order_status === 'Paid') {
           clearCart();
           void queryClient.invalidateQueries({ queryKey: ['cart'] });
-          for (const key of [learningKeys.studentCourses, learningKeys.dashboard, ['course'], ['check-enrollment']]) void queryClient.invalidateQueries({ queryKey: key });
+          for (const key of [learningKeys.studentCourses, learningKeys.dashboard, ['course'], ['check-enrollment']])
+            void queryClient.invalidateQueries({ queryKey: key });
         }
       } catch {
         if (!cancelled) setLoadFailed(true);
@@ -121,7 +126,9 @@ export default function OrderSuccessPage() {
                   <i className="bi bi-receipt" />
                 </span>
                 <h1 className="h3">We could not find this order</h1>
-                <p className="text-body-secondary mb-4">If you have just paid, your courses will appear on your dashboard within a minute, and a receipt is on its way to your inbox.</p>
+                <p className="text-body-secondary mb-4">
+                  If you have just paid, your courses will appear on your dashboard within a minute, and a receipt is on its way to your inbox.
+                </p>
                 <div className="d-flex flex-wrap justify-content-center gap-2">
                   <Link to="/dashboard" className="btn btn-primary">
                     Start Learning
@@ -159,7 +166,13 @@ export default function OrderSuccessPage() {
                           <Link to={`/courses/${item.course.slug}`} className="order-result-item-title">
                             {item.course.title}
                           </Link>
-                          <span className="fw-semibold text-nowrap">{formatPrice(item.price, currencySymbol(item.course.currency_code || currency), (item.course.currency_code || currency).toUpperCase())}</span>
+                          <span className="fw-semibold text-nowrap">
+                            {formatPrice(
+                              item.price,
+                              currencySymbol(item.course.currency_code || currency),
+                              (item.course.currency_code || currency).toUpperCase(),
+                            )}
+                          </span>
                         </li>
                       ))}
                     </ul>

@@ -32,7 +32,12 @@ let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
   saveReply = (form) =>
-    json(200, { ...priya, full_name: String(form.get('full_name')), city: String(form.get('city')), profile_picture: form.get('remove_picture') ? null : priya.profile_picture });
+    json(200, {
+      ...priya,
+      full_name: String(form.get('full_name')),
+      city: String(form.get('city')),
+      profile_picture: form.get('remove_picture') ? null : priya.profile_picture,
+    });
   fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input)).pathname;
     if (path === '/api/v1/fetchCountries/')

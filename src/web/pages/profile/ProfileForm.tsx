@@ -54,7 +54,15 @@ function usePreview(file: File | null): string | null {
 
 export function Avatar({ src, name, fallback, size }: { src?: string | null; name: string; fallback?: string; size: number }) {
   if (src)
-    return <img src={src} alt={name ? `${name}'s profile picture` : 'Profile picture'} width={size} height={size} className="rounded-circle object-fit-cover profile-avatar" />;
+    return (
+      <img
+        src={src}
+        alt={name ? `${name}'s profile picture` : 'Profile picture'}
+        width={size}
+        height={size}
+        className="rounded-circle object-fit-cover profile-avatar"
+      />
+    );
   return (
     <span
       className="rounded-circle d-inline-flex align-items-center justify-content-center fw-bold profile-avatar profile-avatar-initials"
@@ -277,13 +285,27 @@ export function ProfileForm({ user }: { user: UserDetails }) {
               <label htmlFor={`${id}-username`} className="form-label">
                 Username
               </label>
-              <input id={`${id}-username`} type="text" className="form-control bg-body-tertiary" value={user.username} readOnly aria-describedby={`${id}-readonly-help`} />
+              <input
+                id={`${id}-username`}
+                type="text"
+                className="form-control bg-body-tertiary"
+                value={user.username}
+                readOnly
+                aria-describedby={`${id}-readonly-help`}
+              />
             </div>
             <div className="col-12 col-md-6">
               <label htmlFor={`${id}-email`} className="form-label">
                 Email
               </label>
-              <input id={`${id}-email`} type="email" className="form-control bg-body-tertiary" value={user.email} readOnly aria-describedby={`${id}-readonly-help`} />
+              <input
+                id={`${id}-email`}
+                type="email"
+                className="form-control bg-body-tertiary"
+                value={user.email}
+                readOnly
+                aria-describedby={`${id}-readonly-help`}
+              />
             </div>
             <p id={`${id}-readonly-help`} className="form-text col-12 mt-1 mb-0">
               Your username and email cannot be changed here.

@@ -37,11 +37,28 @@ describe('QuestionAnswerPage', () => {
     window.localStorage.setItem('userId', '5');
     fetchMock = vi.fn<typeof fetch>((input, init) => {
       const url = new URL(String(input));
-      if (url.pathname === '/api/v1/questions/' && init?.method === 'POST') return respond(201, { ...question, id: 2, ...(JSON.parse(String(init.body)) as object), answers: [] });
+      if (url.pathname === '/api/v1/questions/' && init?.method === 'POST')
+        return respond(201, { ...question, id: 2, ...(JSON.parse(String(init.body)) as object), answers: [] });
       if (url.pathname === '/api/v1/questions/') return respond(200, [question]);
       if (url.pathname === '/api/v1/user-details/') return respond(200, { user_id: 5, full_name: 'Priya Natarajan', email: 'p@example.com' });
       if (url.pathname === '/api/v1/student/courses/5/')
-        return respond(200, [{ id: 1, course_status: 'in_progress', enrolled_at: '2025-01-01T00:00:00.000Z', course: { id: 7, title: 'Python Foundations', slug: 'python-foundations', course_image: '', currency_code: 'USD', total_lessons: 4, completed_total_lessons: 1, student_progress: 25 } }]);
+        return respond(200, [
+          {
+            id: 1,
+            course_status: 'in_progress',
+            enrolled_at: '2025-01-01T00:00:00.000Z',
+            course: {
+              id: 7,
+              title: 'Python Foundations',
+              slug: 'python-foundations',
+              course_image: '',
+              currency_code: 'USD',
+              total_lessons: 4,
+              completed_total_lessons: 1,
+              student_progress: 25,
+            },
+          },
+        ]);
       if (url.pathname === '/api/v1/courses/python-foundations/') return respond(200, makeCourse());
       return respond(404, { detail: 'Not found.' });
     });
@@ -80,7 +97,12 @@ describe('QuestionAnswerPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Post question' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(String(post[1]!.body))).toEqual({ course_id: 7, lesson_id: 3, title: 'How do elif chains end?', body: 'Does the else branch always run last?' });
+    expect(JSON.parse(String(post[1]!.body))).toEqual({
+      course_id: 7,
+      lesson_id: 3,
+      title: 'How do elif chains end?',
+      body: 'Does the else branch always run last?',
+    });
   });
 
   it('asks for a course first', async () => {

@@ -253,7 +253,8 @@ export default function QuestionAnswerPage() {
         ))}
       </div>
     );
-  else if (questions.data.length === 0) list = <p className="text-body-secondary">You have not asked a question yet. Ask one above: the instructor answers every question.</p>;
+  else if (questions.data.length === 0)
+    list = <p className="text-body-secondary">You have not asked a question yet. Ask one above: the instructor answers every question.</p>;
   else
     list = (
       <ul className="list-unstyled d-grid gap-3 mb-0">
@@ -267,7 +268,8 @@ export default function QuestionAnswerPage() {
     <div>
       <h1 className="h3 mb-1">Questions and Answers</h1>
       <p className="text-body-secondary mb-4">
-        Stuck on a lesson? Ask the instructor. You'll get an email when your question is answered. Browse your <Link to="/enrolled-courses/">enrolled courses</Link>.
+        Stuck on a lesson? Ask the instructor. You'll get an email when your question is answered. Browse your{' '}
+        <Link to="/enrolled-courses/">enrolled courses</Link>.
       </p>
       <section className="card mb-4" aria-labelledby="ask-title">
         <div className="card-body p-4">

@@ -135,8 +135,8 @@ export default function RoadmapPage() {
           <p className="eyebrow mb-2">Learning roadmap</p>
           <h1 className="mb-3">From your first line of Python to shipping AI apps</h1>
           <p className="lead text-body-secondary mx-auto mb-4" style={{ maxWidth: 720 }}>
-            Not sure where to start or what to learn next? Follow these eight courses in order. Each one builds on the last and ends with a project you can put in
-            your portfolio.
+            Not sure where to start or what to learn next? Follow these eight courses in order. Each one builds on the last and ends with a project you can put
+            in your portfolio.
           </p>
           <ul className="roadmap-facts list-unstyled d-flex flex-wrap justify-content-center gap-2 gap-md-3 mb-0">
             <li>

@@ -116,8 +116,8 @@ export default function ServicesPage() {
               <p className="eyebrow mb-3">Custom software development</p>
               <h1 className="mb-3">Software that runs your business, built by people who teach it</h1>
               <p className="lead text-body-secondary mb-4">
-                We design, build and look after web applications, APIs, AI features and automations for startups and growing companies, with the same care we put
-                into our courses.
+                We design, build and look after web applications, APIs, AI features and automations for startups and growing companies, with the same care we
+                put into our courses.
               </p>
               <div className="d-flex flex-wrap gap-3">
                 <Link to="/contact" className="btn btn-accent btn-lg">
@@ -186,7 +186,12 @@ export default function ServicesPage() {
 
       <section className="section section-soft" aria-labelledby="process-title">
         <div className="container">
-          <SectionHeading id="process-title" eyebrow="How we work" title="A simple, transparent process" subtitle="Five steps from first call to a product your customers use every day." />
+          <SectionHeading
+            id="process-title"
+            eyebrow="How we work"
+            title="A simple, transparent process"
+            subtitle="Five steps from first call to a product your customers use every day."
+          />
           <ol className="process-list list-unstyled row g-4 mb-0">
             {processSteps.map((step, index) => (
               <li className="col-12 col-md-6 col-lg" key={step.title}>
@@ -209,7 +214,12 @@ export default function ServicesPage() {
 
       <section className="section" aria-labelledby="industries-title">
         <div className="container">
-          <SectionHeading id="industries-title" eyebrow="Industries" title="Experience across industries" subtitle="We learn your domain quickly because we have shipped software in it before." />
+          <SectionHeading
+            id="industries-title"
+            eyebrow="Industries"
+            title="Experience across industries"
+            subtitle="We learn your domain quickly because we have shipped software in it before."
+          />
           <div className="row g-3 g-md-4">
             {industries.map((industry) => (
               <div className="col-12 col-sm-6 col-lg-4" key={industry.title}>
@@ -283,14 +293,24 @@ export default function ServicesPage() {
 
       <section className="section section-soft" aria-labelledby="reviews-title">
         <div className="container">
-          <SectionHeading id="reviews-title" eyebrow="Client stories" title="What our clients say" subtitle="Real feedback from founders and teams we have built software with." />
+          <SectionHeading
+            id="reviews-title"
+            eyebrow="Client stories"
+            title="What our clients say"
+            subtitle="Real feedback from founders and teams we have built software with."
+          />
           <ClientReviews />
         </div>
       </section>
 
       <section className="section" aria-labelledby="tech-title">
         <div className="container">
-          <SectionHeading id="tech-title" eyebrow="Technology" title="Proven tools, chosen for your project" subtitle="Mature, well-supported technology that is easy to hire for and cheap to run." />
+          <SectionHeading
+            id="tech-title"
+            eyebrow="Technology"
+            title="Proven tools, chosen for your project"
+            subtitle="Mature, well-supported technology that is easy to hire for and cheap to run."
+          />
           <ul className="tech-pills list-unstyled d-flex flex-wrap justify-content-center gap-2 gap-md-3 mb-0 mx-auto">
             {technologies.map((tech) => (
               <li key={tech} className="tech-pill">

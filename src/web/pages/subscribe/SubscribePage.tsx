@@ -115,7 +115,13 @@ function Plans() {
     );
   }
   if (isError) return <ErrorState message="Failed to load plans. Please try again." onRetry={() => void refetch()} />;
-  if (!recurring && !lifetime) return <EmptyState message="Membership plans are on their way. Meanwhile, every course can be bought on its own." action={{ to: '/courses', label: 'Browse courses' }} />;
+  if (!recurring && !lifetime)
+    return (
+      <EmptyState
+        message="Membership plans are on their way. Meanwhile, every course can be bought on its own."
+        action={{ to: '/courses', label: 'Browse courses' }}
+      />
+    );
 
   return (
     <>

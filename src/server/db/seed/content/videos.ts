@@ -14,13 +14,7 @@ export const pythonVideos = [
   youtube('x7X9w_GIm1s'),
 ] as const;
 
-export const djangoVideos = [
-  youtube('F5mRW0jo-U4'),
-  vimeo('59777392'),
-  youtube('rHux0gMZ3Eg'),
-  youtube('0sOvCWFmrtA'),
-  vimeo('76979871'),
-] as const;
+export const djangoVideos = [youtube('F5mRW0jo-U4'), vimeo('59777392'), youtube('rHux0gMZ3Eg'), youtube('0sOvCWFmrtA'), vimeo('76979871')] as const;
 
 export const aiVideos = [
   youtube('i_LwzRVP7bg'),
@@ -32,10 +26,4 @@ export const aiVideos = [
   youtube('vmEHCJofslg'),
 ] as const;
 
-export const webVideos = [
-  youtube('G3e-cpL7ofc'),
-  vimeo('76979871'),
-  youtube('PkZNo7MFNFg'),
-  youtube('bMknfKXIFA8'),
-  vimeo('59777392'),
-] as const;
+export const webVideos = [youtube('G3e-cpL7ofc'), vimeo('76979871'), youtube('PkZNo7MFNFg'), youtube('bMknfKXIFA8'), vimeo('59777392')] as const;
