@@ -86,6 +86,9 @@ const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
+/** The names of every variable the server reads (README's environment table lists each). */
+export const envVariableNames = Object.keys(envSchema.shape) as (keyof Env)[];
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
