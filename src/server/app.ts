@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -20,6 +18,7 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { AppError, statusByCode } from './errors.js';
 import { createSnapshotCache } from './http/cache.js';
+import { registerPublicUploads } from './http/uploads.js';
 import { createAltchaCaptcha, createRecaptcha, type Captcha } from './integrations/captcha/index.js';
 import { createGeoResolver, type GeoResolver } from './integrations/geoip/index.js';
 import { createGoogleVerifier, type GoogleVerifier } from './integrations/google/index.js';
@@ -28,6 +27,7 @@ import { registerFakeRazorpay } from './integrations/razorpay/fake-api.js';
 import { createStripeGateway, type StripeGateway } from './integrations/stripe/index.js';
 import { registerFakeStripe } from './integrations/stripe/fake-api.js';
 import { createDevMailbox, createSmtpMailer, type Mailer } from './integrations/mail/index.js';
+import { createLocalStorage, createS3Storage, type FileStorage } from './integrations/storage/index.js';
 import { registerEmailJobs } from './jobs/email.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
 import { accountRoutes } from './modules/accounts/routes.js';
@@ -59,6 +59,7 @@ export interface AppDeps {
   razorpay?: RazorpayGateway | null;
   /** How long anonymous catalog reads are memoised in this process (0 disables). */
   catalogCacheMs?: number;
+  storage?: FileStorage;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     captcha: deps.captcha ?? (config.recaptcha ? createRecaptcha(config.recaptcha) : createAltchaCaptcha({ db, hmacKey: config.altchaHmacKey })),
     geo: deps.geo ?? createGeoResolver({ countryHeader: config.geoCountryHeader, devCountry: config.devCountry }),
     catalogCache: createSnapshotCache(deps.catalogCacheMs ?? 30_000),
+    storage: deps.storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.resolve(config.dataDir, 'uploads'))),
     google: deps.google ?? (config.googleClientId ? createGoogleVerifier({ clientId: config.googleClientId }) : undefined),
     stripe: deps.stripe === null ? undefined : (deps.stripe ?? defaultStripe(config)),
     razorpay: deps.razorpay === null ? undefined : (deps.razorpay ?? defaultRazorpay(config)),
@@ -181,18 +183,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
-  // Only re-encoded profile pictures are public; lesson resources live elsewhere behind signed links.
-  const avatarsDir = path.resolve(config.dataDir, 'uploads', 'avatars');
-  mkdirSync(avatarsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: avatarsDir,
-    prefix: '/uploads/avatars/',
-    decorateReply: false,
-    index: false,
-    setHeaders: (reply) => {
-      reply.header('Cache-Control', 'public, max-age=604800, immutable').header('X-Content-Type-Options', 'nosniff');
-    },
-  });
+  // Only re-encoded images are public; lesson resources are served behind signed links.
+  registerPublicUploads(app, ctx.storage);
   await app.register(fastifyRateLimit, {
     global: false,
     // Counted after validation: a request refused as malformed never uses up the allowance.

@@ -16,6 +16,8 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production', PUBLIC_URL: 'https://x.dev' }, 'JWT_SECRET'],
     [{ RECAPTCHA_SITE_KEY: 'only-one' }, 'RECAPTCHA_SECRET_KEY'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'only-one' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
   ])('stops on %j with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
@@ -25,5 +27,17 @@ describe('loadConfig', () => {
     const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://lectern.dev', JWT_SECRET: 'x'.repeat(40), DEV_COUNTRY: 'IN' });
     expect(config.devCountry).toBeUndefined();
     expect(loadConfig({ DEV_COUNTRY: 'in' }).devCountry).toBe('IN');
+  });
+
+  it('keeps uploads on local disk unless S3_BUCKET is set; an endpoint implies path-style addressing', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'uploads', S3_ENDPOINT: 'http://minio:9000' }).s3).toMatchObject({
+      bucket: 'uploads',
+      region: 'us-east-1',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+      credentials: undefined,
+    });
+    expect(loadConfig({ S3_BUCKET: 'uploads' }).s3?.forcePathStyle).toBe(false);
   });
 });

@@ -76,6 +76,13 @@ const envSchema = z.object({
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_WEBHOOK_SECRET: optionalText,
   RAZORPAY_API_BASE: optionalText.pipe(z.url().optional()),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_PREFIX: optionalText,
   ABANDONED_CART_DELAY_MINUTES: z.coerce
     .number()
     .int()
@@ -123,6 +130,17 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   abandonedCartDelayMs: number;
+  /** Uploads go to this S3-compatible bucket; absent means $DATA_DIR/uploads on local disk. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+        forcePathStyle: boolean;
+        prefix: string | undefined;
+      }
+    | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -153,6 +171,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (Boolean(env.RECAPTCHA_SITE_KEY) !== Boolean(env.RECAPTCHA_SECRET_KEY)) {
     throw new ConfigError('Invalid environment configuration:\n  RECAPTCHA_SECRET_KEY: set both RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY, or neither');
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid environment configuration:\n  S3_SECRET_ACCESS_KEY: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');
   }
   return {
     env: env.NODE_ENV,
@@ -190,5 +211,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { keyId: env.RAZORPAY_KEY_ID, keySecret: env.RAZORPAY_KEY_SECRET, webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? '', apiBase: env.RAZORPAY_API_BASE }
         : undefined,
     abandonedCartDelayMs: env.ABANDONED_CART_DELAY_MINUTES * 60 * 1000,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
+          prefix: env.S3_PREFIX,
+        }
+      : undefined,
   };
 }

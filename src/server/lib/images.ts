@@ -1,34 +1,51 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
-import { randomToken } from './tokens.js';
+import { keyOfPublicUploadPath, newKey, publicUploadPath, type FileStorage } from '../integrations/storage/index.js';
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
 /**
  * Re-encodes an uploaded picture: the content must decode as an image (its name and declared type
- * are ignored), it is resized to a 400 px square and written as WebP without metadata.
+ * are ignored), it is resized to fit `width`×`height` and written as WebP without metadata.
  * Returns undefined when the bytes are not an image.
  */
-export async function storeProfilePicture(uploadsDir: string, bytes: Buffer): Promise<string | undefined> {
-  let output: Buffer;
+export async function reencodeImage(bytes: Buffer, size: { width: number; height: number; fit: 'cover' | 'inside' }): Promise<Buffer | undefined> {
   try {
     const image = sharp(bytes, { limitInputPixels: 40_000_000, failOn: 'error' });
     const meta = await image.metadata();
     if (!meta.format || !ACCEPTED.has(meta.format)) return undefined;
-    output = await image.rotate().resize(400, 400, { fit: 'cover', position: 'attention' }).webp({ quality: 82 }).toBuffer();
+    return await image
+      .rotate()
+      .resize(size.width, size.height, { fit: size.fit, position: 'attention', withoutEnlargement: size.fit === 'inside' })
+      .webp({ quality: 82 })
+      .toBuffer();
   } catch {
     return undefined;
   }
-  const dir = path.join(uploadsDir, 'avatars');
-  await mkdir(dir, { recursive: true });
-  const name = `${randomToken(12)}.webp`;
-  await writeFile(path.join(dir, name), output);
-  return `/uploads/avatars/${name}`;
 }
 
-export async function deleteProfilePicture(uploadsDir: string, publicPath: string | null): Promise<void> {
-  if (!publicPath?.startsWith('/uploads/avatars/')) return;
-  const name = path.basename(publicPath);
-  await rm(path.join(uploadsDir, 'avatars', name), { force: true });
+/**
+ * Stores a re-encoded image in a public upload folder and returns the path it is served at
+ * (`/uploads/<folder>/<random>.webp`), or undefined when the bytes are not an image.
+ */
+export async function storePublicImage(
+  storage: FileStorage,
+  bytes: Buffer,
+  options: { folder: 'avatars' | 'images'; width: number; height: number; fit: 'cover' | 'inside' },
+): Promise<string | undefined> {
+  const output = await reencodeImage(bytes, options);
+  if (!output) return undefined;
+  const key = newKey(options.folder, 'webp');
+  await storage.put(key, output, { contentType: 'image/webp' });
+  return publicUploadPath(key);
+}
+
+/** A 400 px square WebP profile picture. */
+export function storeProfilePicture(storage: FileStorage, bytes: Buffer): Promise<string | undefined> {
+  return storePublicImage(storage, bytes, { folder: 'avatars', width: 400, height: 400, fit: 'cover' });
+}
+
+/** Removes an image stored by `storePublicImage`; paths that are not ours (seed media, URLs) are left alone. */
+export async function deletePublicImage(storage: FileStorage, publicPath: string | null | undefined): Promise<void> {
+  const key = keyOfPublicUploadPath(publicPath);
+  if (key) await storage.delete(key);
 }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,14 +22,13 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { requireViewer } from '../../http/auth.js';
 import { requireCaptcha } from '../../http/captcha-pass.js';
-import { deleteProfilePicture, storeProfilePicture } from '../../lib/images.js';
+import { deletePublicImage, storeProfilePicture } from '../../lib/images.js';
 import * as accounts from './service.js';
 
 const perIp = (max: number, minutes: number) => ({ rateLimit: { max, timeWindow: `${minutes} minutes` } });
 
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const deps = { db: ctx.db, queue: ctx.queue, config: ctx.config };
-  const uploadsDir = path.resolve(ctx.config.dataDir, 'uploads');
 
   return async (app) => {
     /** A second limit per account, so one address cannot be attacked from many IPs. */
@@ -223,13 +221,13 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const current = await accounts.getPublicUser(ctx.db, viewer.userId);
         let newPicture: string | null | undefined;
         if (picture) {
-          newPicture = await storeProfilePicture(uploadsDir, picture);
+          newPicture = await storeProfilePicture(ctx.storage, picture);
           if (!newPicture) throw AppError.fields({ profile_picture: [accountMessages.pictureNotImage] });
         } else if (parsed.data.remove_picture === 'true') {
           newPicture = null;
         }
         const updated = await accounts.updateProfile(ctx.db, viewer.userId, parsed.data, newPicture);
-        if (newPicture !== undefined && current?.profilePicture) await deleteProfilePicture(uploadsDir, current.profilePicture);
+        if (newPicture !== undefined && current?.profilePicture) await deletePublicImage(ctx.storage, current.profilePicture);
         return updated;
       },
     );

@@ -1,17 +1,20 @@
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FileStorage, StoredFile } from '../../integrations/storage/index.js';
+import { isValidKey } from '../../integrations/storage/index.js';
 
 const seedFilesDir = fileURLToPath(new URL('../../db/seed/files/', import.meta.url));
 
 /**
- * Resolves a resource's storage path inside the uploads folder, or the demo files shipped with
- * the seed. Paths that try to leave those folders resolve to nothing.
+ * Opens a lesson resource: from the uploads storage (local disk or S3), else from the demo files
+ * shipped with the seed. Paths that are not valid keys or try to leave those places open nothing.
  */
-export function resolveResourceFile(dataDir: string, storagePath: string): string | undefined {
-  for (const root of [path.resolve(dataDir, 'uploads'), seedFilesDir]) {
-    const candidate = path.resolve(root, storagePath);
-    if (candidate.startsWith(root + path.sep) && existsSync(candidate)) return candidate;
-  }
-  return undefined;
+export async function openResourceFile(storage: FileStorage, storagePath: string): Promise<StoredFile | undefined> {
+  if (!isValidKey(storagePath)) return undefined;
+  const stored = await storage.get(storagePath);
+  if (stored) return stored;
+  const candidate = path.resolve(seedFilesDir, storagePath);
+  if (!candidate.startsWith(seedFilesDir) || !existsSync(candidate)) return undefined;
+  return { body: createReadStream(candidate), contentType: 'application/octet-stream', size: undefined };
 }

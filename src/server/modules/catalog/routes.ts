@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,7 +15,7 @@ import { AppError } from '../../errors.js';
 import { viewerOf } from '../../http/auth.js';
 import { sendSnapshot } from '../../http/cache.js';
 import { verifySignature } from '../../lib/signing.js';
-import { resolveResourceFile } from './files.js';
+import { openResourceFile } from './files.js';
 import * as catalog from './service.js';
 
 const REVIEWS_PAGE_SIZE = 24;
@@ -122,13 +121,14 @@ export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           throw new AppError('forbidden', 'This download link is invalid or has expired.');
         }
         const resource = await catalog.getResourceForDownload(db, id);
-        const file = resolveResourceFile(ctx.config.dataDir, resource.storagePath);
+        const file = await openResourceFile(ctx.storage, resource.storagePath);
         if (!file) throw AppError.notFound('File not found.');
         reply.header('Content-Type', resource.contentType);
         reply.header('Content-Disposition', `attachment; filename="${resource.fileName.replace(/[^\w.\- ]/g, '_')}"`);
         reply.header('Cache-Control', 'private, no-store');
         reply.header('X-Content-Type-Options', 'nosniff');
-        return reply.send(createReadStream(file));
+        if (file.size !== undefined) reply.header('Content-Length', file.size);
+        return reply.send(file.body);
       },
     );
   };
