@@ -35,7 +35,6 @@ import { analyticsRoutes } from './modules/analytics/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { learningRoutes } from './modules/learning/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
-import { paymentRoutes } from './modules/payments/routes.js';
 import { registerReminderJobs } from './modules/reminders/service.js';
 import { reminderRoutes } from './modules/reminders/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
@@ -163,7 +162,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     razorpay: deps.razorpay === null ? undefined : (deps.razorpay ?? defaultRazorpay(config)),
   };
   registerReminderJobs({ db, queue, config });
-  const orderDeps = { db, queue, config, log: app.log, stripe: ctx.stripe, razorpay: ctx.razorpay };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send(fieldErrors(error.validation));
@@ -211,8 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(contactRoutes(ctx));
       await api.register(analyticsRoutes(ctx));
       await api.register(cartRoutes(ctx));
-      await api.register(orderRoutes(ctx, orderDeps));
-      await api.register(paymentRoutes(ctx, orderDeps));
+      await api.register(orderRoutes(ctx));
       await api.register(reminderRoutes(ctx));
       await api.register(learningRoutes(ctx));
     },

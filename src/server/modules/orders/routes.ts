@@ -17,11 +17,16 @@ import { readForm } from '../../http/form.js';
 import { getCartCourseIds } from '../cart/service.js';
 import { checkCoupon } from './coupons.js';
 import { renderInvoicePdf } from './invoice.js';
+import { paymentRoutes } from './payment-routes.js';
 import * as orders from './service.js';
 
-export function orderRoutes(ctx: AppContext, deps: orders.OrderDeps): FastifyPluginAsyncZod {
+/** Checkout, coupons, order reads, and the payment confirmations and webhooks. */
+export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const secret = ctx.config.jwtSecret;
   return async (app) => {
+    const deps: orders.OrderDeps = { db: ctx.db, queue: ctx.queue, config: ctx.config, log: app.log, stripe: ctx.stripe, razorpay: ctx.razorpay };
+    await app.register(paymentRoutes(ctx, deps));
+
     app.post(
       '/coupon/',
       {

@@ -11,7 +11,7 @@ import type { StripeGateway } from '../../integrations/stripe/index.js';
 import { createUser, getPublicUser, issueTokens, sendVerificationEmail } from '../accounts/service.js';
 import { listCourses } from '../catalog/service.js';
 import { ownedCourseIds } from '../learning/enrolments.js';
-import { failOrder, fulfilOrder, type FulfilmentDeps } from '../payments/fulfilment.js';
+import { failOrder, fulfilOrder, type FulfilmentDeps } from './fulfilment.js';
 import { checkCoupon, reserveCoupon } from './coupons.js';
 import * as q from './queries.js';
 

@@ -3,8 +3,8 @@ import { commerceMessages } from '../../../shared/commerce.js';
 import { providerEvents } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
-import * as q from '../orders/queries.js';
-import type { OrderDeps } from '../orders/service.js';
+import * as q from './queries.js';
+import type { OrderDeps } from './service.js';
 import { failOrder, fulfilOrder, refundPayment } from './fulfilment.js';
 
 export interface PaymentUpdateResult {

@@ -7,8 +7,8 @@ import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { clearPurchasedCourses } from '../cart/service.js';
 import { enrol, revokeOrderEnrolments } from '../learning/enrolments.js';
-import { releaseCoupon } from '../orders/coupons.js';
-import * as q from '../orders/queries.js';
+import { releaseCoupon } from './coupons.js';
+import * as q from './queries.js';
 
 export interface FulfilmentDeps {
   db: Database;

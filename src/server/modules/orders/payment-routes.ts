@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentUpdateBodySchema, paymentUpdateResponseSchema } from '../../../shared/commerce.js';
 import type { AppContext } from '../../context.js';
 import { viewerOf } from '../../http/auth.js';
-import type { OrderDeps } from '../orders/service.js';
-import * as payments from './service.js';
+import type { OrderDeps } from './service.js';
+import * as payments from './payments.js';
 
 export function paymentRoutes(ctx: AppContext, deps: OrderDeps): FastifyPluginAsyncZod {
   return async (app) => {
