@@ -5,7 +5,7 @@ import { firstPasswordError, fullNameError, normalizeEmail } from '../src/shared
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { AppError } from '../src/server/errors.js';
-import { createUser } from '../src/server/modules/accounts/service.js';
+import { createUser } from '../src/server/modules/accounts/index.js';
 
 const usage = 'Usage: npm run admin -- create-user --email E --name "Full Name" --password P [--admin] [--verified]';
 

@@ -8,7 +8,7 @@ import { buildApp, type App, type AppDeps } from '../src/server/app.js';
 import { loadConfig, type Config } from '../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
 import { devMailbox } from '../src/server/db/schema/index.js';
-import { createUser } from '../src/server/modules/accounts/service.js';
+import { createUser } from '../src/server/modules/accounts/index.js';
 
 export interface TestApp {
   app: App;

@@ -30,18 +30,17 @@ import { createDevMailbox, createSmtpMailer, type Mailer } from './integrations/
 import { createLocalStorage, createS3Storage, type FileStorage } from './integrations/storage/index.js';
 import { registerEmailJobs } from './jobs/email.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
-import { accountRoutes } from './modules/accounts/routes.js';
-import { analyticsRoutes } from './modules/analytics/routes.js';
-import { cartRoutes } from './modules/cart/routes.js';
-import { learningRoutes } from './modules/learning/routes.js';
-import { orderRoutes } from './modules/orders/routes.js';
-import { registerReminderJobs } from './modules/reminders/service.js';
-import { reminderRoutes } from './modules/reminders/routes.js';
-import { catalogRoutes } from './modules/catalog/routes.js';
-import { contactRoutes } from './modules/contact/routes.js';
-import { registerDevMailbox } from './modules/devtools/routes.js';
-import { registerWebApp } from './modules/seo/routes.js';
-import { siteRoutes } from './modules/site/routes.js';
+import { accountRoutes } from './modules/accounts/index.js';
+import { analyticsRoutes } from './modules/analytics/index.js';
+import { cartRoutes } from './modules/cart/index.js';
+import { catalogRoutes } from './modules/catalog/index.js';
+import { contactRoutes } from './modules/contact/index.js';
+import { registerDevMailbox } from './modules/devtools/index.js';
+import { learningRoutes } from './modules/learning/index.js';
+import { orderRoutes } from './modules/orders/index.js';
+import { registerReminderJobs, reminderRoutes } from './modules/reminders/index.js';
+import { registerWebApp } from './modules/seo/index.js';
+import { siteRoutes } from './modules/site/index.js';
 
 export interface AppDeps {
   config: Config;

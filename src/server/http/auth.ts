@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { accountMessages } from '../../shared/accounts.js';
 import { AppError } from '../errors.js';
-import { verifyAccessToken } from '../modules/accounts/access-token.js';
+import { verifyAccessToken } from '../modules/accounts/index.js';
 
 export interface Viewer {
   userId: number;

@@ -3,8 +3,8 @@ import { regions, type Region } from '../../../shared/regions.js';
 import type { Database, Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
-import { listCourses } from '../catalog/service.js';
-import { ownedCourseIds } from '../learning/enrolments.js';
+import { listCourses } from '../catalog/index.js';
+import { ownedCourseIds } from '../learning/index.js';
 import * as q from './queries.js';
 
 export interface CartOptions {

@@ -234,6 +234,15 @@ export async function getRoadmap(db: Database, region: Region): Promise<RoadmapS
   });
 }
 
+/** Just enough to describe one published course (the page head, structured data). */
+export async function getCourseMeta(db: Database, slug: string) {
+  return q.selectCourseMeta(db, slug);
+}
+
+export function listSitemapCourses(db: Database) {
+  return q.selectSitemapCourses(db);
+}
+
 export async function getResourceForDownload(db: Database, resourceId: number) {
   const resource = await q.selectResource(db, resourceId);
   if (!resource) throw AppError.notFound('File not found.');

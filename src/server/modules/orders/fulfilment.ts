@@ -5,8 +5,8 @@ import type { Database } from '../../db/client.js';
 import { receiptEmail } from '../../emails/receipt.js';
 import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import { clearPurchasedCourses } from '../cart/service.js';
-import { enrol, revokeOrderEnrolments } from '../learning/enrolments.js';
+import { clearPurchasedCourses } from '../cart/index.js';
+import { enrol, revokeOrderEnrolments } from '../learning/index.js';
 import { releaseCoupon } from './coupons.js';
 import * as q from './queries.js';
 

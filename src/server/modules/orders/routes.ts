@@ -14,7 +14,7 @@ import { visitorOf, type AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { assertOwner, requireViewer, viewerOf } from '../../http/auth.js';
 import { readForm } from '../../http/form.js';
-import { getCartCourseIds } from '../cart/service.js';
+import { getCartCourseIds } from '../cart/index.js';
 import { checkCoupon } from './coupons.js';
 import { renderInvoicePdf } from './invoice.js';
 import { paymentRoutes } from './payment-routes.js';

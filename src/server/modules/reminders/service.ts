@@ -7,9 +7,9 @@ import { abandonedCartEmail } from '../../emails/abandoned-cart.js';
 import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { sign, verifySignature } from '../../lib/signing.js';
-import { getPublicUserByEmail } from '../accounts/service.js';
-import { listCourses } from '../catalog/service.js';
-import { ownedCourseIds } from '../learning/enrolments.js';
+import { getPublicUserByEmail } from '../accounts/index.js';
+import { listCourses } from '../catalog/index.js';
+import { ownedCourseIds } from '../learning/index.js';
 
 export const ABANDONED_REMINDER_JOB = 'abandoned.remind';
 type Reason = 'add_to_cart' | 'checkout' | 'subscription';

@@ -1,6 +1,6 @@
 import { otherPaths, pageMeta, publicPaths, type PageMeta } from '../../../shared/pages.js';
 import type { Database } from '../../db/client.js';
-import { selectCourseMeta, selectSitemapCourses } from '../catalog/queries.js';
+import { getCourseMeta, listSitemapCourses } from '../catalog/index.js';
 import { renderHead, type HeadOptions } from './head.js';
 
 export interface RenderedPage {
@@ -22,7 +22,7 @@ export async function headForPath(db: Database, publicUrl: string, pathname: str
 
   const course = /^\/courses?\/([^/]+)$/.exec(clean);
   if (course?.[1]) {
-    const row = await selectCourseMeta(db, decodeURIComponent(course[1]));
+    const row = await getCourseMeta(db, decodeURIComponent(course[1]));
     if (row) {
       const url = `${publicUrl}/courses/${row.slug}`;
       const meta: PageMeta = {
@@ -59,7 +59,7 @@ export async function headForPath(db: Database, publicUrl: string, pathname: str
 }
 
 export async function renderSitemap(db: Database, publicUrl: string): Promise<string> {
-  const courses = await selectSitemapCourses(db);
+  const courses = await listSitemapCourses(db);
   const urls = [
     ...publicPaths.map((p) => `  <url><loc>${publicUrl}${p.path}</loc><changefreq>weekly</changefreq></url>`),
     ...courses.map(

@@ -1,0 +1,183 @@
+// Lectern's module boundaries as lint rules (ARCHITECTURE.md, "Module boundaries").
+//
+// - lectern/module-index: a file outside src/server/modules/<m>/ imports module <m> only through
+//   its index.ts (routes, services, queries, types: all behind the index).
+// - lectern/table-owner: a table of src/server/db/schema is imported only by its owner
+//   (eslint/table-owners.js): a module's queries.ts, or the infrastructure folder that owns it.
+//   The database layer (db/) and tests may import any table.
+// - lectern/sql-in-queries: inside a module, only queries.ts imports drizzle-orm's query builders.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tableOwners } from './table-owners.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverDir = path.join(root, 'src', 'server');
+const modulesDir = path.join(serverDir, 'modules');
+const schemaDir = path.join(serverDir, 'db', 'schema');
+
+const posix = (p) => p.split(path.sep).join('/');
+const inside = (dir, file) => file === dir || file.startsWith(dir + path.sep);
+const withoutExtension = (p) => p.replace(/\.(?:[cm]?[jt]sx?)$/, '');
+const isTest = (file) => /\.test\.[cm]?[jt]sx?$/.test(file) || inside(path.join(root, 'test'), file) || inside(path.join(root, 'e2e'), file);
+
+/** The module a file belongs to and its path inside that module ('index', 'queries', 'service'...). */
+function moduleOf(file) {
+  if (!inside(modulesDir, file)) return undefined;
+  const [name, ...rest] = posix(path.relative(modulesDir, file)).split('/');
+  return { name, inner: withoutExtension(rest.join('/')) || 'index' };
+}
+
+const isQueriesFile = (inner) => inner === 'queries' || inner.startsWith('queries/');
+
+/** Every static import, re-export and literal dynamic import of a file, with its source node. */
+function visitImports(context, check) {
+  const fromSource = (node) => {
+    if (node.source && typeof node.source.value === 'string') check(node, node.source.value);
+  };
+  return {
+    ImportDeclaration: fromSource,
+    ExportNamedDeclaration: fromSource,
+    ExportAllDeclaration: fromSource,
+    ImportExpression(node) {
+      if (node.source.type === 'Literal' && typeof node.source.value === 'string') check(node, node.source.value);
+    },
+  };
+}
+
+const resolveRelative = (file, specifier) => (specifier.startsWith('.') ? path.resolve(path.dirname(file), specifier) : undefined);
+
+const moduleIndex = {
+  meta: {
+    type: 'problem',
+    docs: { description: "Import another server module only through its index.ts (its public surface), never its routes, services, queries or types' files" },
+    messages: {
+      throughIndex:
+        "'{{specifier}}' reaches inside the {{module}} module. Import what you need from its public surface, src/server/modules/{{module}}/index.ts (export it there if it should be public).",
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.physicalFilename;
+    const own = moduleOf(file);
+    return visitImports(context, (node, specifier) => {
+      const target = resolveRelative(file, specifier);
+      if (!target) return;
+      const theirs = moduleOf(target);
+      if (!theirs || theirs.name === own?.name) return;
+      if (theirs.inner === 'index') return;
+      context.report({ node, messageId: 'throughIndex', data: { specifier, module: theirs.name } });
+    });
+  },
+};
+
+const tableOwner = {
+  meta: {
+    type: 'problem',
+    docs: { description: "Only a table's owner (eslint/table-owners.js) imports it from db/schema: a module's queries.ts, or its infrastructure folder" },
+    messages: {
+      notOwner:
+        "Table '{{table}}' belongs to {{owner}}. Call that module's index.ts (or that folder's public functions) for what you need instead of using its table here (ARCHITECTURE.md, module boundaries).",
+      notQueries: "Table '{{table}}' is used outside queries.ts. A module's SQL lives in its queries.ts; call a function from there.",
+      noOwner: "Table '{{table}}' has no owner. Add it to eslint/table-owners.js (the module or infrastructure folder that reads and writes it).",
+      wholeSchema: 'Import the tables you use by name, not the whole schema, so that their owner can be checked.',
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          /** Known exceptions, each with its reason: { file: 'src/server/...', tables: [...], reason: '...' }. */
+          exceptions: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { file: { type: 'string' }, tables: { type: 'array', items: { type: 'string' } }, reason: { type: 'string' } },
+              required: ['file', 'tables', 'reason'],
+              additionalProperties: false,
+            },
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    const file = context.physicalFilename;
+    if (isTest(file) || inside(path.join(serverDir, 'db'), file)) return {};
+    const relative = posix(path.relative(serverDir, file));
+    const excepted = new Set((context.options[0]?.exceptions ?? []).filter((e) => path.resolve(root, e.file) === file).flatMap((e) => e.tables));
+    const own = moduleOf(file);
+    return visitImports(context, (node, specifier) => {
+      const target = resolveRelative(file, specifier);
+      if (!target || !inside(schemaDir, target)) return;
+      const specifiers = node.type === 'ImportDeclaration' || node.type === 'ExportNamedDeclaration' ? (node.specifiers ?? []) : [];
+      if (node.type !== 'ImportDeclaration' && node.type !== 'ExportNamedDeclaration') return context.report({ node, messageId: 'wholeSchema' });
+      for (const spec of specifiers) {
+        if (spec.type === 'ImportNamespaceSpecifier') {
+          context.report({ node: spec, messageId: 'wholeSchema' });
+          continue;
+        }
+        if (spec.type === 'ImportDefaultSpecifier') continue;
+        const table = spec.type === 'ImportSpecifier' ? (spec.imported.name ?? spec.imported.value) : (spec.local.name ?? spec.local.value);
+        if (excepted.has(table)) continue;
+        const owners = tableOwners[table];
+        if (!owners) {
+          context.report({ node: spec, messageId: 'noOwner', data: { table } });
+          continue;
+        }
+        const list = Array.isArray(owners) ? owners : [owners];
+        const owner = list.find((o) => relative.startsWith(`${o}/`));
+        if (!owner) {
+          context.report({ node: spec, messageId: 'notOwner', data: { table, owner: list.join(' and ') } });
+          continue;
+        }
+        if (own && owner.startsWith('modules/') && !isQueriesFile(own.inner)) context.report({ node: spec, messageId: 'notQueries', data: { table } });
+      }
+    });
+  },
+};
+
+const sqlInQueries = {
+  meta: {
+    type: 'problem',
+    docs: { description: "Inside a server module, only queries.ts builds SQL (drizzle-orm's operators and sql tag)" },
+    messages: {
+      outsideQueries: "'{{specifier}}' builds SQL outside queries.ts. Put the query in this module's queries.ts and call it from here.",
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          /** Known exceptions, each with its reason: { file: 'src/server/...', reason: '...' }. */
+          exceptions: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { file: { type: 'string' }, reason: { type: 'string' } },
+              required: ['file', 'reason'],
+              additionalProperties: false,
+            },
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    const file = context.physicalFilename;
+    const own = moduleOf(file);
+    if (!own || isTest(file) || isQueriesFile(own.inner)) return {};
+    if ((context.options[0]?.exceptions ?? []).some((e) => path.resolve(root, e.file) === file)) return {};
+    return visitImports(context, (node, specifier) => {
+      if (specifier !== 'drizzle-orm' && !specifier.startsWith('drizzle-orm/')) return;
+      // Types (a transaction's type, a row's type) are not SQL.
+      if (node.importKind === 'type' || node.exportKind === 'type') return;
+      if (node.type === 'ImportDeclaration' && node.specifiers.length && node.specifiers.every((s) => s.importKind === 'type')) return;
+      context.report({ node, messageId: 'outsideQueries', data: { specifier } });
+    });
+  },
+};
+
+export default {
+  meta: { name: 'lectern' },
+  rules: { 'module-index': moduleIndex, 'table-owner': tableOwner, 'sql-in-queries': sqlInQueries },
+};

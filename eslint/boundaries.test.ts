@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The repository's own ESLint configuration, as `npm run lint` runs it, on code written into real
+// files' places (typed linting needs a file of the project).
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return (result?.messages ?? []).filter((m) => m.ruleId?.startsWith('lectern/')).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('module boundaries in npm run lint', { timeout: 120_000 }, () => {
+  it("fails a module that imports another module's queries, service or routes", async () => {
+    const errors = await boundaryErrors(
+      'src/server/modules/cart/service.ts',
+      [
+        "import { selectCourseList } from '../catalog/queries.js';",
+        "import { getCourseDetail } from '../catalog/service.js';",
+        "export { catalogRoutes } from '../catalog/routes.js';",
+        'export const used = [selectCourseList, getCourseDetail];',
+      ].join('\n'),
+    );
+    expect(errors).toHaveLength(3);
+    expect(errors[0]).toMatch(
+      /^lectern\/module-index: '\.\.\/catalog\/queries\.js' reaches inside the catalog module\. .*src\/server\/modules\/catalog\/index\.ts/,
+    );
+  });
+
+  it('holds outside the modules too (app, test helpers, scripts) and allows the index', async () => {
+    expect(await boundaryErrors('src/server/app.ts', "import { listCourses } from './modules/catalog/service.js';\nexport const x = listCourses;\n")).toEqual([
+      expect.stringMatching(/^lectern\/module-index: .*catalog module/),
+    ]);
+    expect(
+      await boundaryErrors('test/helpers.ts', "import { createUser } from '../src/server/modules/accounts/service.js';\nexport const x = createUser;\n"),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors('src/server/modules/cart/service.ts', "import { listCourses } from '../catalog/index.js';\nexport const x = listCourses;\n"),
+    ).toEqual([]);
+    // Inside its own module a file may import anything of it.
+    expect(
+      await boundaryErrors('src/server/modules/catalog/service.ts', "import { selectCourseList } from './queries.js';\nexport const x = selectCourseList;\n"),
+    ).toEqual([]);
+  });
+
+  it("refuses another module's table, an owned table outside queries.ts, and a table with no owner", async () => {
+    const schema = "from '../../db/schema/index.js';\nexport const x = t;\n";
+    expect(await boundaryErrors('src/server/modules/cart/queries.ts', `import { enrolments as t } ${schema}`)).toEqual([
+      expect.stringMatching(/^lectern\/table-owner: Table 'enrolments' belongs to modules\/learning\./),
+    ]);
+    expect(await boundaryErrors('src/server/modules/cart/service.ts', `import { carts as t } ${schema}`)).toEqual([
+      expect.stringMatching(/^lectern\/table-owner: Table 'carts' is used outside queries\.ts\./),
+    ]);
+    expect(await boundaryErrors('src/server/modules/cart/queries.ts', `import { carts as t } ${schema}`)).toEqual([]);
+    expect(await boundaryErrors('src/server/modules/cart/queries.ts', `import { unlistedTable as t } ${schema}`)).toEqual([
+      expect.stringMatching(/^lectern\/table-owner: Table 'unlistedTable' has no owner\./),
+    ]);
+    expect(await boundaryErrors('src/server/modules/cart/queries.ts', `import * as t ${schema}`)).toEqual([expect.stringMatching(/whole schema/)]);
+  });
+
+  it('refuses SQL built outside queries.ts inside a module, but not a type', async () => {
+    expect(await boundaryErrors('src/server/modules/cart/service.ts', "import { sql } from 'drizzle-orm';\nexport const x = sql;\n")).toEqual([
+      expect.stringMatching(/^lectern\/sql-in-queries: /),
+    ]);
+    expect(await boundaryErrors('src/server/modules/cart/service.ts', "import type { SQL } from 'drizzle-orm';\nexport type X = SQL;\n")).toEqual([]);
+  });
+});

@@ -1,0 +1,62 @@
+// Who owns each table of src/server/db/schema (by the name it is exported under). The owner is a
+// folder under src/server: a module (only its queries.ts reads and writes the table; everyone
+// else asks the module's index.ts) or an infrastructure folder. The lint rule lectern/table-owner
+// enforces it, and a table nobody owns cannot be imported: add a new table here with its schema.
+export const tableOwners = {
+  // accounts
+  users: 'modules/accounts',
+  refreshTokens: 'modules/accounts',
+  oneTimeTokens: 'modules/accounts',
+
+  // catalog: the courses and membership plans on sale, with their regional prices
+  categories: 'modules/catalog',
+  instructors: 'modules/catalog',
+  courses: 'modules/catalog',
+  courseSections: 'modules/catalog',
+  lessons: 'modules/catalog',
+  lessonResources: 'modules/catalog',
+  coursePrices: 'modules/catalog',
+  clientReviews: 'modules/catalog',
+  courseRatings: 'modules/catalog',
+  roadmapSteps: 'modules/catalog',
+  plans: 'modules/catalog',
+  planPrices: 'modules/catalog',
+
+  // cart
+  carts: 'modules/cart',
+  cartItems: 'modules/cart',
+
+  // orders: checkout, coupons, payments and fulfilment (decision 0005)
+  orders: 'modules/orders',
+  orderItems: 'modules/orders',
+  payments: 'modules/orders',
+  providerEvents: 'modules/orders',
+  coupons: 'modules/orders',
+  couponCourses: 'modules/orders',
+  couponRedemptions: 'modules/orders',
+
+  // learning
+  enrolments: 'modules/learning',
+  lessonProgress: 'modules/learning',
+  certificates: 'modules/learning',
+  questions: 'modules/learning',
+  answers: 'modules/learning',
+
+  // subscriptions (the module is coming with the memberships work)
+  subscriptions: 'modules/subscriptions',
+  subscriptionTransactions: 'modules/subscriptions',
+
+  // reminders
+  abandonedEmails: 'modules/reminders',
+  emailUnsubscribes: 'modules/reminders',
+
+  contactMessages: 'modules/contact',
+  analyticsEvents: 'modules/analytics',
+
+  // infrastructure
+  jobs: 'jobs',
+  devMailbox: 'integrations/mail',
+  captchaSolutions: 'integrations/captcha',
+  // The local Stripe and Razorpay sandboxes keep their payments in one table.
+  sandboxPayments: ['integrations/stripe', 'integrations/razorpay'],
+};

@@ -1,0 +1,3 @@
+// The cart module's public surface: the only file other modules may import.
+export { cartRoutes } from './routes.js';
+export { clearPurchasedCourses, getCartCourseIds } from './service.js';
