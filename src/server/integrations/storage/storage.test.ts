@@ -8,7 +8,7 @@ import { createTestApp, createVerifiedUser, loginAs, multipart, type TestApp } f
 import { startFakeS3 } from '../../../../test/s3.js';
 import { lessonResources, lessons } from '../../db/schema/index.js';
 import { sign } from '../../lib/signing.js';
-import { resourceLinkPurpose } from '../../modules/catalog/service.js';
+import { resourceLinkPurpose } from '../../modules/catalog/index.js';
 import { createLocalStorage, createS3Storage, keyOfPublicUploadPath, newKey, type FileStorage } from './index.js';
 
 let s3: Awaited<ReturnType<typeof startFakeS3>>;
