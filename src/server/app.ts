@@ -30,6 +30,7 @@ import { createDevMailbox, createSmtpMailer, type Mailer } from './integrations/
 import { createLocalStorage, createS3Storage, type FileStorage } from './integrations/storage/index.js';
 import { registerEmailJobs } from './jobs/email.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
+import { createLocalInvalidation, createPostgresInvalidation, type Invalidation } from './invalidation/index.js';
 import { accountRoutes } from './modules/accounts/index.js';
 import { analyticsRoutes } from './modules/analytics/index.js';
 import { cartRoutes } from './modules/cart/index.js';
@@ -58,6 +59,8 @@ export interface AppDeps {
   /** How long anonymous catalog reads are memoised in this process (0 disables). */
   catalogCacheMs?: number;
   storage?: FileStorage;
+  /** Default: LISTEN/NOTIFY on DATABASE_URL, else this process only (embedded database). */
+  invalidation?: Invalidation;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -155,11 +158,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     captcha: deps.captcha ?? (config.recaptcha ? createRecaptcha(config.recaptcha) : createAltchaCaptcha({ db, hmacKey: config.altchaHmacKey })),
     geo: deps.geo ?? createGeoResolver({ countryHeader: config.geoCountryHeader, devCountry: config.devCountry }),
     catalogCache: createSnapshotCache(deps.catalogCacheMs ?? 30_000),
+    invalidation:
+      deps.invalidation ??
+      (config.databaseUrl ? await createPostgresInvalidation({ url: config.databaseUrl, db, log: app.log }) : createLocalInvalidation(app.log)),
     storage: deps.storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.resolve(config.dataDir, 'uploads'))),
     google: deps.google ?? (config.googleClientId ? createGoogleVerifier({ clientId: config.googleClientId }) : undefined),
     stripe: deps.stripe === null ? undefined : (deps.stripe ?? defaultStripe(config)),
     razorpay: deps.razorpay === null ? undefined : (deps.razorpay ?? defaultRazorpay(config)),
   };
+  ctx.invalidation.onInvalidate('catalog', () => ctx.catalogCache.clear());
+  app.addHook('onClose', () => ctx.invalidation.close());
   registerReminderJobs({ db, queue, config });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

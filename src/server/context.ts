@@ -10,6 +10,7 @@ import type { RazorpayGateway } from './integrations/razorpay/index.js';
 import type { StripeGateway } from './integrations/stripe/index.js';
 import type { Mailer } from './integrations/mail/index.js';
 import type { FileStorage } from './integrations/storage/index.js';
+import type { Invalidation } from './invalidation/index.js';
 import type { JobQueue } from './jobs/queue.js';
 
 /** What every module's routes receive: configuration and the outside services, chosen once. */
@@ -21,6 +22,8 @@ export interface AppContext {
   captcha: Captcha;
   geo: GeoResolver;
   catalogCache: SnapshotCache;
+  /** Call `invalidate('catalog' | 'settings')` after a write commits: every process drops its caches. */
+  invalidation: Invalidation;
   /** Uploads: S3-compatible storage when S3_BUCKET is set, else $DATA_DIR/uploads. */
   storage: FileStorage;
   /** Absent when GOOGLE_CLIENT_ID is not configured (the button is hidden). */

@@ -30,21 +30,37 @@ export function sendSnapshot(request: FastifyRequest, reply: FastifyReply, body:
 
 /**
  * A short-lived per-process memo of serialised catalog reads. Nothing depends on it being shared:
- * another process simply computes its own copy, and writes to the catalog call `clear()`.
+ * another process computes its own copy, and `clear()` runs in every process when the catalog
+ * changes (the `catalog` invalidation topic). Concurrent misses for one key share one load, and a
+ * load that started before a `clear()` is answered but not kept, so it cannot re-cache old data.
  */
 export function createSnapshotCache(ttlMs: number) {
   const entries = new Map<string, { value: Snapshot; expires: number }>();
+  const loading = new Map<string, Promise<Snapshot>>();
+  let generation = 0;
   return {
-    async get(key: string, load: () => Promise<unknown>): Promise<Snapshot> {
+    get(key: string, load: () => Promise<unknown>): Promise<Snapshot> {
       const hit = entries.get(key);
-      const now = Date.now();
-      if (hit && hit.expires > now) return hit.value;
-      const value = snapshot(await load());
-      entries.set(key, { value, expires: now + ttlMs });
-      return value;
+      if (hit && hit.expires > Date.now()) return Promise.resolve(hit.value);
+      const pending = loading.get(key);
+      if (pending) return pending;
+      const started = generation;
+      const promise = load()
+        .then((data) => {
+          const value = snapshot(data);
+          if (started === generation && ttlMs > 0) entries.set(key, { value, expires: Date.now() + ttlMs });
+          return value;
+        })
+        .finally(() => {
+          if (loading.get(key) === promise) loading.delete(key);
+        });
+      loading.set(key, promise);
+      return promise;
     },
     clear(): void {
+      generation++;
       entries.clear();
+      loading.clear();
     },
   };
 }
