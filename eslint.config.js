@@ -72,6 +72,38 @@ export default tseslint.config(
     },
   },
   {
+    // Server state (ARCHITECTURE.md, "Web"): a key is built by its module's key factory in src/web/api, never written
+    // out, and a query is defined once, as a queryOptions factory there, so two shapes can never share a cache entry.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: "Build query keys with the module's key factory in src/web/api (e.g. catalogKeys.course(slug)).",
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/api/**', 'src/web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: "Build query keys with the module's key factory in src/web/api (e.g. catalogKeys.course(slug)).",
+        },
+        {
+          selector: 'Property[key.name=/^(queryFn|mutationFn)$/]',
+          message: 'Define queries and mutations in src/web/api (a queryOptions factory, or a useMutation hook with its invalidation).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly' } },
   },

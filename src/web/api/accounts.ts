@@ -1,53 +1,74 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { accountMessages, normalizeEmail, type TokenPair, type UserDetails } from '../../shared/accounts';
-import { setTokens, setUserId, useIsLoggedIn } from '../lib/auth';
+import { getUserId, setTokens, setUserId, useIsLoggedIn } from '../lib/auth';
 import { ApiError, apiFetch, NetworkError } from './client';
 
 export type { UserDetails };
 
-export const userDetailsKey = ['user-details'] as const;
+/** Every key of the accounts module's queries. */
+export const accountKeys = {
+  all: ['accounts'] as const,
+  userDetails: () => [...accountKeys.all, 'user-details'] as const,
+};
 
 /** GET /user-details/: only for a signed-in user; a failure is logged, never shown (spec 8). */
-export function fetchUserDetails(signal?: AbortSignal): Promise<UserDetails> {
+function fetchUserDetails(signal?: AbortSignal): Promise<UserDetails> {
   return apiFetch<UserDetails>('/user-details/', { signal });
 }
+
+export const accountQueries = {
+  userDetails: () =>
+    queryOptions({
+      queryKey: accountKeys.userDetails(),
+      queryFn: async ({ signal }) => {
+        try {
+          const user = await fetchUserDetails(signal);
+          setUserId(user.user_id);
+          return user;
+        } catch (error) {
+          if ((error as Error).name !== 'AbortError') console.warn('Could not load the user details', error);
+          throw error;
+        }
+      },
+      staleTime: 60_000,
+      retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status < 500),
+    }),
+};
 
 export function useUserDetails() {
   const loggedIn = useIsLoggedIn();
   const queryClient = useQueryClient();
   // Signed out (here, in another tab, or after a failed token refresh): forget the previous user's details.
   useEffect(() => {
-    if (!loggedIn) queryClient.removeQueries({ queryKey: userDetailsKey });
+    if (!loggedIn) queryClient.removeQueries({ queryKey: accountKeys.userDetails() });
   }, [loggedIn, queryClient]);
-  return useQuery({
-    queryKey: userDetailsKey,
-    queryFn: async ({ signal }) => {
-      try {
-        const user = await fetchUserDetails(signal);
-        setUserId(user.user_id);
-        return user;
-      } catch (error) {
-        if ((error as Error).name !== 'AbortError') console.warn('Could not load the user details', error);
-        throw error;
-      }
-    },
-    enabled: loggedIn,
-    staleTime: 60_000,
-    retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status < 500),
-  });
+  return useQuery({ ...accountQueries.userDetails(), enabled: loggedIn });
 }
 
 /**
- * After any login (email or Google): store the tokens (the client then sends the bearer), fetch the
- * user details and save the user id. A details failure is logged only: the login still succeeded.
+ * The signed-in user's id: stored at login; a buyer whose account was just created at checkout
+ * has tokens but no stored id yet, so it comes from /user-details/ (which stores it).
  */
-export async function completeLogin(tokens: TokenPair, queryClient?: QueryClient): Promise<UserDetails | undefined> {
+export function useCurrentUserId(): { userId: number | undefined; isLoading: boolean } {
+  const loggedIn = useIsLoggedIn();
+  const stored = getUserId();
+  const { data, isLoading } = useUserDetails();
+  if (stored) return { userId: stored, isLoading: false };
+  return { userId: data?.user_id, isLoading: loggedIn && isLoading };
+}
+
+/**
+ * After any login (email, Google, or the account a guest checkout creates): store the tokens (the
+ * client then sends the bearer), fetch the user details and save the user id. A details failure is
+ * logged only: the login still succeeded.
+ */
+export async function completeLogin(tokens: TokenPair, queryClient: QueryClient): Promise<UserDetails | undefined> {
   setTokens(tokens);
   try {
     const user = await fetchUserDetails();
     setUserId(user.user_id);
-    queryClient?.setQueryData(userDetailsKey, user);
+    queryClient.setQueryData(accountKeys.userDetails(), user);
     return user;
   } catch (error) {
     console.warn('Could not load the user details', error);
@@ -56,15 +77,22 @@ export async function completeLogin(tokens: TokenPair, queryClient?: QueryClient
 }
 
 /** POST /token/ with the email trimmed and lower-cased; then as completeLogin. */
-export async function login(email: string, password: string, queryClient?: QueryClient): Promise<UserDetails | undefined> {
-  const tokens = await apiFetch<TokenPair>('/token/', { method: 'POST', body: { email: normalizeEmail(email), password } });
-  return completeLogin(tokens, queryClient);
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; password: string }) =>
+      apiFetch<TokenPair>('/token/', { method: 'POST', body: { email: normalizeEmail(input.email), password: input.password } }),
+    onSuccess: (tokens) => completeLogin(tokens, queryClient),
+  });
 }
 
 /** POST /rest-auth/google/ with Google's ID token; errors arrive in non_field_errors. */
-export async function googleLogin(idToken: string, queryClient?: QueryClient): Promise<UserDetails | undefined> {
-  const tokens = await apiFetch<TokenPair>('/rest-auth/google/', { method: 'POST', body: { provider: 'google', id_token: idToken } });
-  return completeLogin(tokens, queryClient);
+export function useGoogleLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (idToken: string) => apiFetch<TokenPair>('/rest-auth/google/', { method: 'POST', body: { provider: 'google', id_token: idToken } }),
+    onSuccess: (tokens) => completeLogin(tokens, queryClient),
+  });
 }
 
 export function googleErrorMessage(error: unknown): string {
@@ -103,19 +131,27 @@ export interface RegisterInput {
  * POST /register/. The captcha was already checked by the widget (POST /verify-recaptcha/ leaves a
  * single-use pass cookie the server spends here), so its token is not sent again.
  */
-export function register(input: RegisterInput): Promise<{ message: string }> {
-  return apiFetch('/register/', {
-    method: 'POST',
-    body: { full_name: input.full_name.trim().replace(/\s+/g, ' '), email: normalizeEmail(input.email), password: input.password },
+export function useRegister() {
+  return useMutation({
+    mutationFn: (input: RegisterInput) =>
+      apiFetch<{ message: string }>('/register/', {
+        method: 'POST',
+        body: { full_name: input.full_name.trim().replace(/\s+/g, ' '), email: normalizeEmail(input.email), password: input.password },
+      }),
   });
 }
 
-export function resendVerification(email: string): Promise<{ message: string }> {
-  return apiFetch('/resend-verification/', { method: 'POST', body: { email: normalizeEmail(email) } });
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: (email: string) => apiFetch<{ message: string }>('/resend-verification/', { method: 'POST', body: { email: normalizeEmail(email) } }),
+  });
 }
 
-export function forgotPassword(email: string): Promise<{ message: string }> {
-  return apiFetch('/forget-password-request/', { method: 'POST', body: { normalizedEmail: normalizeEmail(email) } });
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiFetch<{ message: string }>('/forget-password-request/', { method: 'POST', body: { normalizedEmail: normalizeEmail(email) } }),
+  });
 }
 
 export interface ResetPasswordInput {
@@ -125,8 +161,19 @@ export interface ResetPasswordInput {
   confirmPassword: string;
 }
 
-export function resetPassword(input: ResetPasswordInput): Promise<{ message: string }> {
-  return apiFetch('/reset-password/', { method: 'POST', body: input });
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: ResetPasswordInput) => apiFetch<{ message: string }>('/reset-password/', { method: 'POST', body: input }),
+  });
+}
+
+/** PUT /edit-user-details/ as multipart (full_name, phone_number, ..., optional profile_picture, remove_picture); the answer replaces the cached details. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => apiFetch<UserDetails>('/edit-user-details/', { method: 'PUT', body: form }),
+    onSuccess: (updated) => queryClient.setQueryData(accountKeys.userDetails(), updated),
+  });
 }
 
 /** The server's own error text of a failed call, if it sent one ({error}, {detail} or a field message). */
@@ -140,11 +187,6 @@ export function serverErrorText(error: unknown, fields: string[] = []): string |
     if (message) return message;
   }
   return undefined;
-}
-
-/** PUT /edit-user-details/ as multipart (full_name, phone_number, ..., optional profile_picture, remove_picture). */
-export function updateProfile(form: FormData): Promise<UserDetails> {
-  return apiFetch<UserDetails>('/edit-user-details/', { method: 'PUT', body: form });
 }
 
 /** A relative picture path is served by this site; an absolute http(s) address is kept as is. */
@@ -162,27 +204,4 @@ export function initials(fullName: string | null | undefined, fallback = ''): st
   const first = words[0]![0] ?? '';
   const last = words.length > 1 ? (words[words.length - 1]![0] ?? '') : '';
   return (first + last).toUpperCase();
-}
-
-export interface Country {
-  country_name: string;
-  country_code: string;
-}
-
-export function useCountries() {
-  return useQuery({
-    queryKey: ['countries'],
-    queryFn: ({ signal }) => apiFetch<{ countries: Country[] }>('/fetchCountries/', { signal }).then((r) => r.countries),
-    staleTime: Infinity,
-  });
-}
-
-export function useStates(country: string) {
-  return useQuery({
-    queryKey: ['states', country],
-    queryFn: ({ signal }) => apiFetch<{ states: { state_name: string }[] }>(`/fetchStates/${encodeURIComponent(country)}`, { signal }).then((r) => r.states),
-    enabled: Boolean(country.trim()),
-    staleTime: Infinity,
-    retry: false,
-  });
 }

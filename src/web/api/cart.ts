@@ -1,33 +1,40 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CartResponse } from '../../shared/commerce';
 import { useIsLoggedIn } from '../lib/auth';
 import { ensureCartId, getCartId } from '../lib/cart';
 import { setCartCount } from '../lib/cartCount';
 import { apiFetch } from './client';
-import { useVisitorIp } from './visitor';
+import { useVisitorIp } from './site';
 
+/** Every key of the cart module's queries. */
 export const cartKeys = {
   all: ['cart'] as const,
-  cart: (cartId: string | undefined, loggedIn: boolean) => ['cart', cartId ?? 'none', loggedIn] as const,
+  cart: (cartId: string | undefined, loggedIn: boolean) => [...cartKeys.all, 'items', cartId ?? 'none', loggedIn] as const,
 };
 
-/**
- * The cart priced for the visitor. For a signed-in user the server merges the guest cart into the
- * user's and drops the courses they already own. Keeps the header's cart count in step.
- */
+export const cartQueries = {
+  /**
+   * The cart priced for the visitor. For a signed-in user the server merges the guest cart into the
+   * user's and drops the courses they already own.
+   */
+  cart: (cartId: string | undefined, loggedIn: boolean, ip: string | undefined) =>
+    queryOptions({
+      queryKey: cartKeys.cart(cartId, loggedIn),
+      queryFn: ({ signal }) => apiFetch<CartResponse>(`/get-cart-items/${cartId}/`, { query: { ip }, signal }),
+      enabled: Boolean(cartId),
+      staleTime: 30_000,
+      // Signing in mid-checkout (the login modal, or a guest order's new account) keeps the cart on screen while it reloads.
+      placeholderData: keepPreviousData,
+    }),
+};
+
+/** The visitor's cart; keeps the header's cart count in step. */
 export function useCart() {
   const cartId = getCartId();
   const loggedIn = useIsLoggedIn();
   const ip = useVisitorIp();
-  const query = useQuery({
-    queryKey: cartKeys.cart(cartId, loggedIn),
-    queryFn: ({ signal }) => apiFetch<CartResponse>(`/get-cart-items/${cartId}/`, { query: { ip }, signal }),
-    enabled: Boolean(cartId),
-    staleTime: 30_000,
-    // Signing in mid-checkout (the login modal, or a guest order's new account) keeps the cart on screen while it reloads.
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(cartQueries.cart(cartId, loggedIn, ip));
   const count = query.data?.count;
   useEffect(() => {
     if (count !== undefined) setCartCount(count);
@@ -40,12 +47,32 @@ export interface AddToCartResult {
   cart_items_count: number;
 }
 
-export function addToCart(courseId: number): Promise<AddToCartResult> {
-  return apiFetch<AddToCartResult>('/add-to-cart/', { method: 'POST', body: { course_id: courseId, cart_id: ensureCartId() } });
+/** POST /add-to-cart/ (the cart id is created on first use); the header count and the cart follow. */
+export function useAddToCart() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (courseId: number) => apiFetch<AddToCartResult>('/add-to-cart/', { method: 'POST', body: { course_id: courseId, cart_id: ensureCartId() } }),
+    onSuccess: (result) => {
+      setCartCount(result.cart_items_count);
+      void client.invalidateQueries({ queryKey: cartKeys.all });
+    },
+  });
 }
 
-export function removeCartItem(itemId: string): Promise<{ message: string; cart_items_count: number }> {
-  return apiFetch(`/cart-items/${encodeURIComponent(itemId)}/`, { method: 'DELETE', body: { cart_item_id: itemId } });
+/** DELETE /cart-items/{id}/; settles once the cart is reloaded. */
+export function useRemoveCartItem() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (itemId: string) =>
+      apiFetch<{ message: string; cart_items_count: number }>(`/cart-items/${encodeURIComponent(itemId)}/`, {
+        method: 'DELETE',
+        body: { cart_item_id: itemId },
+      }),
+    onSuccess: async (result) => {
+      setCartCount(result.cart_items_count);
+      await client.invalidateQueries({ queryKey: cartKeys.all });
+    },
+  });
 }
 
 export interface CouponResult {
@@ -55,8 +82,12 @@ export interface CouponResult {
   course_ids: number[] | null;
 }
 
-export function applyCoupon(code: string, cartId?: string): Promise<CouponResult> {
-  return apiFetch<CouponResult>('/coupon/', { method: 'POST', body: cartId ? { coupon_code: code, cart_id: cartId } : { coupon_code: code } });
+/** POST /coupon/: checks a code (against the cart's courses when a cart id is given); nothing is stored. */
+export function useApplyCoupon() {
+  return useMutation({
+    mutationFn: ({ code, cartId }: { code: string; cartId?: string | undefined }) =>
+      apiFetch<CouponResult>('/coupon/', { method: 'POST', body: cartId ? { coupon_code: code, cart_id: cartId } : { coupon_code: code } }),
+  });
 }
 
 /** The first message of a coupon failure ({errors: [...]}, a field error or a detail), else the spec's fallback. */
@@ -67,37 +98,20 @@ export function couponErrorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-export function useCountries() {
-  return useQuery({
-    queryKey: ['countries'],
-    queryFn: ({ signal }) => apiFetch<{ countries: { country_name: string; country_code: string }[] }>('/fetchCountries/', { signal }),
-    staleTime: Infinity,
-    select: (data) => data.countries,
-  });
-}
-
-export function useStates(country: string | undefined) {
-  return useQuery({
-    queryKey: ['states', country],
-    queryFn: ({ signal }) => apiFetch<{ states: { state_name: string }[] }>(`/fetchStates/${encodeURIComponent(country ?? '')}`, { signal }),
-    enabled: Boolean(country),
-    staleTime: Infinity,
-    select: (data) => data.states,
-  });
-}
-
 export type AbandonedReason = 'add_to_cart' | 'checkout';
-
-/** Schedules an abandoned-cart reminder; failures are ignored (spec section 8). */
-export function sendAbandonedEmail(email: string, reason: AbandonedReason, courseIds: number[]): void {
-  apiFetch('/emails/create-abandoned-email/', {
-    method: 'POST',
-    body: { email: email.trim().toLowerCase(), sending_reason: reason, course_items: courseIds.map((course_id) => ({ course_id })) },
-  }).catch(() => undefined);
+export interface AbandonedCartReminder {
+  email: string;
+  reason: AbandonedReason;
+  courseIds: number[];
 }
 
-/** Refetches every cart query (after an add, a removal or a login). */
-export function useInvalidateCart() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: cartKeys.all });
+/** Schedules an abandoned-cart reminder; failures are ignored (spec section 8). `mutate` is stable: safe in effects. */
+export function useAbandonedCartReminder() {
+  return useMutation({
+    mutationFn: ({ email, reason, courseIds }: AbandonedCartReminder) =>
+      apiFetch('/emails/create-abandoned-email/', {
+        method: 'POST',
+        body: { email: email.trim().toLowerCase(), sending_reason: reason, course_items: courseIds.map((course_id) => ({ course_id })) },
+      }).catch(() => undefined),
+  }).mutate;
 }

@@ -1,59 +1,112 @@
-import { useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ClientReview, CourseDetail, CourseListItem, Instructor, MembershipPlan, RoadmapStep } from '../../shared/catalog';
-import type { SiteConfig } from '../../shared/site';
-import { apiFetch } from './client';
-import { useVisitorIpState } from './visitor';
+import { ApiError, apiFetch } from './client';
+import { useVisitorIpState } from './site';
 
-/** Course list: cached without expiry, no refetch on focus or reconnect, refetched on mount (spec 9). */
-const listOptions = { staleTime: Infinity, gcTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false, refetchOnMount: 'always' as const };
+export interface ClientReviewPage {
+  count: number;
+  next: string | null;
+  results: ClientReview[];
+}
 
-/** Catalog reads wait until the visitor's IP lookup has settled, so a first visit asks once (spec 7). */
+/** Every key of the catalog module's queries. A course's detail (with the viewer's progress) is `course(slug)`. */
+export const catalogKeys = {
+  all: ['catalog'] as const,
+  courses: () => [...catalogKeys.all, 'courses'] as const,
+  courseDetails: () => [...catalogKeys.all, 'course'] as const,
+  course: (slug: string) => [...catalogKeys.courseDetails(), slug] as const,
+  instructor: () => [...catalogKeys.all, 'instructor'] as const,
+  clientReviews: () => [...catalogKeys.all, 'client-reviews'] as const,
+  clientReviewPages: () => [...catalogKeys.all, 'client-review-pages'] as const,
+  membershipPlans: () => [...catalogKeys.all, 'membership-plans'] as const,
+  roadmap: () => [...catalogKeys.all, 'roadmap'] as const,
+};
+
+export const catalogQueries = {
+  /** Course list: cached without expiry, no refetch on focus or reconnect, refetched on mount (spec 9). */
+  courses: (ip: string | undefined) =>
+    queryOptions({
+      queryKey: catalogKeys.courses(),
+      queryFn: ({ signal }) => apiFetch<CourseListItem[]>('/courses/', { query: { ip }, signal }),
+      staleTime: Infinity,
+      gcTime: Infinity,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+      refetchOnMount: 'always',
+    }),
+
+  course: (slug: string, ip: string | undefined) =>
+    queryOptions({
+      queryKey: catalogKeys.course(slug),
+      queryFn: ({ signal }) => apiFetch<CourseDetail>(`/courses/${encodeURIComponent(slug)}/`, { query: { ip }, signal }),
+      enabled: Boolean(slug),
+      retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status === 404),
+    }),
+
+  instructor: () =>
+    queryOptions({
+      queryKey: catalogKeys.instructor(),
+      queryFn: ({ signal }) => apiFetch<Instructor>('/instructor-detail/', { signal }),
+      staleTime: 5 * 60_000,
+    }),
+
+  /** The first page of client reviews (home and services pages). */
+  clientReviews: () =>
+    queryOptions({
+      queryKey: catalogKeys.clientReviews(),
+      queryFn: ({ signal }) => apiFetch<ClientReviewPage>('/client-reviews/', { signal }),
+      staleTime: 5 * 60_000,
+    }),
+
+  /** Every client review, page by page (the reviews page). */
+  clientReviewPages: () =>
+    infiniteQueryOptions({
+      queryKey: catalogKeys.clientReviewPages(),
+      initialPageParam: 1,
+      queryFn: ({ pageParam, signal }) => apiFetch<ClientReviewPage>('/client-reviews/', { query: { page: pageParam }, signal }),
+      getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),
+      staleTime: 5 * 60_000,
+    }),
+
+  membershipPlans: (ip: string | undefined) =>
+    queryOptions({
+      queryKey: catalogKeys.membershipPlans(),
+      queryFn: ({ signal }) => apiFetch<MembershipPlan[]>('/membership-plan/', { query: { ip }, signal }),
+      staleTime: 5 * 60_000,
+    }),
+
+  roadmap: () =>
+    queryOptions({ queryKey: catalogKeys.roadmap(), queryFn: ({ signal }) => apiFetch<RoadmapStep[]>('/roadmap/', { signal }), staleTime: 5 * 60_000 }),
+};
+
+/** Catalog reads priced for the visitor wait until the IP lookup has settled, so a first visit asks once (spec 7). */
 export function useCourses() {
   const { ip, ready } = useVisitorIpState();
-  return useQuery({
-    queryKey: ['courses'],
-    queryFn: ({ signal }) => apiFetch<CourseListItem[]>('/courses/', { query: { ip }, signal }),
-    enabled: ready,
-    ...listOptions,
-  });
+  return useQuery({ ...catalogQueries.courses(ip), enabled: ready });
 }
 
 export function useCourse(slug: string | undefined) {
   const { ip, ready } = useVisitorIpState();
-  return useQuery({
-    queryKey: ['course', slug],
-    queryFn: ({ signal }) => apiFetch<CourseDetail>(`/courses/${encodeURIComponent(slug ?? '')}/`, { query: { ip }, signal }),
-    enabled: Boolean(slug) && ready,
-    retry: (count, error) => count < 2 && !(error instanceof Error && 'status' in error && (error as { status: number }).status === 404),
-  });
-}
-
-export function useInstructor() {
-  return useQuery({ queryKey: ['instructor'], queryFn: ({ signal }) => apiFetch<Instructor>('/instructor-detail/', { signal }), staleTime: 5 * 60_000 });
-}
-
-export function useClientReviews() {
-  return useQuery({
-    queryKey: ['client-reviews'],
-    queryFn: ({ signal }) => apiFetch<{ count: number; results: ClientReview[] }>('/client-reviews/', { signal }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...catalogQueries.course(slug ?? '', ip), enabled: Boolean(slug) && ready });
 }
 
 export function useMembershipPlans() {
   const { ip, ready } = useVisitorIpState();
-  return useQuery({
-    queryKey: ['membership-plans'],
-    queryFn: ({ signal }) => apiFetch<MembershipPlan[]>('/membership-plan/', { query: { ip }, signal }),
-    enabled: ready,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...catalogQueries.membershipPlans(ip), enabled: ready });
+}
+
+export function useInstructor() {
+  return useQuery(catalogQueries.instructor());
+}
+
+export function useClientReviews() {
+  return useQuery(catalogQueries.clientReviews());
+}
+
+export function useAllClientReviews() {
+  return useInfiniteQuery(catalogQueries.clientReviewPages());
 }
 
 export function useRoadmap() {
-  return useQuery({ queryKey: ['roadmap'], queryFn: ({ signal }) => apiFetch<RoadmapStep[]>('/roadmap/', { signal }), staleTime: 5 * 60_000 });
-}
-
-export function useSiteConfig() {
-  return useQuery({ queryKey: ['site-config'], queryFn: ({ signal }) => apiFetch<SiteConfig>('/site-config/', { signal }), staleTime: Infinity });
+  return useQuery(catalogQueries.roadmap());
 }

@@ -34,8 +34,8 @@ export interface RequestOptions {
 
 let refreshing: Promise<boolean> | undefined;
 
-/** One refresh at a time, shared by every call that hit an expired access token. */
-function refreshTokens(): Promise<boolean> {
+/** One refresh at a time, shared by every call that hit an expired access token. True when fresh tokens are stored. */
+export function refreshTokens(): Promise<boolean> {
   refreshing ??= (async () => {
     const refresh = readStorage(storageKeys.refreshToken);
     if (!refresh) return false;

@@ -1,10 +1,11 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CourseDetail } from '../../shared/catalog';
 import type { Certificate, Enrolment, Progress, Question } from '../../shared/learning';
-import { getUserId, useIsLoggedIn } from '../lib/auth';
-import { readStorage, storageKeys } from '../lib/storage';
-import { useUserDetails } from './accounts';
+import { useIsLoggedIn } from '../lib/auth';
+import { useCurrentUserId } from './accounts';
+import { catalogKeys } from './catalog';
 import { API_BASE, ApiError, apiFetch } from './client';
+import type { FileDownload } from './download';
 
 export type CourseStatusValue = CourseDetail['course_status'] | '' | null | undefined;
 export type CompleteLessonResult = Progress & { lesson_uuid: string; completed_status: true };
@@ -24,15 +25,59 @@ export interface NewQuestion {
   body: string;
 }
 
+/** Every key of the learning module's queries. A course's lessons and progress live in the catalog's `course(slug)`. */
 export const learningKeys = {
-  /** Prefix of useCourse's key (['course', slug, ip]): progress changes update or invalidate every copy. */
-  course: (slug: string) => ['course', slug] as const,
-  enrollment: (courseId: number) => ['check-enrollment', courseId] as const,
-  studentCourses: ['student-courses'] as const,
-  dashboard: ['student-dashboard'] as const,
-  certificates: ['certificates'] as const,
-  certificate: (id: string) => ['certificate', id] as const,
-  questions: ['questions'] as const,
+  all: ['learning'] as const,
+  enrollments: () => [...learningKeys.all, 'enrollment'] as const,
+  enrollment: (courseId: number) => [...learningKeys.enrollments(), courseId] as const,
+  studentCourses: () => [...learningKeys.all, 'student-courses'] as const,
+  studentCourseList: (userId: number | undefined, search: string, completedOnly: boolean) =>
+    [...learningKeys.studentCourses(), userId, search, completedOnly] as const,
+  dashboard: () => [...learningKeys.all, 'dashboard'] as const,
+  certificates: () => [...learningKeys.all, 'certificates'] as const,
+  certificate: (id: string) => [...learningKeys.all, 'certificate', id] as const,
+  questions: () => [...learningKeys.all, 'questions'] as const,
+  questionList: (courseId: number | undefined) => [...learningKeys.questions(), courseId ?? 'mine'] as const,
+};
+
+export const learningQueries = {
+  /** GET /check-enrollment/{courseId}/ for a signed-in viewer. */
+  enrollment: (courseId: number) =>
+    queryOptions({
+      queryKey: learningKeys.enrollment(courseId),
+      queryFn: ({ signal }) => apiFetch<{ course_status: string }>(`/check-enrollment/${courseId}/`, { signal }),
+      staleTime: 30_000,
+      retry: false,
+    }),
+
+  /** GET /student/courses/{userId}/ with optional search and course_status=completed. */
+  studentCourses: (userId: number | undefined, search: string, completedOnly: boolean) =>
+    queryOptions({
+      queryKey: learningKeys.studentCourseList(userId, search, completedOnly),
+      queryFn: ({ signal }) =>
+        apiFetch<Enrolment[]>(`/student/courses/${userId}/`, { query: { search, course_status: completedOnly ? 'completed' : undefined }, signal }),
+      enabled: Boolean(userId),
+      placeholderData: keepPreviousData,
+    }),
+
+  dashboard: () => queryOptions({ queryKey: learningKeys.dashboard(), queryFn: ({ signal }) => apiFetch<DashboardSummary>('/student/dashboard/', { signal }) }),
+
+  certificates: () => queryOptions({ queryKey: learningKeys.certificates(), queryFn: ({ signal }) => apiFetch<Certificate[]>('/certificates/', { signal }) }),
+
+  /** GET /certificates/{id}/ (public). A 404 means no certificate has this id. */
+  certificate: (certificateId: string) =>
+    queryOptions({
+      queryKey: learningKeys.certificate(certificateId),
+      queryFn: ({ signal }) => apiFetch<PublicCertificate>(`/certificates/${encodeURIComponent(certificateId)}/`, { signal }),
+      enabled: Boolean(certificateId),
+      retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status < 500),
+    }),
+
+  questions: (courseId?: number) =>
+    queryOptions({
+      queryKey: learningKeys.questionList(courseId),
+      queryFn: ({ signal }) => apiFetch<Question[]>('/questions/', { query: { course_id: courseId }, signal }),
+    }),
 };
 
 /** 'enrolled', 'in_progress' and 'completed' count as enrolled; 'not enrolled' or empty do not. */
@@ -40,58 +85,95 @@ export function isEnrolledStatus(status: CourseStatusValue): boolean {
   return status === 'enrolled' || status === 'in_progress' || status === 'completed';
 }
 
-/** The signed-in user's id: from storage (saved at login), else from the user details. */
-export function useCurrentUserId(): number | undefined {
-  const stored = getUserId();
-  const { data } = useUserDetails();
-  return stored ?? data?.user_id;
-}
+// ---- Enrolment and progress ----------------------------------------------------------------
 
-// ---- Enrolment -----------------------------------------------------------------------------
-
-/** GET /check-enrollment/{courseId}/ for a signed-in viewer. */
 export function useCheckEnrollment(courseId: number | undefined) {
   const loggedIn = useIsLoggedIn();
-  return useQuery({
-    queryKey: learningKeys.enrollment(courseId ?? 0),
-    queryFn: ({ signal }) => apiFetch<{ course_status: string }>(`/check-enrollment/${courseId}/`, { signal }),
-    enabled: loggedIn && Boolean(courseId),
-    staleTime: 30_000,
-    retry: false,
+  return useQuery({ ...learningQueries.enrollment(courseId ?? 0), enabled: loggedIn && Boolean(courseId) });
+}
+
+/** Every cached copy of a course (the catalog's course detail, with the viewer's progress). */
+export function updateCachedCourse(client: QueryClient, slug: string, update: (course: CourseDetail) => CourseDetail): void {
+  client.setQueriesData<CourseDetail>({ queryKey: catalogKeys.course(slug) }, (course) => (course ? update(course) : course));
+}
+
+/**
+ * After enrolment or progress changes: the lists and counters that show them are out of date.
+ * `refetch: false` marks them stale without reloading what is on screen (the cache was already updated).
+ */
+function invalidateLearning(client: QueryClient, slug: string, options: { refetch?: boolean } = {}): Promise<void> {
+  const refetchType = options.refetch === false ? 'none' : 'active';
+  return Promise.all([
+    client.invalidateQueries({ queryKey: learningKeys.studentCourses(), refetchType }),
+    client.invalidateQueries({ queryKey: learningKeys.dashboard() }),
+    client.invalidateQueries({ queryKey: learningKeys.certificates() }),
+    client.invalidateQueries({ queryKey: learningKeys.enrollments() }),
+    client.invalidateQueries({ queryKey: catalogKeys.course(slug), refetchType }),
+  ]).then(() => undefined);
+}
+
+export interface CourseRef {
+  slug: string;
+  id: number;
+}
+
+/** POST /free-enroll/{courseId}/; settles once the course and the lists are reloaded. */
+export function useFreeEnroll() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (course: CourseRef) =>
+      apiFetch<{ success: boolean; message: string; course_status?: string }>(`/free-enroll/${course.id}/`, { method: 'POST' }),
+    onSuccess: (_result, course) => invalidateLearning(client, course.slug),
   });
 }
 
-export function freeEnroll(courseId: number) {
-  return apiFetch<{ success: boolean; message: string; course_status?: string }>(`/free-enroll/${courseId}/`, { method: 'POST' });
+/** POST /course-complete/{slug}/{courseId}/: the course takes the server's progress; settles once the lists are reloaded. */
+export function useCompleteCourse() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (course: CourseRef) => apiFetch<Progress>(`/course-complete/${encodeURIComponent(course.slug)}/${course.id}/`, { method: 'POST' }),
+    onSuccess: (progress, course) => {
+      updateCachedCourse(client, course.slug, (c) => ({
+        ...c,
+        course_status: progress.course_status,
+        student_progress: progress.student_progress,
+        completed_total_lessons: progress.completed_total_lessons,
+      }));
+      return invalidateLearning(client, course.slug);
+    },
+  });
 }
 
-export function completeCourse(slug: string, courseId: number) {
-  return apiFetch<Progress>(`/course-complete/${encodeURIComponent(slug)}/${courseId}/`, { method: 'POST' });
+/**
+ * POST /course-restart/{slug}/{id}/: on HTTP 200 the course and its rows in the student's lists read
+ * in_progress, 0 % and 0 lessons (spec 4); a failure is ignored by the callers (spec 8).
+ */
+export function useRestartCourse() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (course: CourseRef) => apiFetch<Progress>(`/course-restart/${encodeURIComponent(course.slug)}/${course.id}/`, { method: 'POST' }),
+    onSuccess: (_progress, course) => {
+      client.setQueriesData<Enrolment[]>({ queryKey: learningKeys.studentCourses() }, (list) =>
+        list?.map((e) =>
+          e.course.id === course.id ? { ...e, course_status: 'in_progress', course: { ...e.course, student_progress: 0, completed_total_lessons: 0 } } : e,
+        ),
+      );
+      updateCachedCourse(client, course.slug, resetCourseProgress);
+      void invalidateLearning(client, course.slug, { refetch: false });
+    },
+  });
 }
 
-/** POST /course-restart/{slug}/{id}/: HTTP 200 is success. */
-export function restartCourse(slug: string, courseId: number) {
-  return apiFetch<Progress>(`/course-restart/${encodeURIComponent(slug)}/${courseId}/`, { method: 'POST' });
-}
-
-export function completeLesson(lessonUuid: string) {
-  return apiFetch<CompleteLessonResult>('/complete-lesson/', { method: 'POST', body: { lesson_uuid: lessonUuid } });
-}
-
-/** Every cached copy of a course (useCourse keys it by slug and visitor ip). */
-export function updateCachedCourse(client: QueryClient, slug: string, update: (course: CourseDetail) => CourseDetail): void {
-  client.setQueriesData<CourseDetail>({ queryKey: learningKeys.course(slug) }, (course) => (course ? update(course) : course));
-}
-
-/** After enrolment or progress changes: the lists and counters that show them are out of date. */
-export function invalidateLearning(client: QueryClient, slug?: string, options: { refetchCourse?: boolean } = {}): Promise<void> {
-  return Promise.all([
-    client.invalidateQueries({ queryKey: learningKeys.studentCourses }),
-    client.invalidateQueries({ queryKey: learningKeys.dashboard }),
-    client.invalidateQueries({ queryKey: learningKeys.certificates }),
-    client.invalidateQueries({ queryKey: ['check-enrollment'] }),
-    slug ? client.invalidateQueries({ queryKey: learningKeys.course(slug), refetchType: options.refetchCourse === false ? 'none' : 'active' }) : undefined,
-  ]).then(() => undefined);
+/** POST /complete-lesson/: the lesson is marked in the cached course by the spec's rule, the lists go stale. */
+export function useCompleteLesson(slug: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (lessonUuid: string) => apiFetch<CompleteLessonResult>('/complete-lesson/', { method: 'POST', body: { lesson_uuid: lessonUuid } }),
+    onSuccess: (progress, lessonUuid) => {
+      updateCachedCourse(client, slug, (current) => applyLessonCompleted(current, lessonUuid, progress));
+      void invalidateLearning(client, slug, { refetch: false });
+    },
+  });
 }
 
 /** Restart resets progress locally (status in_progress, 0 %, no lesson completed). */
@@ -134,94 +216,44 @@ export function applyLessonCompleted(course: CourseDetail, lessonUuid: string, p
   };
 }
 
-// ---- Student lists and counters ------------------------------------------------------------
+// ---- Student lists, counters and certificates ----------------------------------------------
 
-/** GET /student/courses/{userId}/ with optional search and course_status=completed. */
 export function useStudentCourses(options: { search?: string; completedOnly?: boolean } = {}) {
-  const userId = useCurrentUserId();
-  const search = options.search?.trim() ?? '';
-  const completedOnly = Boolean(options.completedOnly);
-  return useQuery({
-    queryKey: [...learningKeys.studentCourses, userId, search, completedOnly],
-    queryFn: ({ signal }) =>
-      apiFetch<Enrolment[]>(`/student/courses/${userId}/`, { query: { search, course_status: completedOnly ? 'completed' : undefined }, signal }),
-    enabled: Boolean(userId),
-    placeholderData: keepPreviousData,
-  });
+  const { userId } = useCurrentUserId();
+  return useQuery(learningQueries.studentCourses(userId, options.search?.trim() ?? '', Boolean(options.completedOnly)));
 }
 
 export function useDashboardSummary() {
-  return useQuery({ queryKey: learningKeys.dashboard, queryFn: ({ signal }) => apiFetch<DashboardSummary>('/student/dashboard/', { signal }) });
+  return useQuery(learningQueries.dashboard());
 }
-
-/** Restart from a course list: on HTTP 200 the row reads in_progress, 0 % and 0 lessons; a failure is ignored. */
-export function useRestartEnrolment() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (course: { slug: string; id: number }) => restartCourse(course.slug, course.id),
-    onSuccess: (_progress, course) => {
-      client.setQueriesData<Enrolment[]>({ queryKey: learningKeys.studentCourses }, (list) =>
-        list?.map((e) =>
-          e.course.id === course.id ? { ...e, course_status: 'in_progress', course: { ...e.course, student_progress: 0, completed_total_lessons: 0 } } : e,
-        ),
-      );
-      updateCachedCourse(client, course.slug, resetCourseProgress);
-      void client.invalidateQueries({ queryKey: learningKeys.dashboard });
-      void client.invalidateQueries({ queryKey: learningKeys.course(course.slug), refetchType: 'none' });
-    },
-    onError: () => undefined,
-  });
-}
-
-// ---- Certificates --------------------------------------------------------------------------
 
 export function useCertificates() {
-  return useQuery({ queryKey: learningKeys.certificates, queryFn: ({ signal }) => apiFetch<Certificate[]>('/certificates/', { signal }) });
+  return useQuery(learningQueries.certificates());
 }
 
-/** GET /certificates/{id}/ (public). A 404 means no certificate has this id. */
 export function usePublicCertificate(certificateId: string | undefined) {
-  return useQuery({
-    queryKey: learningKeys.certificate(certificateId ?? ''),
-    queryFn: ({ signal }) => apiFetch<PublicCertificate>(`/certificates/${encodeURIComponent(certificateId ?? '')}/`, { signal }),
-    enabled: Boolean(certificateId),
-    retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status < 500),
-  });
+  return useQuery(learningQueries.certificate(certificateId ?? ''));
 }
 
-/** Fetches the PDF with the bearer and hands it to the browser as a download. */
-export async function downloadCertificate(certificate: Pick<Certificate, 'certificate_id' | 'download_url'>): Promise<void> {
-  const token = readStorage(storageKeys.accessToken);
+/** The certificate's PDF as a download (its download_url under /api/v1, else the standard path). */
+export function certificateDownload(certificate: Pick<Certificate, 'certificate_id' | 'download_url'>): FileDownload {
   const path = certificate.download_url.startsWith(API_BASE)
     ? certificate.download_url
-    : `${API_BASE}/certificates/${encodeURIComponent(certificate.certificate_id)}/download/`;
-  let response = await fetch(path, { credentials: 'include', headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (response.status === 401) {
-    // An expired access token: one authorised API call refreshes it, then try again.
-    await apiFetch('/certificates/').catch(() => undefined);
-    const fresh = readStorage(storageKeys.accessToken);
-    response = await fetch(path, { credentials: 'include', headers: fresh ? { Authorization: `Bearer ${fresh}` } : {} });
-  }
-  if (!response.ok) throw new ApiError(response.status, null);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `certificate-${certificate.certificate_id}.pdf`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    : `/certificates/${encodeURIComponent(certificate.certificate_id)}/download/`;
+  return { path, filename: `certificate-${certificate.certificate_id}.pdf` };
 }
 
 // ---- Questions and answers -----------------------------------------------------------------
 
 export function useQuestions(courseId?: number) {
-  return useQuery({
-    queryKey: [...learningKeys.questions, courseId ?? 'mine'],
-    queryFn: ({ signal }) => apiFetch<Question[]>('/questions/', { query: { course_id: courseId }, signal }),
-  });
+  return useQuery(learningQueries.questions(courseId));
 }
 
-export function askQuestion(question: NewQuestion) {
-  return apiFetch<Question>('/questions/', { method: 'POST', body: question });
+/** POST /questions/; the question lists reload before it settles. */
+export function useAskQuestion() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (question: NewQuestion) => apiFetch<Question>('/questions/', { method: 'POST', body: question }),
+    onSuccess: () => client.invalidateQueries({ queryKey: learningKeys.questions() }),
+  });
 }

@@ -1,10 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CreateOrderResponse, OrderHistoryItem } from '../../shared/commerce';
 import { regions } from '../../shared/regions';
-import { getUserId, useIsLoggedIn } from '../lib/auth';
-import { readStorage, storageKeys } from '../lib/storage';
-import { useUserDetails } from './accounts';
+import { clearCart } from '../lib/cart';
+import { completeLogin } from './accounts';
+import { cartKeys } from './cart';
+import { catalogKeys } from './catalog';
 import { ApiError, apiFetch } from './client';
+import { learningKeys } from './learning';
 
 export type { CreateOrderResponse, OrderHistoryItem };
 
@@ -71,75 +73,85 @@ export function paymentMethodLabel(method: string): string {
   return method;
 }
 
-export function createOrder(form: FormData, ip: string | undefined): Promise<CreateOrderResponse> {
-  return apiFetch<CreateOrderResponse>('/create-order/', { method: 'POST', body: form, query: { ip } });
-}
+/** Every key of the orders module's queries. */
+export const orderKeys = {
+  all: ['orders'] as const,
+  histories: () => [...orderKeys.all, 'history'] as const,
+  history: (userId: number | undefined, search: string) => [...orderKeys.histories(), userId, search] as const,
+  details: (orderNumber: string) => [...orderKeys.all, 'details', orderNumber] as const,
+  confirmation: (orderNumber: string) => [...orderKeys.all, 'confirmation', orderNumber] as const,
+};
 
-export function updatePayment(body: PaymentUpdateBody): Promise<PaymentUpdateResult> {
-  return apiFetch<PaymentUpdateResult>('/payments/update/', { method: 'POST', body });
-}
+export const orderQueries = {
+  history: (userId: number | undefined, search: string) =>
+    queryOptions({
+      queryKey: orderKeys.history(userId, search),
+      queryFn: ({ signal }) => apiFetch<OrderHistoryItem[]>(`/order-history/${userId}/`, { query: { search: search.trim() || undefined }, signal }),
+      enabled: Boolean(userId),
+      placeholderData: keepPreviousData,
+      staleTime: 30_000,
+    }),
 
-export function fetchOrderConfirmation(orderNumber: string): Promise<OrderConfirmation> {
-  return apiFetch<OrderConfirmation>(`/orders/${encodeURIComponent(orderNumber)}/`);
-}
+  details: (orderNumber: string) =>
+    queryOptions({
+      queryKey: orderKeys.details(orderNumber),
+      queryFn: ({ signal }) => apiFetch<OrderHistoryItem>(`/order-details/${encodeURIComponent(orderNumber)}/`, { signal }),
+      enabled: Boolean(orderNumber),
+      retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status < 500),
+    }),
 
-/**
- * The signed-in user's id: stored at login; a buyer whose account was just created at checkout
- * has tokens but no stored id yet, so it comes from /user-details/ (which stores it).
- */
-export function useCurrentUserId(): { userId: number | undefined; isLoading: boolean } {
-  const loggedIn = useIsLoggedIn();
-  const stored = getUserId();
-  const { data, isLoading } = useUserDetails();
-  if (stored) return { userId: stored, isLoading: false };
-  return { userId: data?.user_id, isLoading: loggedIn && isLoading };
-}
+  /** GET /orders/{order_number}/: what the result page shows, read once the payment is confirmed. */
+  confirmation: (orderNumber: string) =>
+    queryOptions({
+      queryKey: orderKeys.confirmation(orderNumber),
+      queryFn: ({ signal }) => apiFetch<OrderConfirmation>(`/orders/${encodeURIComponent(orderNumber)}/`, { signal }),
+      staleTime: 0,
+      retry: false,
+    }),
+};
 
 export function useOrderHistory(userId: number | undefined, search: string) {
-  return useQuery({
-    queryKey: ['order-history', userId, search],
-    queryFn: ({ signal }) => apiFetch<OrderHistoryItem[]>(`/order-history/${userId}/`, { query: { search: search.trim() || undefined }, signal }),
-    enabled: Boolean(userId),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  return useQuery(orderQueries.history(userId, search));
 }
 
 export function useOrderDetails(orderNumber: string | undefined) {
-  return useQuery({
-    queryKey: ['order-details', orderNumber],
-    queryFn: ({ signal }) => apiFetch<OrderHistoryItem>(`/order-details/${encodeURIComponent(orderNumber ?? '')}/`, { signal }),
-    enabled: Boolean(orderNumber),
-    retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status < 500),
+  return useQuery(orderQueries.details(orderNumber ?? ''));
+}
+
+/** A confirmed purchase: the cart is gone, and everything that lists courses or orders is out of date. */
+export function purchaseConfirmed(client: QueryClient): void {
+  clearCart();
+  for (const queryKey of [cartKeys.all, orderKeys.histories(), catalogKeys.courseDetails(), learningKeys.all]) void client.invalidateQueries({ queryKey });
+}
+
+/**
+ * POST /create-order/ with the billing form (multipart). A guest's order carries the tokens of their
+ * new account: they are signed in from here on (the result pages are for signed-in users). A total
+ * or course list the server no longer agrees with reloads the cart.
+ */
+export function useCreateOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ form, ip }: { form: FormData; ip: string | undefined }) =>
+      apiFetch<CreateOrderResponse>('/create-order/', { method: 'POST', body: form, query: { ip } }),
+    onSuccess: (order) => {
+      if (order.tokens) void completeLogin(order.tokens, client);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && (error.fieldError('total') || error.fieldError('courses'))) void client.invalidateQueries({ queryKey: cartKeys.all });
+    },
   });
 }
 
-/** Fetches the PDF invoice with the bearer token and saves it through a temporary blob link. */
-export async function downloadInvoice(orderNumber: string): Promise<void> {
-  const url = `/api/v1/orders/${encodeURIComponent(orderNumber)}/invoice.pdf`;
-  const get = () => {
-    const token = readStorage(storageKeys.accessToken);
-    return fetch(url, {
-      credentials: 'include',
-      headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/pdf' } : { Accept: 'application/pdf' },
-    });
-  };
-  let response = await get();
-  if (response.status === 401) {
-    // An expired access token: any API call refreshes it once; then try again.
-    await apiFetch('/user-details/').catch(() => undefined);
-    response = await get();
-  }
-  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => null));
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = `invoice-${orderNumber}.pdf`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+/** POST /payments/update/: the server asks the provider; a Success fulfils the order. */
+export function useUpdatePayment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PaymentUpdateBody) => apiFetch<PaymentUpdateResult>('/payments/update/', { method: 'POST', body }),
+    onSuccess: (result) => {
+      if (result.status === 'Success') purchaseConfirmed(client);
+    },
+  });
 }
 
 /** The local sandbox's stand-in for Razorpay's checkout popup (outside /api/v1). */
@@ -169,5 +181,14 @@ async function sandboxRazorpay<T>(orderId: string, action: 'pay' | 'fail'): Prom
   return data;
 }
 
-export const sandboxRazorpayPay = (orderId: string) => sandboxRazorpay<RazorpaySuccess>(orderId, 'pay');
-export const sandboxRazorpayFail = (orderId: string) => sandboxRazorpay<{ error: RazorpayFailure }>(orderId, 'fail');
+export type SandboxRazorpayOutcome = { action: 'pay'; response: RazorpaySuccess } | { action: 'fail'; error: RazorpayFailure };
+
+/** The sandbox popup's 'Pay' (a correctly signed payment) or 'Fail' (a bank decline). */
+export function useSandboxRazorpay() {
+  return useMutation({
+    mutationFn: async ({ orderId, action }: { orderId: string; action: 'pay' | 'fail' }): Promise<SandboxRazorpayOutcome> =>
+      action === 'pay'
+        ? { action, response: await sandboxRazorpay<RazorpaySuccess>(orderId, 'pay') }
+        : { action, error: (await sandboxRazorpay<{ error: RazorpayFailure }>(orderId, 'fail')).error },
+  });
+}

@@ -7,19 +7,23 @@ import { AddToCartButton } from './AddToCartButton';
 
 let addReply: { message: string; cart_items_count: number };
 let release: (() => void) | undefined;
+let cartCount: number;
 let fetchMock: ReturnType<typeof vi.fn>;
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
   addReply = { message: 'added_to_cart', cart_items_count: 3 };
   release = undefined;
+  cartCount = 0;
   fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const path = new URL(String(input)).pathname;
     if (path === '/api/v1/add-to-cart/') {
       await new Promise<void>((resolve) => (release = resolve));
+      cartCount = addReply.cart_items_count;
       return json(addReply);
     }
-    if (path.startsWith('/api/v1/get-cart-items/')) return json({ cart_id: 'x', items: [], count: 0, total: 0, currency: 'USD', symbol: '$', country: 'US' });
+    if (path.startsWith('/api/v1/get-cart-items/'))
+      return json({ cart_id: 'x', items: [], count: cartCount, total: 0, currency: 'USD', symbol: '$', country: 'US' });
     if (path === '/api/v1/emails/create-abandoned-email/') return json({ message: 'scheduled' });
     if (path === '/api/v1/save-ip/') return json({ ip: '203.0.113.7' });
     return json({ detail: 'Not found.' }, 404);

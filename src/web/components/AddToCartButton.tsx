@@ -1,12 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { fetchUserDetails, useUserDetails } from '../api/accounts';
-import { addToCart, sendAbandonedEmail, useCart, useInvalidateCart } from '../api/cart';
+import { accountQueries, useUserDetails } from '../api/accounts';
+import { useAbandonedCartReminder, useAddToCart, useCart } from '../api/cart';
 import { ApiError } from '../api/client';
 import { useIsLoggedIn } from '../lib/auth';
 import { getGuestEmail } from '../lib/cart';
-import { setCartCount } from '../lib/cartCount';
 
 export interface AddToCartButtonProps {
   course: { id: number; course_type: string; title?: string };
@@ -24,7 +24,9 @@ export function AddToCartButton({ course, className = 'btn btn-accent btn-lg w-1
   const loggedIn = useIsLoggedIn();
   const { data: cart } = useCart();
   const { data: user } = useUserDetails();
-  const invalidateCart = useInvalidateCart();
+  const queryClient = useQueryClient();
+  const addToCart = useAddToCart();
+  const remindAbandoned = useAbandonedCartReminder();
   const [phase, setPhase] = useState<Phase>('idle');
 
   if (course.course_type === 'free') return null;
@@ -33,16 +35,14 @@ export function AddToCartButton({ course, className = 'btn btn-accent btn-lg w-1
   const add = async () => {
     setPhase('adding');
     try {
-      const result = await addToCart(course.id);
-      setCartCount(result.cart_items_count);
-      void invalidateCart();
+      const result = await addToCart.mutateAsync(course.id);
       setPhase('added');
       if (result.message === 'already_in_cart') {
         void navigate('/checkout');
         return;
       }
-      const email = loggedIn ? (user ?? (await fetchUserDetails().catch(() => undefined)))?.email : getGuestEmail();
-      if (email) sendAbandonedEmail(email, 'add_to_cart', [course.id]);
+      const email = loggedIn ? (user ?? (await queryClient.fetchQuery(accountQueries.userDetails()).catch(() => undefined)))?.email : getGuestEmail();
+      if (email) remindAbandoned({ email, reason: 'add_to_cart', courseIds: [course.id] });
     } catch (error) {
       setPhase('idle');
       const detail = error instanceof ApiError && error.status < 500 ? (error.fieldError('course_id') ?? error.fieldError('detail')) : undefined;

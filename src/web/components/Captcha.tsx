@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { AltchaWidgetElement } from 'altcha';
 import { messages } from '../../shared/messages';
-import { API_BASE, ApiError, apiFetch } from '../api/client';
-import { useSiteConfig } from '../api/catalog';
+import { API_BASE } from '../api/client';
+import { useSiteConfig, useVerifyCaptcha } from '../api/site';
 // JSX typing for <altcha-widget>, from the package itself (a type-only import: no runtime code).
 import type {} from 'altcha/types/react';
 
@@ -78,17 +78,6 @@ function loadRecaptcha(): Promise<GreCaptcha> {
   return recaptchaScript;
 }
 
-/** Server check of a captcha token: 'verified', 'failed' (rejected) or 'unavailable' (network, 429, 5xx). */
-async function verifyToken(token: string): Promise<'verified' | 'failed' | 'unavailable'> {
-  try {
-    const result = await apiFetch<{ success?: boolean } | null>('/verify-recaptcha/', { method: 'POST', body: { token } });
-    return result?.success === true ? 'verified' : 'failed';
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500 && error.status !== 429) return 'failed';
-    return 'unavailable';
-  }
-}
-
 /**
  * The captcha guarding registration and contact. The site config says which provider runs:
  * a self-hosted ALTCHA proof of work, or Google reCAPTCHA v2. Either way the token is checked
@@ -96,6 +85,7 @@ async function verifyToken(token: string): Promise<'verified' | 'failed' | 'unav
  */
 export function Captcha({ onChange, onPending, id = 'captcha', describedBy, invalid, loadAltcha = defaultLoadAltcha }: CaptchaProps) {
   const { data: site, isError, refetch } = useSiteConfig();
+  const { mutateAsync: verifyToken } = useVerifyCaptcha();
   const [status, setStatus] = useState<CaptchaStatus>('loading');
   const onChangeRef = useLatest(onChange);
   const onPendingRef = useLatest(onPending);
@@ -130,7 +120,7 @@ export function Captcha({ onChange, onPending, id = 'captcha', describedBy, inva
       onPendingRef.current?.(pending);
       await pending;
     },
-    [report, onPendingRef],
+    [report, onPendingRef, verifyToken],
   );
 
   const messageId = `${id}-status`;

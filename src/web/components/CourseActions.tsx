@@ -1,24 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import type { CourseDetail } from '../../shared/catalog';
 import { learningMessages } from '../../shared/learning';
+import { catalogKeys } from '../api/catalog';
 import { ApiError } from '../api/client';
-import {
-  completeCourse,
-  freeEnroll,
-  invalidateLearning,
-  isEnrolledStatus,
-  resetCourseProgress,
-  restartCourse,
-  updateCachedCourse,
-  useCheckEnrollment,
-} from '../api/learning';
+import { isEnrolledStatus, useCheckEnrollment, useCompleteCourse, useFreeEnroll, useRestartCourse } from '../api/learning';
 import { useIsLoggedIn } from '../lib/auth';
 import { Price } from './Price';
-
-type Busy = 'enrol' | 'complete' | 'restart' | null;
 
 interface CourseActionsProps {
   course: CourseDetail;
@@ -75,13 +65,16 @@ export function CourseActions({ course, purchase }: CourseActionsProps) {
   const client = useQueryClient();
   const loggedIn = useIsLoggedIn();
   const check = useCheckEnrollment(loggedIn ? course.id : undefined);
-  const [busy, setBusy] = useState<Busy>(null);
+  const freeEnroll = useFreeEnroll();
+  const completeCourse = useCompleteCourse();
+  const restartCourse = useRestartCourse();
+  const busy = freeEnroll.isPending || completeCourse.isPending || restartCourse.isPending;
 
   // The enrolment check is the authority on the status: when it disagrees with the (possibly cached) course, reload the course.
   const checked = check.data?.course_status;
   const stale = loggedIn && checked !== undefined && checked !== course.course_status;
   useEffect(() => {
-    if (stale) void client.invalidateQueries({ queryKey: ['course', course.slug] });
+    if (stale) void client.invalidateQueries({ queryKey: catalogKeys.course(course.slug) });
   }, [stale, client, course.slug]);
 
   const status = loggedIn ? course.course_status : 'not enrolled';
@@ -89,54 +82,26 @@ export function CourseActions({ course, purchase }: CourseActionsProps) {
   const free = course.course_type === 'free';
   const learnPath = `/lesson/${course.slug}/`;
 
-  const enrol = async () => {
+  const ref = { slug: course.slug, id: course.id };
+  const enrol = () => {
     if (!loggedIn) {
       void navigate('/login');
       return;
     }
-    setBusy('enrol');
-    try {
-      await freeEnroll(course.id);
-      toast.success(learningMessages.enrolled);
-      await invalidateLearning(client, course.slug);
-    } catch (error) {
-      window.alert(enrolError(error));
-    } finally {
-      setBusy(null);
-    }
+    freeEnroll.mutate(ref, {
+      onSuccess: () => toast.success(learningMessages.enrolled),
+      onError: (error) => window.alert(enrolError(error)),
+    });
   };
 
-  const complete = async () => {
-    setBusy('complete');
-    try {
-      const progress = await completeCourse(course.slug, course.id);
-      updateCachedCourse(client, course.slug, (c) => ({
-        ...c,
-        course_status: progress.course_status,
-        student_progress: progress.student_progress,
-        completed_total_lessons: progress.completed_total_lessons,
-      }));
-      toast.success('Course completed. Your certificate is ready in Certificates.');
-      await invalidateLearning(client, course.slug);
-    } catch {
-      toast.error('Could not complete the course. Please try again.');
-    } finally {
-      setBusy(null);
-    }
-  };
+  const complete = () =>
+    completeCourse.mutate(ref, {
+      onSuccess: () => toast.success('Course completed. Your certificate is ready in Certificates.'),
+      onError: () => toast.error('Could not complete the course. Please try again.'),
+    });
 
-  const restart = async () => {
-    setBusy('restart');
-    try {
-      await restartCourse(course.slug, course.id);
-      updateCachedCourse(client, course.slug, resetCourseProgress);
-      void invalidateLearning(client, course.slug, { refetchCourse: false });
-    } catch {
-      // Restart failure is ignored (spec 8).
-    } finally {
-      setBusy(null);
-    }
-  };
+  // Restart failure is ignored (spec 8).
+  const restart = () => restartCourse.mutate(ref);
 
   let actions: ReactNode;
   if (enrolled) {
@@ -146,7 +111,7 @@ export function CourseActions({ course, purchase }: CourseActionsProps) {
         <ProgressSummary course={course} />
         <div className="d-grid gap-2">
           {status === 'completed' ? (
-            <button type="button" className="btn btn-primary btn-lg" onClick={() => void restart()} disabled={busy !== null}>
+            <button type="button" className="btn btn-primary btn-lg" onClick={restart} disabled={busy}>
               <i className="bi bi-arrow-counterclockwise me-2" aria-hidden="true" />
               Restart Course
             </button>
@@ -156,7 +121,7 @@ export function CourseActions({ course, purchase }: CourseActionsProps) {
                 <i className="bi bi-play-circle me-2" aria-hidden="true" />
                 {notStarted ? 'Start Course' : 'Continue Course'}
               </Link>
-              <button type="button" className="btn btn-outline-success" onClick={() => void complete()} disabled={busy !== null}>
+              <button type="button" className="btn btn-outline-success" onClick={complete} disabled={busy}>
                 <i className="bi bi-check2-circle me-2" aria-hidden="true" />
                 Complete Course
               </button>
@@ -170,8 +135,8 @@ export function CourseActions({ course, purchase }: CourseActionsProps) {
       <>
         <PriceSummary course={course} />
         <div className="d-grid">
-          <button type="button" className="btn btn-primary btn-lg" onClick={() => void enrol()} disabled={busy !== null} aria-busy={busy === 'enrol'}>
-            {busy === 'enrol' ? 'Please wait...' : 'Enroll Now'}
+          <button type="button" className="btn btn-primary btn-lg" onClick={enrol} disabled={busy} aria-busy={freeEnroll.isPending}>
+            {freeEnroll.isPending ? 'Please wait...' : 'Enroll Now'}
           </button>
         </div>
       </>
@@ -187,7 +152,7 @@ export function CourseActions({ course, purchase }: CourseActionsProps) {
   }
 
   return (
-    <div className="course-actions position-relative mb-4" aria-busy={busy !== null}>
+    <div className="course-actions position-relative mb-4" aria-busy={busy}>
       {actions}
       {busy && (
         <div

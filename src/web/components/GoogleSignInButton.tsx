@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { accountMessages } from '../../shared/accounts';
-import { googleErrorMessage, googleLogin } from '../api/accounts';
-import { useSiteConfig } from '../api/catalog';
+import { googleErrorMessage, useGoogleLogin } from '../api/accounts';
+import { useSiteConfig } from '../api/site';
 
 /** The parts of Google Identity Services used here. */
 export interface GoogleIdentity {
@@ -69,7 +68,7 @@ const labels = { signin_with: 'Sign in with Google', signup_with: 'Sign up with 
 export function GoogleSignInButton({ onSignedIn, text = 'continue_with', load = loadGoogleIdentity, divider = true }: GoogleSignInButtonProps) {
   const { data: site } = useSiteConfig();
   const clientId = site?.google_client_id ?? null;
-  const queryClient = useQueryClient();
+  const { mutateAsync: googleLogin } = useGoogleLogin();
   const slotRef = useRef<HTMLDivElement | null>(null);
   const wrapperRef = useRef<HTMLDivElement | null>(null);
   const [state, setState] = useState<'idle' | 'loading' | 'ready'>('idle');
@@ -91,7 +90,7 @@ export function GoogleSignInButton({ onSignedIn, text = 'continue_with', load = 
       setError(null);
       setBusy(true);
       try {
-        await googleLogin(credential, queryClient);
+        await googleLogin(credential);
         onSignedInRef.current();
       } catch (err) {
         setError(googleErrorMessage(err));
@@ -99,7 +98,7 @@ export function GoogleSignInButton({ onSignedIn, text = 'continue_with', load = 
         setBusy(false);
       }
     },
-    [queryClient],
+    [googleLogin],
   );
 
   /** Loads Google's script and renders its button in place of ours. A failed background load stays quiet; a click reports it. */

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { accountKeys } from '../api/accounts';
 import { LoginForm } from './LoginForm';
 import { LoginModal } from './LoginModal';
 
@@ -89,7 +90,7 @@ describe('LoginForm', () => {
     expect(localStorage.getItem('userId')).toBe('42');
     // The details call carries the new bearer token.
     expect((calls('/api/v1/user-details/')[0]![1].headers as Record<string, string>).Authorization).toBe('Bearer access-1');
-    expect(client.getQueryData(['user-details'])).toMatchObject({ user_id: 42 });
+    expect(client.getQueryData(accountKeys.userDetails())).toMatchObject({ user_id: 42 });
     expect(await screen.findByText('Login successful!')).toBeInTheDocument();
   });
 

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ComponentProps, type Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { accountMessages } from '../../shared/accounts';
-import { isEmailNotVerified, login, loginErrorMessage, resendVerification, serverErrorText } from '../api/accounts';
+import { isEmailNotVerified, loginErrorMessage, serverErrorText, useLogin, useResendVerification } from '../api/accounts';
 import { ApiError } from '../api/client';
 import { GoogleSignInButton } from './GoogleSignInButton';
 
@@ -61,10 +60,10 @@ type Notice = { kind: 'error'; message: string } | { kind: 'unverified'; message
 
 /** Email, password, 'Forgot password?', Login, Google, and the Signup link; shared by /login and the login modal. */
 export function LoginForm({ variant, onSuccess, onNavigate }: LoginFormProps) {
-  const queryClient = useQueryClient();
   const id = useId();
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [resending, setResending] = useState(false);
+  const login = useLogin();
+  const resendVerification = useResendVerification();
   const {
     register,
     handleSubmit,
@@ -80,7 +79,7 @@ export function LoginForm({ variant, onSuccess, onNavigate }: LoginFormProps) {
   const submit = handleSubmit(async ({ email, password }) => {
     setNotice(null);
     try {
-      await login(email, password, queryClient);
+      await login.mutateAsync({ email, password });
       succeed();
     } catch (error) {
       if (isEmailNotVerified(error)) {
@@ -101,17 +100,11 @@ export function LoginForm({ variant, onSuccess, onNavigate }: LoginFormProps) {
     }
   });
 
-  const resend = async (email: string) => {
-    setResending(true);
-    try {
-      const { message } = await resendVerification(email);
-      setNotice({ kind: 'resent', message });
-    } catch (error) {
-      setNotice({ kind: 'error', message: serverErrorText(error, ['email']) ?? loginErrorMessage(error) });
-    } finally {
-      setResending(false);
-    }
-  };
+  const resend = (email: string) =>
+    resendVerification.mutate(email, {
+      onSuccess: ({ message }) => setNotice({ kind: 'resent', message }),
+      onError: (error) => setNotice({ kind: 'error', message: serverErrorText(error, ['email']) ?? loginErrorMessage(error) }),
+    });
 
   const emailId = `${id}-email`;
   const passwordId = `${id}-password`;
@@ -130,8 +123,8 @@ export function LoginForm({ variant, onSuccess, onNavigate }: LoginFormProps) {
             <i className="bi bi-envelope-exclamation-fill" aria-hidden="true" />
             <span>{notice.message}</span>
           </div>
-          <button type="button" className="btn btn-sm btn-outline-dark mt-2" onClick={() => void resend(notice.email)} disabled={resending}>
-            {resending ? 'Please wait...' : 'Resend verification email'}
+          <button type="button" className="btn btn-sm btn-outline-dark mt-2" onClick={() => resend(notice.email)} disabled={resendVerification.isPending}>
+            {resendVerification.isPending ? 'Please wait...' : 'Resend verification email'}
           </button>
         </div>
       )}

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { formatPrice } from '../../shared/money';
-import { currencySymbol, sandboxRazorpayFail, sandboxRazorpayPay, type RazorpayFailure, type RazorpaySuccess } from '../api/orders';
+import { currencySymbol, useSandboxRazorpay, type RazorpayFailure, type RazorpaySuccess } from '../api/orders';
 
 export interface RazorpaySandboxModalProps {
   show: boolean;
@@ -19,22 +18,16 @@ export interface RazorpaySandboxModalProps {
  * payment and 'Fail' a bank decline, exactly the shapes Razorpay's handlers receive.
  */
 export function RazorpaySandboxModal({ show, order, prefill, onSuccess, onFailure, onDismiss }: RazorpaySandboxModalProps) {
-  const [busy, setBusy] = useState<'pay' | 'fail' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const sandbox = useSandboxRazorpay();
+  const busy = sandbox.isPending ? sandbox.variables.action : null;
   const amount = order ? formatPrice(order.amount / 100, currencySymbol(order.currency), order.currency.toUpperCase()) : '';
 
-  const run = async (action: 'pay' | 'fail') => {
+  const run = (action: 'pay' | 'fail') => {
     if (!order) return;
-    setBusy(action);
-    setError(null);
-    try {
-      if (action === 'pay') onSuccess(await sandboxRazorpayPay(order.id));
-      else onFailure((await sandboxRazorpayFail(order.id)).error);
-    } catch {
-      setError('The sandbox payment service did not answer. Please try again.');
-    } finally {
-      setBusy(null);
-    }
+    sandbox.mutate(
+      { orderId: order.id, action },
+      { onSuccess: (outcome) => (outcome.action === 'pay' ? onSuccess(outcome.response) : onFailure(outcome.error)) },
+    );
   };
 
   return (
@@ -60,18 +53,18 @@ export function RazorpaySandboxModal({ show, order, prefill, onSuccess, onFailur
         <div className="alert alert-warning small mb-0" role="note">
           This is a test payment: no real money moves. Choose the outcome to simulate.
         </div>
-        {error && (
+        {sandbox.isError && (
           <div className="alert alert-danger small mt-3 mb-0" role="alert">
-            {error}
+            The sandbox payment service did not answer. Please try again.
           </div>
         )}
       </Modal.Body>
       <Modal.Footer className="border-0 pt-0 px-4 pb-4 d-grid gap-2" style={{ gridTemplateColumns: '1fr 1fr' }}>
-        <button type="button" className="btn btn-outline-danger m-0" disabled={busy !== null} onClick={() => void run('fail')}>
+        <button type="button" className="btn btn-outline-danger m-0" disabled={busy !== null} onClick={() => run('fail')}>
           {busy === 'fail' && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
           Fail
         </button>
-        <button type="button" className="btn btn-primary m-0" disabled={busy !== null} onClick={() => void run('pay')}>
+        <button type="button" className="btn btn-primary m-0" disabled={busy !== null} onClick={() => run('pay')}>
           {busy === 'pay' && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
           Pay
         </button>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { useCourses, useInstructor, useSiteConfig } from '../../api/catalog';
+import { useCourses, useInstructor } from '../../api/catalog';
+import { useSiteConfig } from '../../api/site';
 import { Logo } from './Logo';
 
 export function Footer() {

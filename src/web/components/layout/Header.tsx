@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useSiteConfig } from '../../api/catalog';
+import { useSiteConfig } from '../../api/site';
 import { useIsLoggedIn } from '../../lib/auth';
 import { useCartCount } from '../../lib/cartCount';
 import { Logo } from './Logo';

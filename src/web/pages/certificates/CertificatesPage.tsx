@@ -3,7 +3,8 @@ import { capitalizeWords } from '../../../shared/accounts';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { learningMessages, type Certificate } from '../../../shared/learning';
-import { downloadCertificate, useCertificates, useStudentCourses } from '../../api/learning';
+import { useFileDownload } from '../../api/download';
+import { certificateDownload, useCertificates, useStudentCourses } from '../../api/learning';
 import { ErrorState } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { formatShortDate } from '../course-detail/format';
@@ -16,21 +17,13 @@ function verifyPath(certificate: Certificate): string {
 }
 
 function CertificateCard({ certificate }: { certificate: Certificate }) {
-  const [downloading, setDownloading] = useState(false);
+  const download = useFileDownload();
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadCertificate(certificate);
-    } catch {
-      toast.error('Could not download the certificate. Please try again.');
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const downloadPdf = () =>
+    download.mutate(certificateDownload(certificate), { onError: () => toast.error('Could not download the certificate. Please try again.') });
 
   const copy = async () => {
     try {
@@ -69,8 +62,8 @@ function CertificateCard({ certificate }: { certificate: Certificate }) {
           </p>
         </div>
         <div className="d-flex flex-wrap gap-2">
-          <button type="button" className="btn btn-primary btn-sm" onClick={() => void download()} disabled={downloading} aria-busy={downloading}>
-            {downloading ? (
+          <button type="button" className="btn btn-primary btn-sm" onClick={downloadPdf} disabled={download.isPending} aria-busy={download.isPending}>
+            {download.isPending ? (
               <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
             ) : (
               <i className="bi bi-file-earmark-pdf me-1" aria-hidden="true" />

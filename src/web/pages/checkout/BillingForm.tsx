@@ -1,6 +1,6 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { useCountries, useStates } from '../../api/cart';
+import { useCountries, useStates } from '../../api/site';
 import type { BillingField, BillingValues } from './checkoutSchema';
 
 interface BillingFormProps {

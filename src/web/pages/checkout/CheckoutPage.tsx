@@ -1,21 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import type { CartResponse, CreateOrderResponse } from '../../../shared/commerce';
-import { completeLogin, useUserDetails } from '../../api/accounts';
-import { removeCartItem, sendAbandonedEmail, useCart, useCountries, useInvalidateCart } from '../../api/cart';
-import { useSiteConfig } from '../../api/catalog';
+import { useUserDetails } from '../../api/accounts';
+import { useAbandonedCartReminder, useCart, useRemoveCartItem } from '../../api/cart';
 import { ApiError, NetworkError } from '../../api/client';
-import { createOrder, updatePayment, type RazorpayFailure, type RazorpaySuccess } from '../../api/orders';
-import { useVisitorIp } from '../../api/visitor';
+import { useCreateOrder, useUpdatePayment, type RazorpayFailure, type RazorpaySuccess } from '../../api/orders';
+import { useCountries, useSiteConfig, useVisitorIp } from '../../api/site';
 import { RazorpaySandboxModal } from '../../components/RazorpaySandboxModal';
 import { ErrorState } from '../../components/States';
 import { useIsLoggedIn } from '../../lib/auth';
 import { rememberGuestEmail } from '../../lib/cart';
-import { setCartCount } from '../../lib/cartCount';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { BillingForm } from './BillingForm';
 import { CheckoutLogin } from './CheckoutLogin';
@@ -156,8 +153,10 @@ function CheckoutContent({ cart }: { cart: CartResponse }) {
   const userQuery = useUserDetails();
   const user = userQuery.data;
   const { data: countries } = useCountries();
-  const invalidateCart = useInvalidateCart();
-  const queryClient = useQueryClient();
+  const removeCartItem = useRemoveCartItem();
+  const createOrder = useCreateOrder();
+  const updatePayment = useUpdatePayment();
+  const remindAbandoned = useAbandonedCartReminder();
 
   const guestRef = useRef(!loggedIn);
   guestRef.current = !loggedIn;
@@ -213,17 +212,17 @@ function CheckoutContent({ cart }: { cart: CartResponse }) {
     const timer = setTimeout(() => {
       lastReminder.current = key;
       rememberGuestEmail(email);
-      sendAbandonedEmail(email, 'checkout', idsKey.split(',').map(Number));
+      remindAbandoned({ email, reason: 'checkout', courseIds: idsKey.split(',').map(Number) });
     }, ABANDONED_EMAIL_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [email, idsKey, loggedIn]);
+  }, [email, idsKey, loggedIn, remindAbandoned]);
   useEffect(() => {
     if (!loggedIn || !user?.email || !idsKey) return;
     const key = `${user.email}|${idsKey}`;
     if (lastReminder.current === key) return;
     lastReminder.current = key;
-    sendAbandonedEmail(user.email, 'checkout', idsKey.split(',').map(Number));
-  }, [loggedIn, user?.email, idsKey]);
+    remindAbandoned({ email: user.email, reason: 'checkout', courseIds: idsKey.split(',').map(Number) });
+  }, [loggedIn, user?.email, idsKey, remindAbandoned]);
 
   // Back from the card provider's page: the browser may restore this page as it was left ('Please wait').
   useEffect(() => {
@@ -241,9 +240,7 @@ function CheckoutContent({ cart }: { cart: CartResponse }) {
 
   const removeItem = async (itemId: string) => {
     try {
-      const result = await removeCartItem(itemId);
-      setCartCount(result.cart_items_count);
-      await invalidateCart();
+      await removeCartItem.mutateAsync(itemId);
     } catch {
       toast.error('Could not remove the course. Please try again.');
     }
@@ -260,7 +257,6 @@ function CheckoutContent({ cart }: { cart: CartResponse }) {
       }
       const couponError = error.fieldError('coupon_code');
       if (couponError) onCouponChange(null, { kind: 'error', text: couponError });
-      if (error.fieldError('total') || error.fieldError('courses')) void invalidateCart();
       const other = NON_FIELD_KEYS.map((key) => error.fieldError(key)).find(Boolean);
       setFormError(other ?? (focused ? 'Please correct the highlighted fields.' : couponError ? null : 'Please check your details and try again.'));
       return;
@@ -280,7 +276,7 @@ function CheckoutContent({ cart }: { cart: CartResponse }) {
       signature: response.razorpay_signature,
     });
     try {
-      const result = await updatePayment({
+      const result = await updatePayment.mutateAsync({
         payment_method: 'RazorPay',
         order_number: order.order_number,
         order_id: response.razorpay_order_id,
@@ -303,16 +299,18 @@ function CheckoutContent({ cart }: { cart: CartResponse }) {
   const razorpayFailed = async (order: CreateOrderResponse, error: RazorpayFailure) => {
     setSandboxOrder(null);
     const paymentId = error.metadata?.payment_id ?? '';
-    await updatePayment({
-      payment_method: 'RazorPay',
-      order_number: order.order_number,
-      order_id: error.metadata?.order_id ?? order.rzp_order?.id ?? '',
-      payment_id: paymentId,
-      signature: '',
-      payment_status: 'Failed',
-      total: order.total,
-      currency: order.currency,
-    }).catch(() => undefined);
+    await updatePayment
+      .mutateAsync({
+        payment_method: 'RazorPay',
+        order_number: order.order_number,
+        order_id: error.metadata?.order_id ?? order.rzp_order?.id ?? '',
+        payment_id: paymentId,
+        signature: '',
+        payment_status: 'Failed',
+        total: order.total,
+        currency: order.currency,
+      })
+      .catch(() => undefined);
     void navigate(
       failureUrl({
         code: error.code,
@@ -334,7 +332,7 @@ function CheckoutContent({ cart }: { cart: CartResponse }) {
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     setSubmitting(true);
-    if (loggedIn && user?.email) sendAbandonedEmail(user.email, 'checkout', courseIds);
+    if (loggedIn && user?.email) remindAbandoned({ email: user.email, reason: 'checkout', courseIds });
 
     const paymentMethod = fullDiscount ? 'Full_Discount' : method;
     const data = new FormData();
@@ -348,17 +346,12 @@ function CheckoutContent({ cart }: { cart: CartResponse }) {
 
     let order: CreateOrderResponse;
     try {
-      order = await createOrder(data, ip);
+      order = await createOrder.mutateAsync({ form: data, ip });
     } catch (error) {
       showOrderError(error);
       setSubmitting(false);
       return;
     }
-    if (order.tokens) {
-      // The guest's new account: signed in from here on (the result pages are for signed-in users).
-      void completeLogin(order.tokens, queryClient);
-    }
-
     if (order.payment_method === 'Full_Discount') {
       void navigate(`/order/success/?order_no=${encodeURIComponent(order.order_number)}`);
     } else if (order.payment_method === 'Stripe') {

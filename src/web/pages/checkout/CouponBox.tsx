@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { commerceMessages } from '../../../shared/commerce';
-import { applyCoupon, couponErrorMessage } from '../../api/cart';
+import { couponErrorMessage, useApplyCoupon } from '../../api/cart';
 
 export interface AppliedCoupon {
   code: string;
@@ -26,25 +26,28 @@ interface CouponBoxProps {
  */
 export function CouponBox({ cartId, applied, message, onChange, disabled }: CouponBoxProps) {
   const [code, setCode] = useState(applied?.code ?? '');
-  const [busy, setBusy] = useState(false);
+  const applyCoupon = useApplyCoupon();
 
-  const apply = async (event: FormEvent) => {
+  const apply = (event: FormEvent) => {
     event.preventDefault();
     const value = code.trim();
     if (!value) {
       onChange(null, { kind: 'error', text: commerceMessages.couponInvalid });
       return;
     }
-    setBusy(true);
-    try {
-      const result = await applyCoupon(value, cartId);
-      setCode(result.code);
-      onChange({ code: result.code, percentage: result.discount_percentage, courseIds: result.course_ids ?? null }, { kind: 'success', text: result.message });
-    } catch (error) {
-      onChange(null, { kind: 'error', text: couponErrorMessage(error, commerceMessages.couponInvalid) });
-    } finally {
-      setBusy(false);
-    }
+    applyCoupon.mutate(
+      { code: value, cartId },
+      {
+        onSuccess: (result) => {
+          setCode(result.code);
+          onChange(
+            { code: result.code, percentage: result.discount_percentage, courseIds: result.course_ids ?? null },
+            { kind: 'success', text: result.message },
+          );
+        },
+        onError: (error) => onChange(null, { kind: 'error', text: couponErrorMessage(error, commerceMessages.couponInvalid) }),
+      },
+    );
   };
 
   const remove = () => {
@@ -53,7 +56,7 @@ export function CouponBox({ cartId, applied, message, onChange, disabled }: Coup
   };
 
   return (
-    <form className="coupon-box" onSubmit={(event) => void apply(event)} noValidate>
+    <form className="coupon-box" onSubmit={apply} noValidate>
       <label htmlFor="coupon-code" className="form-label small fw-semibold">
         Coupon code
       </label>
@@ -80,8 +83,8 @@ export function CouponBox({ cartId, applied, message, onChange, disabled }: Coup
             Remove
           </button>
         ) : (
-          <button type="submit" className="btn btn-outline-primary" disabled={busy || disabled} aria-busy={busy}>
-            {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+          <button type="submit" className="btn btn-outline-primary" disabled={applyCoupon.isPending || disabled} aria-busy={applyCoupon.isPending}>
+            {applyCoupon.isPending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
             Apply
           </button>
         )}

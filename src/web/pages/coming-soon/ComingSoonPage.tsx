@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useSiteConfig } from '../../api/catalog';
+import { useSiteConfig } from '../../api/site';
 import { usePageMeta } from '../../lib/usePageMeta';
 import './coming-soon.scss';
 

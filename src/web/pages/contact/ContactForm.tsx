@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { messages } from '../../../shared/messages';
 import { contactRoleOptions, isClientRole, type ContactRole } from '../../../shared/site';
-import { ApiError, apiFetch } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { useSendContactMessage } from '../../api/contact';
 import { CaptchaField, defaultCaptchaSlot, useCaptchaCheck, type CaptchaSlot } from '../../components/Captcha';
 
 export type { CaptchaSlotProps } from '../../components/Captcha';
@@ -55,6 +56,7 @@ type Outcome = { kind: 'success'; message: string } | { kind: 'error'; message: 
 export function ContactForm({ captcha = defaultCaptchaSlot }: { captcha?: CaptchaSlot }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const captchaCheck = useCaptchaCheck();
+  const sendMessage = useSendContactMessage();
   const outcomeRef = useRef<HTMLDivElement | null>(null);
   const {
     register,
@@ -90,7 +92,7 @@ export function ContactForm({ captcha = defaultCaptchaSlot }: { captcha?: Captch
       message: values.message.trim(),
     };
     try {
-      const data = await apiFetch<{ message?: string } | null>('/contact/', { method: 'POST', body });
+      const data = await sendMessage.mutateAsync(body);
       if (!data || typeof data !== 'object' || !data.message) {
         resetCaptcha();
         setOutcome({ kind: 'error', message: m.noData });

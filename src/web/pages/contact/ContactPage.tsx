@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useSiteConfig } from '../../api/catalog';
+import { useSiteConfig } from '../../api/site';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { ContactForm, type CaptchaSlotProps } from './ContactForm';
 import './contact.scss';

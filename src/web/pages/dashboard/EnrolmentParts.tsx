@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Enrolment } from '../../../shared/learning';
-import { useRestartEnrolment } from '../../api/learning';
+import { useRestartCourse } from '../../api/learning';
 
 export const isFinished = (enrolment: Enrolment) => enrolment.course_status === 'completed';
 
@@ -33,7 +33,7 @@ export function EnrolmentProgress({ enrolment, className = '' }: { enrolment: En
 
 /** Unfinished: 'Continue' to the player. Finished: 'Completed' and a 'Restart' button (HTTP 200 resets the row; a failure is ignored). */
 export function EnrolmentAction({ enrolment, size = 'sm' }: { enrolment: Enrolment; size?: 'sm' | 'md' }) {
-  const restart = useRestartEnrolment();
+  const restart = useRestartCourse();
   const btn = size === 'sm' ? ' btn-sm' : '';
   const restarting = restart.isPending && restart.variables?.id === enrolment.course.id;
   if (!isFinished(enrolment)) {

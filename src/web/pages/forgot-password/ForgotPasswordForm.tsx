@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { accountMessages } from '../../../shared/accounts';
-import { forgotPassword, serverErrorText } from '../../api/accounts';
+import { serverErrorText, useForgotPassword } from '../../api/accounts';
 import { NetworkError } from '../../api/client';
 
 const emailFormat = z.email();
@@ -23,6 +23,7 @@ type Outcome = { kind: 'success' | 'error'; message: string } | null;
 /** Email and 'RESET PASSWORD' ('Please wait...' while busy); the server's message in green, or the error in red with the email cleared. */
 export function ForgotPasswordForm() {
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const forgotPassword = useForgotPassword();
   const {
     register,
     handleSubmit,
@@ -33,7 +34,7 @@ export function ForgotPasswordForm() {
   const submit = handleSubmit(async ({ email }) => {
     setOutcome(null);
     try {
-      const { message } = await forgotPassword(email);
+      const { message } = await forgotPassword.mutateAsync(email);
       setOutcome({ kind: 'success', message });
     } catch (error) {
       resetField('email');

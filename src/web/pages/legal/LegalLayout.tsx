@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useSiteConfig } from '../../api/catalog';
+import { useSiteConfig } from '../../api/site';
 import './legal.scss';
 
 /** Spec: the legal pages take effect on 31-03-2020 and are governed by the laws of India. */

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -7,7 +6,7 @@ import { learningMessages } from '../../../shared/learning';
 import { messages } from '../../../shared/messages';
 import { useCourse } from '../../api/catalog';
 import { ApiError } from '../../api/client';
-import { applyLessonCompleted, completeLesson, invalidateLearning, isEnrolledStatus, updateCachedCourse } from '../../api/learning';
+import { isEnrolledStatus, useCompleteLesson } from '../../api/learning';
 import { Logo } from '../../components/layout/Logo';
 import { ProgressRing } from '../../components/ProgressRing';
 import { ErrorState, PageSpinner } from '../../components/States';
@@ -120,7 +119,7 @@ interface LessonPlayerProps {
 
 function LessonPlayer({ course, slug, sectionId, lessonId }: LessonPlayerProps) {
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const { mutate: completeLesson } = useCompleteLesson(slug);
   const loggedIn = useIsLoggedIn();
   // A locked lesson that was clicked: it shows the locked panel but does not change the address.
   const [lockedPick, setLockedPick] = useState<string | null>(null);
@@ -138,15 +137,9 @@ function LessonPlayer({ course, slug, sectionId, lessonId }: LessonPlayerProps) 
   /** Completion is posted for an enrolled learner; on success the counts follow the spec's rule, a failure is silent. */
   const complete = useCallback(
     (target: Lesson) => {
-      if (!enrolled) return;
-      completeLesson(target.uuid)
-        .then((progress) => {
-          updateCachedCourse(client, slug, (current) => applyLessonCompleted(current, target.uuid, progress));
-          void invalidateLearning(client, slug, { refetchCourse: false });
-        })
-        .catch(() => undefined);
+      if (enrolled) completeLesson(target.uuid);
     },
-    [client, enrolled, slug],
+    [completeLesson, enrolled],
   );
 
   // An article lesson counts as completed when it opens.

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatPrice } from '../../../shared/money';
 import { ApiError } from '../../api/client';
-import { currencySymbol, downloadInvoice, formatOrderDate, paymentMethodLabel, useOrderDetails } from '../../api/orders';
+import { useFileDownload } from '../../api/download';
+import { currencySymbol, formatOrderDate, paymentMethodLabel, useOrderDetails } from '../../api/orders';
 import { Logo } from '../../components/layout/Logo';
 import { ErrorState, PageSpinner } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -14,8 +14,7 @@ export default function OrderDetailsPage() {
   const { orderNumber = '' } = useParams();
   usePageMeta('account', { title: `Invoice ${orderNumber} | Lectern` });
   const query = useOrderDetails(orderNumber);
-  const [downloading, setDownloading] = useState(false);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const invoice = useFileDownload();
 
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
@@ -46,17 +45,8 @@ export default function OrderDetailsPage() {
   const hasInvoice = order.order_status === 'Paid' || order.order_status === 'Refunded';
   const firstName = order.full_name.trim().split(/\s+/)[0] ?? '';
 
-  const download = async () => {
-    setDownloading(true);
-    setDownloadError(null);
-    try {
-      await downloadInvoice(order.order_number);
-    } catch {
-      setDownloadError('The invoice could not be downloaded. Please try again.');
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const download = () =>
+    invoice.mutate({ path: `/orders/${encodeURIComponent(order.order_number)}/invoice.pdf`, filename: `invoice-${order.order_number}.pdf` });
 
   return (
     <section className="section order-details-page">
@@ -73,8 +63,8 @@ export default function OrderDetailsPage() {
                 Print
               </button>
               {hasInvoice && (
-                <button type="button" className="btn btn-primary" onClick={() => void download()} disabled={downloading} aria-busy={downloading}>
-                  {downloading ? (
+                <button type="button" className="btn btn-primary" onClick={download} disabled={invoice.isPending} aria-busy={invoice.isPending}>
+                  {invoice.isPending ? (
                     <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
                   ) : (
                     <i className="bi bi-download me-2" aria-hidden="true" />
@@ -84,9 +74,9 @@ export default function OrderDetailsPage() {
               )}
             </div>
           </div>
-          {downloadError && (
+          {invoice.isError && (
             <div className="alert alert-danger no-print" role="alert">
-              {downloadError}
+              The invoice could not be downloaded. Please try again.
             </div>
           )}
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatPrice } from '../../../shared/money';
-import { currencySymbol, formatOrderDate, paymentMethodLabel, useCurrentUserId, useOrderHistory, type OrderHistoryItem } from '../../api/orders';
+import { useCurrentUserId } from '../../api/accounts';
+import { currencySymbol, formatOrderDate, paymentMethodLabel, useOrderHistory, type OrderHistoryItem } from '../../api/orders';
 import { EmptyState, ErrorState } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
 import './order-history.scss';

@@ -2,9 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatPrice } from '../../../shared/money';
-import { learningKeys } from '../../api/learning';
-import { currencySymbol, fetchOrderConfirmation, updatePayment, type OrderConfirmation } from '../../api/orders';
-import { clearCart } from '../../lib/cart';
+import { currencySymbol, orderQueries, purchaseConfirmed, useUpdatePayment, type OrderConfirmation } from '../../api/orders';
 import { usePageMeta } from '../../lib/usePageMeta';
 import '../order-failure/order-result.scss';
 
@@ -32,6 +30,7 @@ export default function OrderSuccessPage() {
   usePageMeta('account', { title: 'Order confirmed | Lectern' });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { mutateAsync: updatePayment } = useUpdatePayment();
   const [params] = useSearchParams();
   const orderNo = params.get('order_no') ?? '';
   const sessionId = params.get('session_id') ?? '';
@@ -91,15 +90,11 @@ export default function OrderSuccessPage() {
       }
       if (cancelled) return;
       try {
-        const details = await fetchOrderConfirmation(orderNo);
+        const details = await queryClient.fetchQuery(orderQueries.confirmation(orderNo));
         if (cancelled) return;
         setOrder(details);
-        if (confirmed || details.order_details.order_status === 'Paid') {
-          clearCart();
-          void queryClient.invalidateQueries({ queryKey: ['cart'] });
-          for (const key of [learningKeys.studentCourses, learningKeys.dashboard, ['course'], ['check-enrollment']])
-            void queryClient.invalidateQueries({ queryKey: key });
-        }
+        // A confirmed update already did this; an order paid by the webhook (or in full by a coupon) is seen here.
+        if (!confirmed && details.order_details.order_status === 'Paid') purchaseConfirmed(queryClient);
       } catch {
         if (!cancelled) setLoadFailed(true);
       }
@@ -108,7 +103,7 @@ export default function OrderSuccessPage() {
     return () => {
       cancelled = true;
     };
-  }, [orderNo, sessionId, rzpPaymentId, rzpOrderId, rzpSignature, navigate, queryClient]);
+  }, [orderNo, sessionId, rzpPaymentId, rzpOrderId, rzpSignature, navigate, queryClient, updatePayment]);
 
   const confirming = Boolean(orderNo) && phase !== 'done';
   const details = order?.order_details;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserDetails } from '../../../shared/accounts';
-import { pictureUrl } from '../../api/accounts';
+import { accountKeys, pictureUrl } from '../../api/accounts';
 import { ProfileForm } from './ProfileForm';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -58,7 +58,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderForm(user = priya) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(['user-details'], user);
+  client.setQueryData(accountKeys.userDetails(), user);
   render(
     <QueryClientProvider client={client}>
       <ProfileForm user={user} />
@@ -105,7 +105,7 @@ describe('ProfileForm', () => {
     expect(form.get('full_name')).toBe('Priya Natarajan');
     expect(form.get('profile_picture')).toBeNull();
     expect(form.get('remove_picture')).toBeNull();
-    expect(client.getQueryData<UserDetails>(['user-details'])?.city).toBe('Mysuru');
+    expect(client.getQueryData<UserDetails>(accountKeys.userDetails())?.city).toBe('Mysuru');
   });
 
   it('sends the chosen picture, and Remove clears the selection', async () => {

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { accountMessages, capitalizeWords, MAX_PICTURE_BYTES, type UserDetails } from '../../../shared/accounts';
-import { initials, pictureUrl, updateProfile, useCountries, userDetailsKey, useStates } from '../../api/accounts';
+import { initials, pictureUrl, useUpdateProfile } from '../../api/accounts';
 import { ApiError, NetworkError } from '../../api/client';
+import { useCountries, useStates } from '../../api/site';
 
 /** Profile rules (spec 5): the trimmed full name needs at least two words. */
 export const profileFormSchema = z.object({
@@ -76,7 +76,7 @@ export function Avatar({ src, name, fallback, size }: { src?: string | null; nam
 
 /** The My Profile form: editable details, the picture with preview and remove, username and email read-only. */
 export function ProfileForm({ user }: { user: UserDetails }) {
-  const queryClient = useQueryClient();
+  const updateProfile = useUpdateProfile();
   const id = useId();
   const fileInput = useRef<HTMLInputElement | null>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -147,8 +147,7 @@ export function ProfileForm({ user }: { user: UserDetails }) {
       if (file) form.append('profile_picture', file);
       else if (removePicture) form.append('remove_picture', 'true');
       try {
-        const updated = await updateProfile(form);
-        queryClient.setQueryData(userDetailsKey, updated);
+        const updated = await updateProfile.mutateAsync(form);
         reset(valuesOf(updated));
         clearFile();
         setRemovePicture(false);

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
@@ -9,7 +8,7 @@ import { questionBodySchema, type Question } from '../../../shared/learning';
 import { messages } from '../../../shared/messages';
 import { useCourse } from '../../api/catalog';
 import { ApiError, NetworkError } from '../../api/client';
-import { askQuestion, learningKeys, useQuestions, useStudentCourses } from '../../api/learning';
+import { useAskQuestion, useQuestions, useStudentCourses } from '../../api/learning';
 import { EmptyState, ErrorState } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { formatShortDate } from '../course-detail/format';
@@ -25,7 +24,7 @@ type FormOutput = z.output<typeof questionFormSchema>;
 const fields = ['course_id', 'lesson_id', 'title', 'body'] as const;
 
 function AskForm({ initialCourse, initialLesson }: { initialCourse: string; initialLesson: string }) {
-  const client = useQueryClient();
+  const askQuestion = useAskQuestion();
   const courses = useStudentCourses();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -55,10 +54,9 @@ function AskForm({ initialCourse, initialLesson }: { initialCourse: string; init
   const submit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await askQuestion(values);
+      await askQuestion.mutateAsync(values);
       toast.success('Your question has been posted. We will email you when the instructor answers.');
       reset({ course_id: courseId, lesson_id: '', title: '', body: '' });
-      await client.invalidateQueries({ queryKey: learningKeys.questions });
     } catch (error) {
       if (error instanceof ApiError) {
         let shown = false;

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -33,7 +34,11 @@ function FakeCaptcha({ id, onChange }: CaptchaSlotProps) {
 function renderForm() {
   const onRegistered = vi.fn();
   const user = userEvent.setup();
-  render(<RegisterForm onRegistered={onRegistered} captcha={(props) => <FakeCaptcha {...props} />} />);
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RegisterForm onRegistered={onRegistered} captcha={(props) => <FakeCaptcha {...props} />} />
+    </QueryClientProvider>,
+  );
   return { user, onRegistered };
 }
 

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { accountMessages, firstPasswordError, fullNameError } from '../../../shared/accounts';
 import { messages } from '../../../shared/messages';
-import { register as registerAccount, serverErrorText } from '../../api/accounts';
+import { serverErrorText, useRegister } from '../../api/accounts';
 import { ApiError, NetworkError } from '../../api/client';
 import { CaptchaField, defaultCaptchaSlot, useCaptchaCheck, type CaptchaSlot } from '../../components/Captcha';
 
@@ -49,6 +49,7 @@ export interface RegisterFormProps {
 export function RegisterForm({ onRegistered, captcha = defaultCaptchaSlot }: RegisterFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const captchaCheck = useCaptchaCheck();
+  const registerAccount = useRegister();
   const {
     register,
     handleSubmit,
@@ -68,7 +69,7 @@ export function RegisterForm({ onRegistered, captcha = defaultCaptchaSlot }: Reg
 
   const send = handleSubmit(async (values) => {
     try {
-      await registerAccount(values);
+      await registerAccount.mutateAsync(values);
       onRegistered();
     } catch (error) {
       resetCaptcha();

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { accountMessages, firstPasswordError } from '../../../shared/accounts';
-import { resetPassword, serverErrorText } from '../../api/accounts';
+import { serverErrorText, useResetPassword } from '../../api/accounts';
 import { ApiError, NetworkError } from '../../api/client';
 import { PasswordInput } from '../../components/LoginForm';
 import { PASSWORD_HELP } from '../register/RegisterForm';
@@ -42,6 +42,7 @@ export function expiredLinkPath(message: string): string {
 /** New password and confirmation; POST /reset-password/. Success: message, fields cleared, then /login. Expired: back to /forget/password. */
 export function ResetPasswordForm({ uid, token, redirectDelayMs = 2000 }: ResetPasswordFormProps) {
   const navigate = useNavigate();
+  const resetPassword = useResetPassword();
   const [outcome, setOutcome] = useState<{
     kind: 'success' | 'error';
     message: string;
@@ -74,7 +75,7 @@ export function ResetPasswordForm({ uid, token, redirectDelayMs = 2000 }: ResetP
   const submit = handleSubmit(async ({ password, confirmPassword }) => {
     setOutcome(null);
     try {
-      const { message } = await resetPassword({
+      const { message } = await resetPassword.mutateAsync({
         uid,
         token,
         password,

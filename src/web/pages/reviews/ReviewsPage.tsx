@@ -1,28 +1,9 @@
 import './reviews.scss';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { ClientReview } from '../../../shared/catalog';
-import { apiFetch } from '../../api/client';
+import { useAllClientReviews } from '../../api/catalog';
 import { EmptyState, ErrorState } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { ReviewCard, ReviewCardSkeleton, ReviewStars } from '../../components/ReviewCard';
-
-interface ReviewPage {
-  count: number;
-  next: string | null;
-  results: ClientReview[];
-}
-
-/** Every client review, page by page (the API serves them in pages). */
-function useAllClientReviews() {
-  return useInfiniteQuery({
-    queryKey: ['client-reviews', 'all'],
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => apiFetch<ReviewPage>('/client-reviews/', { query: { page: pageParam }, signal }),
-    getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),
-    staleTime: 5 * 60_000,
-  });
-}
 
 const skeletonLines = [4, 2, 5, 3, 4, 2];
 
