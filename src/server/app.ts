@@ -18,6 +18,7 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { AppError, statusByCode } from './errors.js';
 import { createSnapshotCache } from './http/cache.js';
+import { frameworkErrors, MAX_PARAM_LENGTH, registerInputGuard } from './http/hostile-input.js';
 import { registerPublicUploads } from './http/uploads.js';
 import { createAltchaCaptcha, createRecaptcha, type Captcha } from './integrations/captcha/index.js';
 import { createGeoResolver, type GeoResolver } from './integrations/geoip/index.js';
@@ -142,8 +143,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: config.env === 'test' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
+  registerInputGuard(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

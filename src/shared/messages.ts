@@ -29,5 +29,6 @@ export const messages = {
     tooManyRequests: 'Too many requests. Please wait a moment and try again.',
     server: 'Something went wrong on our side. Please try again.',
     badRequest: 'The request could not be read.',
+    invalidCharacters: 'This value contains a character that is not allowed.',
   },
 } as const;

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+import { fieldWithNul, nulFieldError } from './hostile-input.js';
 
 /**
  * Reads a form sent as multipart (the spec's checkout) or JSON into a plain object. Fields named
@@ -10,6 +11,7 @@ export async function readForm(request: FastifyRequest, options: { arrays?: stri
   const out: Record<string, unknown> = {};
   const put = (rawName: string, value: string) => {
     const name = rawName.replace(/\[\]$/, '');
+    if (fieldWithNul(name) || fieldWithNul(value)) throw nulFieldError(name);
     if (arrays.has(name)) {
       const list = (out[name] as string[] | undefined) ?? [];
       list.push(
@@ -29,6 +31,7 @@ export async function readForm(request: FastifyRequest, options: { arrays?: stri
         if (part.type === 'field') put(part.fieldname, String(part.value));
       }
     } catch (error) {
+      if (error instanceof AppError) throw error;
       throw AppError.fields({ non_field_errors: [(error as Error).message] });
     }
     return out;

@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { messages } from '../../shared/messages.js';
+import { AppError } from '../errors.js';
+
+/**
+ * The longest path parameter any route accepts (the contract's slugs are at most 200 characters);
+ * the router refuses a longer one (400) before any route runs.
+ */
+export const MAX_PARAM_LENGTH = 200;
+
+/** C0 control characters and DEL: never part of an address we serve. */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/**
+ * The first field (dotted path) holding a NUL character, which PostgreSQL cannot store in text:
+ * left alone, it reaches a query and fails there as a 500.
+ */
+export function fieldWithNul(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'non_field_errors' : undefined;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = fieldWithNul(item, path);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const [key, item] of Object.entries(value)) {
+      const field = path ? `${path}.${key}` : key;
+      const found = fieldWithNul(key, field) ?? fieldWithNul(item, field);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+export function nulFieldError(field: string): AppError {
+  return AppError.fields({ [field]: [messages.http.invalidCharacters] });
+}
+
+const badRequest = (reply: FastifyReply) => reply.code(400).send({ detail: messages.http.badRequest });
+
+/**
+ * The router's own refusals (an address that is not valid percent-encoded UTF-8, a parameter
+ * longer than any route accepts) in our error shape, without echoing the address back.
+ */
+export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void badRequest(reply);
+}
+
+/**
+ * Hostile input is refused at the edge, for every route (including the 404 page renderer and
+ * static files): an address whose decoded path holds control characters or is not valid UTF-8,
+ * a query string with a NUL, and a parsed body with a NUL in any key or value.
+ */
+export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.raw.url ?? '/';
+    const queryAt = url.indexOf('?');
+    const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+    let decoded = pathname;
+    if (pathname.includes('%')) {
+      try {
+        decoded = decodeURIComponent(pathname);
+      } catch {
+        return badRequest(reply);
+      }
+    }
+    if (hasControlCharacter(decoded)) return badRequest(reply);
+    if (queryAt !== -1 && (/%00/i.test(url.slice(queryAt)) || url.includes('\u0000', queryAt))) return badRequest(reply);
+  });
+  app.addHook('preValidation', async (request) => {
+    const field = fieldWithNul(request.body);
+    if (field) throw nulFieldError(field);
+  });
+}
