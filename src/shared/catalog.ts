@@ -90,6 +90,11 @@ export const courseDetailSchema = courseListItemSchema.extend({
   completed_total_lessons: z.number().int(),
   student_progress: z.number(),
   course_status: courseStatusSchema,
+  /**
+   * Why the viewer may open every lesson ('none': previews only). A member sees 'membership', and
+   * the course page shows 'Included in your membership' instead of a price.
+   */
+  access: z.enum(['enrolled', 'membership', 'admin', 'none']),
   course_description: z.string(),
   what_you_learn: z.array(z.string()),
   target_audience: z.array(z.string()),

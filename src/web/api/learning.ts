@@ -176,6 +176,16 @@ export function useCompleteLesson(slug: string) {
   });
 }
 
+/** POST /open-lesson/: a member's first premium lesson of a course enrols them, so the course and the lists are reloaded. */
+export function useOpenLesson(slug: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (lessonUuid: string) =>
+      apiFetch<{ lesson_uuid: string; course_status: string }>('/open-lesson/', { method: 'POST', body: { lesson_uuid: lessonUuid } }),
+    onSuccess: () => invalidateLearning(client, slug),
+  });
+}
+
 /** Restart resets progress locally (status in_progress, 0 %, no lesson completed). */
 export function resetCourseProgress(course: CourseDetail): CourseDetail {
   return {

@@ -148,8 +148,12 @@ export const providerEvents = pgTable(
     payload: jsonb('payload').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** What handling it did, for the instructor's payments log ('membership renewed', 'ignored', ...). */
+    outcome: text('outcome'),
+    /** How many times the provider delivered it (replays are acknowledged and not acted on again). */
+    deliveries: integer('deliveries').notNull().default(1),
   },
-  (t) => [uniqueIndex('provider_events_provider_event_idx').on(t.provider, t.eventId)],
+  (t) => [uniqueIndex('provider_events_provider_event_idx').on(t.provider, t.eventId), index('provider_events_received_idx').on(t.receivedAt)],
 );
 
 /** Abandoned-cart and abandoned-checkout reminders, sent later unless the courses were bought. */
@@ -188,3 +192,19 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   data: jsonb('data').$type<Record<string, unknown>>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The local sandbox providers' other objects (Stripe customers, prices, subscriptions, invoices,
+ * test clocks; Razorpay plans and subscriptions), stored as the provider's JSON.
+ */
+export const sandboxObjects = pgTable(
+  'sandbox_objects',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider', { enum: ['stripe', 'razorpay'] }).notNull(),
+    kind: text('kind').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_objects_kind_idx').on(t.provider, t.kind)],
+);

@@ -29,6 +29,12 @@ export const planPrices = pgTable(
   (t) => [uniqueIndex('plan_prices_plan_region_idx').on(t.planId, t.region)],
 );
 
+/**
+ * One membership. Its lifecycle (see modules/subscriptions/rules.ts):
+ * pending (checkout started) → active → past_due (a renewal failed; access until grace_until)
+ * → active again or expired; cancelled means ended early (refund, immediate cancellation);
+ * failed means it was never paid. Cancelling auto-renewal keeps it active until end_date.
+ */
 export const subscriptions = pgTable(
   'subscriptions',
   {
@@ -39,26 +45,35 @@ export const subscriptions = pgTable(
     planId: integer('plan_id')
       .notNull()
       .references(() => plans.id),
-    status: text('status', { enum: ['pending', 'active', 'cancelled', 'expired', 'failed'] }).notNull(),
-    paymentMethod: text('payment_method', { enum: ['stripe', 'razorpay'] }).notNull(),
+    status: text('status', { enum: ['pending', 'active', 'past_due', 'cancelled', 'expired', 'failed'] }).notNull(),
+    /** 'manual': granted by the instructor (no provider, no charge). */
+    paymentMethod: text('payment_method', { enum: ['stripe', 'razorpay', 'manual'] }).notNull(),
     region: text('region').notNull(),
     currency: text('currency').notNull(),
+    /** Price of one period (or the lifetime price), minor units. */
     amount: integer('amount').notNull(),
     startDate: timestamp('start_date', { withTimezone: true }),
     /** Null for lifetime. */
     endDate: timestamp('end_date', { withTimezone: true }),
+    /** Set while past_due: access continues until then. */
+    graceUntil: timestamp('grace_until', { withTimezone: true }),
     autoRenew: boolean('auto_renew').notNull().default(true),
     isCanceled: boolean('is_canceled').notNull().default(false),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id').unique(),
     razorpayCustomerId: text('razorpay_customer_id'),
     razorpaySubscriptionId: text('razorpay_subscription_id').unique(),
+    /** The Stripe Checkout Session or the Razorpay order (lifetime) that pays for it. */
     providerReference: text('provider_reference').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId)],
+  (t) => [index('subscriptions_user_idx').on(t.userId), index('subscriptions_status_idx').on(t.status)],
 );
 
+/** The subscription history: one row per charge, renewal, failure, refund, cancellation and expiry. */
 export const subscriptionTransactions = pgTable(
   'subscription_transactions',
   {
@@ -73,9 +88,46 @@ export const subscriptionTransactions = pgTable(
     paymentMethod: text('payment_method').notNull(),
     currency: text('currency').notNull(),
     amount: integer('amount').notNull(),
-    status: text('status', { enum: ['created', 'active', 'cancelled', 'expired', 'failed', 'renewed'] }).notNull(),
+    status: text('status', { enum: ['created', 'active', 'cancelled', 'expired', 'failed', 'renewed', 'refunded'] }).notNull(),
+    /** Shown to the member; unique, so a replayed event writes no second row. */
     transactionId: text('transaction_id').notNull(),
+    /** The provider's payment (PaymentIntent, Razorpay payment) behind a charge: refunds find it here. */
+    providerPaymentId: text('provider_payment_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('subscription_transactions_tx_idx').on(t.transactionId), index('subscription_transactions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('subscription_transactions_tx_idx').on(t.transactionId),
+    index('subscription_transactions_user_idx').on(t.userId),
+    index('subscription_transactions_payment_idx').on(t.providerPaymentId),
+  ],
+);
+
+/** A user's customer record at a payment provider, created once and reused for every membership. */
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'razorpay'] }).notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('billing_customers_user_provider_idx').on(t.userId, t.provider)],
+);
+
+/** Emails sent about a membership (reminders, dunning), once each: the key names the period or invoice. */
+export const subscriptionNotices = pgTable(
+  'subscription_notices',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('subscription_notices_idx').on(t.subscriptionId, t.kind, t.key)],
 );

@@ -3,6 +3,7 @@
  * Every helper takes a Database or a transaction handle and returns the ids it inserted.
  * Child rows (sections, lessons, resources, prices) go in with multi-row inserts.
  */
+import { eq } from 'drizzle-orm';
 import { regionCodes, regions, type Region } from '../../../shared/regions.js';
 import type { Database, Tx } from '../client.js';
 import {
@@ -19,6 +20,7 @@ import {
   planPrices,
   plans,
   roadmapSteps,
+  subscriptions,
 } from '../schema/index.js';
 
 export type Db = Database | Tx;
@@ -362,6 +364,45 @@ export async function insertPlan(db: Db, input: PlanInput): Promise<{ id: number
       .returning({ id: planPrices.id })
   ).map((r) => r.id);
   return { id: plan.id, priceIds };
+}
+
+export interface MembershipInput {
+  userId: number;
+  planType: 'monthly' | 'yearly' | 'lifetime';
+  status?: 'pending' | 'active' | 'past_due' | 'cancelled' | 'expired' | 'failed';
+  paymentMethod?: 'stripe' | 'razorpay' | 'manual';
+  startDate?: Date;
+  /** Defaults to one period after the start (none for lifetime). */
+  endDate?: Date | null;
+  graceUntil?: Date | null;
+  autoRenew?: boolean;
+  isCanceled?: boolean;
+}
+
+/** A membership row as the subscriptions module keeps it (tests, benchmark, demo data). */
+export async function insertMembership(db: Db, input: MembershipInput): Promise<{ id: number }> {
+  const [plan] = await db.select({ id: plans.id }).from(plans).where(eq(plans.planType, input.planType)).limit(1);
+  if (!plan) throw new Error(`insertMembership: no ${input.planType} plan`);
+  const start = input.startDate ?? new Date();
+  const defaultEnd = input.planType === 'lifetime' ? null : new Date(start.getTime() + (input.planType === 'yearly' ? 365 : 30) * 24 * 60 * 60 * 1000);
+  const [row] = await db
+    .insert(subscriptions)
+    .values({
+      userId: input.userId,
+      planId: plan.id,
+      status: input.status ?? 'active',
+      paymentMethod: input.paymentMethod ?? 'manual',
+      region: 'US',
+      currency: 'USD',
+      amount: 0,
+      startDate: start,
+      endDate: input.endDate === undefined ? defaultEnd : input.endDate,
+      graceUntil: input.graceUntil ?? null,
+      autoRenew: input.autoRenew ?? input.planType !== 'lifetime',
+      isCanceled: input.isCanceled ?? false,
+    })
+    .returning({ id: subscriptions.id });
+  return { id: row!.id };
 }
 
 export interface CouponInput {

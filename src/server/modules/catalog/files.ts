@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { FileStorage, StoredFile } from '../../integrations/storage/index.js';
 import { isValidKey } from '../../integrations/storage/index.js';
 
-const seedFilesDir = fileURLToPath(new URL('../../db/seed/files/', import.meta.url));
+// path.resolve drops the trailing separator, so the containment check below can match.
+const seedFilesDir = path.resolve(fileURLToPath(new URL('../../db/seed/files/', import.meta.url)));
 
 /**
  * Opens a lesson resource: from the uploads storage (local disk or S3), else from the demo files

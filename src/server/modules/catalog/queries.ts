@@ -15,7 +15,6 @@ import {
   planPrices,
   plans,
   roadmapSteps,
-  subscriptions,
 } from '../../db/schema/index.js';
 import { DEFAULT_REGION, type Region } from '../../../shared/regions.js';
 
@@ -159,19 +158,6 @@ export async function selectResource(db: Database, resourceId: number) {
     .where(eq(lessonResources.id, resourceId))
     .limit(1);
   return row;
-}
-
-/** The viewer's enrolment in the course and whether they hold an active membership: one query. */
-export async function selectAccess(db: Database, userId: number, courseId: number) {
-  const [row] = await db
-    .select({
-      courseStatus: sql<
-        string | null
-      >`(select ${enrolments.courseStatus} from ${enrolments} where ${enrolments.userId} = ${userId} and ${enrolments.courseId} = ${courseId} and ${enrolments.revokedAt} is null)`,
-      member: sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${userId} and ${subscriptions.status} in ('active', 'cancelled') and (${subscriptions.endDate} is null or ${subscriptions.endDate} > now()))`,
-    })
-    .from(sql`(select 1) as one`);
-  return { courseStatus: row?.courseStatus ?? null, member: Boolean(row?.member) };
 }
 
 export async function selectCompletedLessonIds(db: Database, userId: number, courseId: number): Promise<Set<number>> {

@@ -15,6 +15,7 @@ import { AppError } from '../../errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { sign } from '../../lib/signing.js';
 import type { Viewer } from '../../http/auth.js';
+import { accessTo, canOpenLesson } from '../access/index.js';
 import * as q from './queries.js';
 
 interface PriceColumns {
@@ -78,8 +79,8 @@ export const resourceLinkPurpose = RESOURCE_PURPOSE;
 
 /**
  * The course page and the lesson player read this. A lesson's video source, article body and
- * resource link are sent only when the viewer may open it: a preview lesson, an enrolled
- * student, an active member, or an admin. The read is a fixed number of queries.
+ * resource link are sent only when the access module says the viewer may open it. The read is a
+ * fixed number of queries.
  */
 export async function getCourseDetail(options: CourseDetailOptions): Promise<CourseDetail> {
   const { db, slug, region, viewer } = options;
@@ -90,12 +91,12 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
     q.selectSections(db, course.id),
     q.selectLessons(db, course.id),
     q.selectResources(db, course.id),
-    viewer ? q.selectAccess(db, viewer.userId, course.id) : Promise.resolve({ courseStatus: null, member: false }),
+    accessTo(db, viewer, course.id),
     viewer ? q.selectCompletedLessonIds(db, viewer.userId, course.id) : Promise.resolve(new Set<number>()),
   ]);
 
-  const enrolled = access.courseStatus !== null;
-  const mayOpenAll = enrolled || access.member || Boolean(viewer?.isAdmin);
+  // Progress belongs to the enrolment and is shown even when access has lapsed.
+  const enrolled = access.enrolment !== null;
   const expiresAt = Date.now() + (options.resourceLinkTtlMs ?? 15 * 60 * 1000);
   const resourceByLesson = new Map(resources.map((r) => [r.lessonId, r]));
 
@@ -105,7 +106,7 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
 
   const lessonsBySection = new Map<number, Lesson[]>();
   ordered.forEach((row, index) => {
-    const open = row.enablePreview || mayOpenAll;
+    const open = canOpenLesson(access, row);
     const resource = resourceByLesson.get(row.id);
     const lesson: Lesson = {
       id: row.id,
@@ -132,7 +133,7 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
   });
 
   const totalLessons = lessonRows.length;
-  const status: CourseStatus = (access.courseStatus as CourseStatus | null) ?? 'not enrolled';
+  const status: CourseStatus = access.enrolment?.status ?? 'not enrolled';
   // A course finished through 'Complete Course' counts every lesson, as the student's course list does.
   const completedTotal = status === 'completed' ? lessonRows.length : enrolled ? lessonRows.filter((l) => completed.has(l.id)).length : 0;
   const base = toListItem(region, course);
@@ -147,6 +148,7 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
     completed_total_lessons: completedTotal,
     student_progress: status === 'completed' ? 100 : totalLessons ? Math.round((completedTotal / totalLessons) * 100) : 0,
     course_status: status,
+    access: access.reason,
     course_description: sanitizeRichText(course.courseDescription),
     what_you_learn: course.whatYouWillLearn,
     target_audience: course.targetAudience,

@@ -1,3 +1,3 @@
 // The learning module's public surface: the only file other modules may import.
-export { enrol, ownedCourseIds, revokeOrderEnrolments } from './enrolments.js';
+export { enrol, enrolmentsOf, ownedCourseIds, revokeOrderEnrolments, type EnrolmentFacts, type EnrolmentSource } from './enrolments.js';
 export { learningRoutes } from './routes.js';

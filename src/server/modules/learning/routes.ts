@@ -79,13 +79,26 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: progressSchema.extend({ lesson_uuid: z.string(), completed_status: z.literal(true) }) },
         },
       },
-      async (request) => learning.completeLesson(ctx.db, (await requireViewer(request, secret)).userId, request.body.lesson_uuid),
+      async (request) => learning.completeLesson(ctx.db, await requireViewer(request, secret), request.body.lesson_uuid),
+    );
+
+    app.post(
+      '/open-lesson/',
+      {
+        schema: {
+          tags: ['learning'],
+          summary: "The lesson player opened a lesson: a member's first lesson of a course enrols them (progress, dashboard, certificate)",
+          body: completeLessonBodySchema,
+          response: { 200: z.object({ lesson_uuid: z.string(), course_status: z.string() }) },
+        },
+      },
+      async (request) => learning.openLesson(ctx.db, await requireViewer(request, secret), request.body.lesson_uuid),
     );
 
     app.post(
       '/course-complete/:slug/:courseId/',
       { schema: { tags: ['learning'], params: slugCourseParams, response: { 200: progressSchema } } },
-      async (request) => learning.completeCourse(ctx.db, (await requireViewer(request, secret)).userId, request.params.slug, request.params.courseId),
+      async (request) => learning.completeCourse(ctx.db, await requireViewer(request, secret), request.params.slug, request.params.courseId),
     );
 
     app.post(

@@ -8,6 +8,7 @@ import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
 import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import { accessTo, type CourseAccess } from '../access/index.js';
 import { enrol } from './enrolments.js';
 import * as q from './queries.js';
 
@@ -85,31 +86,72 @@ async function settleProgress(tx: Tx, enrolment: NonNullable<Awaited<ReturnType<
   };
 }
 
-/** Completing a lesson counts once; a lesson of a course the student does not own is refused. */
-export async function completeLesson(db: Database, userId: number, lessonUuid: string): Promise<Progress & { lesson_uuid: string; completed_status: true }> {
+const lessonLocked = () => new AppError('forbidden', learningMessages.lessonLocked, { detail: learningMessages.lessonLocked });
+
+/**
+ * The enrolment that holds the viewer's progress, locked for the update. A member (or the
+ * instructor) who opens a course for the first time is enrolled here, so the dashboard, progress
+ * and certificates work as for a buyer; the access module still decides what they may open.
+ */
+async function enrolmentWithAccess(tx: Tx, viewer: Viewer, access: CourseAccess) {
+  if (!access.full) throw lessonLocked();
+  if (!access.enrolment) await enrol(tx, viewer.userId, [access.courseId], access.reason === 'membership' ? 'subscription' : 'admin');
+  const enrolment = await q.selectActiveEnrolment(tx, viewer.userId, access.courseId, true);
+  if (!enrolment) throw lessonLocked();
+  return enrolment;
+}
+
+/** A lesson the viewer may open, opened: a member's first lesson enrols them. Preview lessons change nothing. */
+export async function openLesson(db: Database, viewer: Viewer, lessonUuid: string): Promise<{ lesson_uuid: string; course_status: string }> {
   const lesson = await q.selectLessonByUuid(db, lessonUuid);
   if (!lesson) throw AppError.notFound('Lesson not found.');
   return db.transaction(async (tx) => {
-    const enrolment = await q.selectActiveEnrolment(tx, userId, lesson.courseId, true);
-    if (!enrolment) throw new AppError('forbidden', learningMessages.lessonLocked, { detail: learningMessages.lessonLocked });
-    await q.insertProgress(tx, userId, lesson.courseId, lesson.id);
+    const access = await accessTo(tx, viewer, lesson.courseId);
+    if (!access.full) {
+      if (lesson.enablePreview) return { lesson_uuid: lessonUuid, course_status: access.enrolment?.status ?? 'not enrolled' };
+      throw lessonLocked();
+    }
+    const enrolment = await enrolmentWithAccess(tx, viewer, access);
+    return { lesson_uuid: lessonUuid, course_status: enrolment.courseStatus };
+  });
+}
+
+/** Completing a lesson counts once; only a viewer who may open every lesson of the course has progress. */
+export async function completeLesson(db: Database, viewer: Viewer, lessonUuid: string): Promise<Progress & { lesson_uuid: string; completed_status: true }> {
+  const lesson = await q.selectLessonByUuid(db, lessonUuid);
+  if (!lesson) throw AppError.notFound('Lesson not found.');
+  return db.transaction(async (tx) => {
+    const enrolment = await enrolmentWithAccess(tx, viewer, await accessTo(tx, viewer, lesson.courseId));
+    await q.insertProgress(tx, viewer.userId, lesson.courseId, lesson.id);
     return { ...(await settleProgress(tx, enrolment)), lesson_uuid: lessonUuid, completed_status: true as const };
   });
 }
 
-async function enrolmentFor(tx: Tx, userId: number, slug: string, courseId: number) {
+async function courseOf(tx: Tx, slug: string, courseId: number) {
   const course = await q.selectCourse(tx, courseId);
   if (!course || course.slug !== slug) throw AppError.notFound('Course not found.');
+  return course;
+}
+
+async function enrolmentFor(tx: Tx, userId: number, slug: string, courseId: number) {
+  await courseOf(tx, slug, courseId);
   const enrolment = await q.selectActiveEnrolment(tx, userId, courseId, true);
   if (!enrolment) throw new AppError('forbidden', learningMessages.notEnrolled, { detail: learningMessages.notEnrolled });
   return enrolment;
 }
 
-export async function completeCourse(db: Database, userId: number, slug: string, courseId: number): Promise<Progress> {
-  return db.transaction(async (tx) => settleProgress(tx, await enrolmentFor(tx, userId, slug, courseId), true));
+/** 'Complete Course' needs access to the whole course, like completing its lessons one by one. */
+export async function completeCourse(db: Database, viewer: Viewer, slug: string, courseId: number): Promise<Progress> {
+  return db.transaction(async (tx) => {
+    await courseOf(tx, slug, courseId);
+    return settleProgress(tx, await enrolmentWithAccess(tx, viewer, await accessTo(tx, viewer, courseId)), true);
+  });
 }
 
-/** Restart: progress and completed lessons back to 0, status in_progress; an earned certificate stays. */
+/**
+ * Restart: progress and completed lessons back to 0, status in_progress; an earned certificate
+ * stays. It opens nothing, so an enrolment is enough (a former member may reset their progress).
+ */
 export async function restartCourse(db: Database, userId: number, slug: string, courseId: number): Promise<Progress> {
   return db.transaction(async (tx) => {
     const enrolment = await enrolmentFor(tx, userId, slug, courseId);
@@ -171,14 +213,17 @@ function toQuestions(result: Awaited<ReturnType<typeof q.selectQuestions>>): Que
   }));
 }
 
+const assertCourseAccess = async (db: Database, viewer: Viewer, courseId: number) => {
+  if (!(await accessTo(db, viewer, courseId)).full) throw new AppError('forbidden', learningMessages.notEnrolled, { detail: learningMessages.notEnrolled });
+};
+
 /** Questions are plain text (rendered as text, never HTML) and need access to the course. */
 export async function askQuestion(
   db: Database,
   viewer: Viewer,
   input: { course_id: number; lesson_id?: number | undefined; title: string; body: string },
 ): Promise<Question> {
-  if (!viewer.isAdmin && !(await q.selectActiveEnrolment(db, viewer.userId, input.course_id)))
-    throw new AppError('forbidden', learningMessages.notEnrolled, { detail: learningMessages.notEnrolled });
+  await assertCourseAccess(db, viewer, input.course_id);
   if (input.lesson_id && !(await q.lessonBelongsToCourse(db, input.lesson_id, input.course_id)))
     throw AppError.fields({ lesson_id: ['This lesson is not part of the course.'] });
   const id = await q.insertQuestion(db, {
@@ -192,8 +237,7 @@ export async function askQuestion(
 }
 
 export async function listQuestions(db: Database, viewer: Viewer, filter: { courseId?: number | undefined; mine?: boolean }): Promise<Question[]> {
-  if (filter.courseId && !viewer.isAdmin && !(await q.selectActiveEnrolment(db, viewer.userId, filter.courseId)))
-    throw new AppError('forbidden', learningMessages.notEnrolled);
+  if (filter.courseId) await assertCourseAccess(db, viewer, filter.courseId);
   if (!filter.courseId && !viewer.isAdmin) filter.mine = true;
   return toQuestions(
     await q.selectQuestions(db, { ...(filter.mine ? { userId: viewer.userId } : {}), ...(filter.courseId ? { courseId: filter.courseId } : {}) }),

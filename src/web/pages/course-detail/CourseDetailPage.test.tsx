@@ -59,6 +59,7 @@ function makeCourse(overrides: Partial<CourseDetail> = {}): CourseDetail {
     completed_total_lessons: 0,
     student_progress: 0,
     course_status: 'not enrolled',
+    access: 'none',
     course_description: '<p>All about APIs.</p>',
     what_you_learn: ['Design REST endpoints', 'Secure them with tokens'],
     target_audience: ['Python developers'],

@@ -6,13 +6,12 @@ import { isLessonLocked, lessonLabel } from './lessonRules';
 
 interface CourseContentProps {
   sections: Section[];
-  status: string;
   activeUuid: string | undefined;
   onSelect: (lesson: Lesson) => void;
 }
 
-function LessonItem({ lesson, status, active, onSelect }: { lesson: Lesson; status: string; active: boolean; onSelect: (lesson: Lesson) => void }) {
-  const locked = isLessonLocked(lesson, status);
+function LessonItem({ lesson, active, onSelect }: { lesson: Lesson; active: boolean; onSelect: (lesson: Lesson) => void }) {
+  const locked = isLessonLocked(lesson);
   const isVideo = lesson.lesson_type === 'Video';
   const label = lessonLabel(lesson);
   const ref = useRef<HTMLLIElement>(null);
@@ -74,7 +73,7 @@ function LessonItem({ lesson, status, active, onSelect }: { lesson: Lesson; stat
 }
 
 /** 'Course content': one accordion item per section ('Section N: title', completed/total, time); the active lesson's section opens by itself. */
-export function CourseContent({ sections, status, activeUuid, onSelect }: CourseContentProps) {
+export function CourseContent({ sections, activeUuid, onSelect }: CourseContentProps) {
   const activeSection = sections.find((s) => s.lessons.some((l) => l.uuid === activeUuid))?.uuid;
   const [openKeys, setOpenKeys] = useState<string[]>(activeSection ? [activeSection] : []);
   const [openedFor, setOpenedFor] = useState(activeSection);
@@ -104,7 +103,7 @@ export function CourseContent({ sections, status, activeUuid, onSelect }: Course
           <Accordion.Body className="p-0">
             <ul className="list-unstyled mb-0">
               {section.lessons.map((lesson) => (
-                <LessonItem key={lesson.uuid} lesson={lesson} status={status} active={lesson.uuid === activeUuid} onSelect={onSelect} />
+                <LessonItem key={lesson.uuid} lesson={lesson} active={lesson.uuid === activeUuid} onSelect={onSelect} />
               ))}
             </ul>
           </Accordion.Body>

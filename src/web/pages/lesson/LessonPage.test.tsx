@@ -124,7 +124,7 @@ describe('LessonPage', () => {
   });
 
   it('shows the locked panel for a premium lesson and stops the video, without changing the address', async () => {
-    course = makeCourse({ course_status: 'not enrolled' });
+    course = makeCourse({ course_status: 'not enrolled', access: 'none' });
     for (const section of course.sections)
       for (const lesson of section.lessons)
         if (!lesson.enable_preview) Object.assign(lesson, { is_locked: true, video_source: null, lesson_content: null, upload_resource: null });
@@ -153,7 +153,7 @@ describe('LessonPage', () => {
 
   it('hides the login link from a signed-in viewer who is not enrolled', async () => {
     window.localStorage.setItem('accessToken', 'token');
-    course = makeCourse({ course_status: 'not enrolled' });
+    course = makeCourse({ course_status: 'not enrolled', access: 'none' });
     Object.assign(course.sections[0]!.lessons[1]!, { is_locked: true, lesson_content: null });
     serve();
     renderAt('/lesson/python-foundations/section-1/2/');
@@ -238,7 +238,7 @@ describe('LessonPage', () => {
   });
 
   it('does not post completion for a visitor watching a preview', async () => {
-    course = makeCourse({ course_status: 'not enrolled' });
+    course = makeCourse({ course_status: 'not enrolled', access: 'none' });
     serve();
     renderAt('/lesson/python-foundations/');
     await screen.findByTitle('Lesson 1: Welcome and How This Course Works');

@@ -6,7 +6,7 @@ import { learningMessages } from '../../../shared/learning';
 import { messages } from '../../../shared/messages';
 import { useCourse } from '../../api/catalog';
 import { ApiError } from '../../api/client';
-import { isEnrolledStatus, useCompleteLesson } from '../../api/learning';
+import { isEnrolledStatus, useCompleteLesson, useOpenLesson } from '../../api/learning';
 import { Logo } from '../../components/layout/Logo';
 import { ProgressRing } from '../../components/ProgressRing';
 import { ErrorState, PageSpinner } from '../../components/States';
@@ -120,6 +120,7 @@ interface LessonPlayerProps {
 function LessonPlayer({ course, slug, sectionId, lessonId }: LessonPlayerProps) {
   const navigate = useNavigate();
   const { mutate: completeLesson } = useCompleteLesson(slug);
+  const { mutate: openLesson } = useOpenLesson(slug);
   const loggedIn = useIsLoggedIn();
   // A locked lesson that was clicked: it shows the locked panel but does not change the address.
   const [lockedPick, setLockedPick] = useState<string | null>(null);
@@ -129,8 +130,9 @@ function LessonPlayer({ course, slug, sectionId, lessonId }: LessonPlayerProps) 
   const lesson = picked ?? fromAddress?.lesson;
   const sectionIndex = lesson ? course.sections.findIndex((s) => s.uuid === lesson.section_uuid || s.lessons.includes(lesson)) : -1;
   const section = course.sections[sectionIndex];
-  const locked = lesson ? isLessonLocked(lesson, course.course_status) : false;
-  const enrolled = isEnrolledStatus(course.course_status);
+  const locked = lesson ? isLessonLocked(lesson) : false;
+  // Progress is tracked for whoever the server lets open the whole course (a member's first completion enrols them).
+  const enrolled = course.access !== 'none';
 
   usePageMeta('lesson', { title: lesson ? `${toTitleCase(lesson.lesson_title)} | ${course.title}` : course.title });
 
@@ -141,6 +143,15 @@ function LessonPlayer({ course, slug, sectionId, lessonId }: LessonPlayerProps) 
     },
     [completeLesson, enrolled],
   );
+
+  // A member opening a premium lesson of a course for the first time is enrolled, so the course joins their dashboard.
+  const openedFor = useRef<string | null>(null);
+  const memberFirstOpen = lesson && !locked && !lesson.enable_preview && course.access === 'membership' && !isEnrolledStatus(course.course_status);
+  useEffect(() => {
+    if (!memberFirstOpen || !lesson || openedFor.current === slug) return;
+    openedFor.current = slug;
+    openLesson(lesson.uuid);
+  }, [lesson, memberFirstOpen, openLesson, slug]);
 
   // An article lesson counts as completed when it opens.
   const postedArticle = useRef<string | null>(null);
@@ -153,7 +164,7 @@ function LessonPlayer({ course, slug, sectionId, lessonId }: LessonPlayerProps) 
 
   const stageRef = useRef<HTMLDivElement>(null);
   const select = (next: Lesson) => {
-    if (isLessonLocked(next, course.course_status)) {
+    if (isLessonLocked(next)) {
       setLockedPick(next.uuid);
       // The address stays, so the page does not scroll by itself: on a phone the list is below the stage.
       const stage = stageRef.current;
@@ -243,7 +254,7 @@ function LessonPlayer({ course, slug, sectionId, lessonId }: LessonPlayerProps) 
               Course content
             </h2>
             <div className="lesson-sidebar-scroll">
-              <CourseContent sections={course.sections} status={course.course_status} activeUuid={lesson.uuid} onSelect={select} />
+              <CourseContent sections={course.sections} activeUuid={lesson.uuid} onSelect={select} />
             </div>
           </div>
         </aside>

@@ -69,6 +69,7 @@ export function makeCourse(overrides: Partial<CourseDetail> = {}): CourseDetail 
     completed_total_lessons: 0,
     student_progress: 0,
     course_status: 'enrolled',
+    access: 'enrolled',
     course_description: '<p>All about Python.</p>',
     what_you_learn: [],
     target_audience: [],

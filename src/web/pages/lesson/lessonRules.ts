@@ -48,23 +48,14 @@ export function lessonLabel(lesson: Pick<Lesson, 'global_order' | 'lesson_title'
   return `Lesson ${lesson.global_order}: ${toTitleCase(lesson.lesson_title)}`;
 }
 
-/** Empty or 'not enrolled' (spec 4). */
-export function isNotEnrolled(status: string | null | undefined): boolean {
-  return !status || status === 'not enrolled';
-}
-
 /**
- * Locked: enable_preview is false and the course status is empty or 'not enrolled' (spec 4,
- * 'Lesson locked'). An active member is 'not enrolled' yet may open every lesson: the server then
- * sends the lesson's source, which unlocks it. A lesson the server withheld (is_locked) stays locked.
+ * Whether a lesson is locked is the server's answer (is_locked): it sends a locked lesson no
+ * source, content or resource, and the access module alone decides (preview, buyer, current
+ * member, instructor). The spec's client rule (no preview and status empty or 'not enrolled')
+ * agrees for buyers but cannot see memberships, so it is not repeated here.
  */
-export function isLessonLocked(
-  lesson: Pick<Lesson, 'enable_preview' | 'is_locked' | 'video_source' | 'lesson_content'>,
-  status: string | null | undefined,
-): boolean {
-  if (lesson.is_locked) return true;
-  const sentByServer = Boolean(lesson.video_source || lesson.lesson_content);
-  return !lesson.enable_preview && isNotEnrolled(status) && !sentByServer;
+export function isLessonLocked(lesson: Pick<Lesson, 'is_locked'>): boolean {
+  return lesson.is_locked;
 }
 
 const matches = (value: string | undefined, item: { id: number; uuid: string }) => value !== undefined && (item.uuid === value || String(item.id) === value);
