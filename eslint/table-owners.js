@@ -42,9 +42,11 @@ export const tableOwners = {
   questions: 'modules/learning',
   answers: 'modules/learning',
 
-  // subscriptions (the module is coming with the memberships work)
+  // subscriptions: memberships, their history, provider customers and the notices sent about them
   subscriptions: 'modules/subscriptions',
   subscriptionTransactions: 'modules/subscriptions',
+  billingCustomers: 'modules/subscriptions',
+  subscriptionNotices: 'modules/subscriptions',
 
   // reminders
   abandonedEmails: 'modules/reminders',
@@ -57,6 +59,7 @@ export const tableOwners = {
   jobs: 'jobs',
   devMailbox: 'integrations/mail',
   captchaSolutions: 'integrations/captcha',
-  // The local Stripe and Razorpay sandboxes keep their payments in one table.
+  // The local Stripe and Razorpay sandboxes keep their payments (and their other objects) in two tables.
   sandboxPayments: ['integrations/stripe', 'integrations/razorpay'],
+  sandboxObjects: ['integrations/stripe', 'integrations/razorpay'],
 };
