@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages.js';
 import type { AppContext } from '../context.js';
-import { captchaSolutions } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
+import { spendOnce } from '../integrations/captcha/index.js';
 import { sign, verifySignature } from '../lib/signing.js';
 
 const COOKIE = 'captcha_pass';
@@ -23,12 +23,7 @@ export function grantCaptchaPass(ctx: AppContext, reply: FastifyReply, nonce: st
 async function spendPass(ctx: AppContext, request: FastifyRequest): Promise<boolean> {
   const [nonce, expires, signature] = (request.cookies[COOKIE] ?? '').split('.');
   if (!nonce || !expires || !signature || !verifySignature(ctx.config.jwtSecret, PURPOSE, nonce, Number(expires), signature)) return false;
-  const rows = await ctx.db
-    .insert(captchaSolutions)
-    .values({ challengeId: `pass:${nonce}` })
-    .onConflictDoNothing()
-    .returning({ id: captchaSolutions.challengeId });
-  return rows.length === 1;
+  return spendOnce(ctx.db, `pass:${nonce}`);
 }
 
 /** Enforced when CAPTCHA_ENFORCE is on (the default in production). */

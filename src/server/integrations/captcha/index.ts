@@ -17,6 +17,12 @@ export interface Captcha {
 
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 
+/** Records a used solution (or pass) once: true the first time a key is spent, false on a replay. */
+export async function spendOnce(db: Database, key: string): Promise<boolean> {
+  const rows = await db.insert(captchaSolutions).values({ challengeId: key }).onConflictDoNothing().returning({ id: captchaSolutions.challengeId });
+  return rows.length === 1;
+}
+
 /** Self-hosted proof of work: nothing depends on a third party. Solutions are single use. */
 export function createAltchaCaptcha(options: { db: Database; hmacKey: string; cost?: number }): Captcha {
   const hmacKeySignatureSecret = `${options.hmacKey}:keys`;
@@ -24,10 +30,7 @@ export function createAltchaCaptcha(options: { db: Database; hmacKey: string; co
   const store = {
     get: async () => false,
     set: async () => undefined,
-    setIfAbsent: async (key: string) => {
-      const rows = await options.db.insert(captchaSolutions).values({ challengeId: key }).onConflictDoNothing().returning({ id: captchaSolutions.challengeId });
-      return rows.length === 1;
-    },
+    setIfAbsent: (key: string) => spendOnce(options.db, key),
   };
   const altcha = createAltcha({ deriveKey, hmacSignatureSecret: options.hmacKey, hmacKeySignatureSecret, store });
   return {

@@ -1,3 +1,4 @@
+import { desc } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client.js';
 import { devMailbox } from '../../db/schema/index.js';
@@ -23,6 +24,11 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
       await transport.sendMail({ from: options.from, ...message });
     },
   };
+}
+
+/** The most recent messages of the development mailbox, newest first. */
+export function listDevMailbox(db: Database, limit = 100) {
+  return db.select().from(devMailbox).orderBy(desc(devMailbox.id)).limit(limit);
 }
 
 /** Development stand-in: keeps every message in the database, listed at /dev/mailbox. */

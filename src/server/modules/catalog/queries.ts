@@ -186,6 +186,11 @@ export function selectInstructor(db: Database) {
     .limit(1);
 }
 
+export async function selectInstructorEmail(db: Database): Promise<string | undefined> {
+  const [row] = await db.select({ email: instructors.email }).from(instructors).orderBy(asc(instructors.id)).limit(1);
+  return row?.email;
+}
+
 export function selectClientReviews(db: Database, limit: number, offset: number) {
   return db
     .select({

@@ -190,6 +190,11 @@ export async function getInstructor(db: Database): Promise<Instructor> {
   return toInstructor(row);
 }
 
+/** Where messages for the instructor go when INSTRUCTOR_EMAIL is not configured. */
+export function getInstructorEmail(db: Database): Promise<string | undefined> {
+  return q.selectInstructorEmail(db);
+}
+
 export async function listClientReviews(db: Database, page: number, pageSize: number, baseUrl: string) {
   const rows = await q.selectClientReviews(db, pageSize, (page - 1) * pageSize);
   const count = rows[0]?.total ?? 0;

@@ -1,14 +1,13 @@
-import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { devMailbox } from '../../db/schema/index.js';
+import { listDevMailbox } from '../../integrations/mail/index.js';
 
 const escape = (v: string) => v.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 /** The development mailbox: every email the app "sent" while no SMTP server is configured. Never in production. */
 export async function registerDevMailbox(app: FastifyInstance, ctx: AppContext): Promise<void> {
   if (ctx.config.isProduction || ctx.mailer.kind !== 'dev-mailbox') return;
-  const latest = () => ctx.db.select().from(devMailbox).orderBy(desc(devMailbox.id)).limit(100);
+  const latest = () => listDevMailbox(ctx.db);
 
   app.get('/api/v1/dev/mailbox/', { schema: { hide: true } }, async () => ({ messages: await latest() }));
 

@@ -1,6 +1,5 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { enrolments } from '../../db/schema/index.js';
+import * as q from './queries.js';
 
 type Db = Database | Tx;
 
@@ -17,10 +16,7 @@ export interface EnrolmentFacts {
 /** The user's enrolments (not revoked) in these courses, by course id: one query. */
 export async function enrolmentsOf(db: Db, userId: number, courseIds: number[]): Promise<Map<number, EnrolmentFacts>> {
   if (!courseIds.length) return new Map();
-  const rows = await db
-    .select({ id: enrolments.id, courseId: enrolments.courseId, status: enrolments.courseStatus, source: enrolments.source })
-    .from(enrolments)
-    .where(and(eq(enrolments.userId, userId), isNull(enrolments.revokedAt), inArray(enrolments.courseId, courseIds)));
+  const rows = await q.selectEnrolmentsOf(db, userId, courseIds);
   return new Map(rows.map((r) => [r.courseId, r]));
 }
 
@@ -28,19 +24,8 @@ export async function enrolmentsOf(db: Db, userId: number, courseIds: number[]):
  * Course ids the user owns (bought, free or granted, not revoked). A course opened through a
  * membership is not owned: the member may still buy it, and keeps it when the membership ends.
  */
-export async function ownedCourseIds(db: Db, userId: number, courseIds?: number[]): Promise<Set<number>> {
-  const rows = await db
-    .select({ courseId: enrolments.courseId })
-    .from(enrolments)
-    .where(
-      and(
-        eq(enrolments.userId, userId),
-        isNull(enrolments.revokedAt),
-        sql`${enrolments.source} <> 'subscription'`,
-        courseIds ? inArray(enrolments.courseId, courseIds) : undefined,
-      ),
-    );
-  return new Set(rows.map((r) => r.courseId));
+export function ownedCourseIds(db: Db, userId: number, courseIds?: number[]): Promise<Set<number>> {
+  return q.selectOwnedCourseIds(db, userId, courseIds);
 }
 
 /**
@@ -50,22 +35,10 @@ export async function ownedCourseIds(db: Db, userId: number, courseIds?: number[
  */
 export async function enrol(db: Db, userId: number, courseIds: number[], source: EnrolmentSource, orderId?: number): Promise<void> {
   if (!courseIds.length) return;
-  await db
-    .insert(enrolments)
-    .values(courseIds.map((courseId) => ({ userId, courseId, source, orderId: orderId ?? null })))
-    .onConflictDoUpdate({
-      target: [enrolments.userId, enrolments.courseId],
-      set: { revokedAt: null, source: sql`excluded.source`, orderId: sql`excluded.order_id` },
-      setWhere: sql`${enrolments.revokedAt} is not null or (${enrolments.source} = 'subscription' and excluded.source <> 'subscription')`,
-    });
+  await q.upsertEnrolments(db, userId, courseIds, source, orderId ?? null);
 }
 
 /** A refund revokes the enrolments that order granted. */
-export async function revokeOrderEnrolments(db: Db, orderId: number): Promise<number> {
-  const rows = await db
-    .update(enrolments)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(enrolments.orderId, orderId), isNull(enrolments.revokedAt)))
-    .returning({ id: enrolments.id });
-  return rows.length;
+export function revokeOrderEnrolments(db: Db, orderId: number): Promise<number> {
+  return q.revokeEnrolmentsOfOrder(db, orderId);
 }

@@ -209,3 +209,57 @@ export async function selectQuestions(db: Db, filter: { userId?: number; courseI
 export async function insertAnswer(db: Db, values: typeof answers.$inferInsert): Promise<void> {
   await db.insert(answers).values(values);
 }
+
+/** The user's enrolments (not revoked) in these courses. */
+export function selectEnrolmentsOf(db: Db, userId: number, courseIds: number[]) {
+  return db
+    .select({ id: enrolments.id, courseId: enrolments.courseId, status: enrolments.courseStatus, source: enrolments.source })
+    .from(enrolments)
+    .where(and(eq(enrolments.userId, userId), isNull(enrolments.revokedAt), inArray(enrolments.courseId, courseIds)));
+}
+
+/** Course ids the user owns: enrolled, not revoked, and not through a membership. */
+export async function selectOwnedCourseIds(db: Db, userId: number, courseIds?: number[]): Promise<Set<number>> {
+  const rows = await db
+    .select({ courseId: enrolments.courseId })
+    .from(enrolments)
+    .where(
+      and(
+        eq(enrolments.userId, userId),
+        isNull(enrolments.revokedAt),
+        sql`${enrolments.source} <> 'subscription'`,
+        courseIds ? inArray(enrolments.courseId, courseIds) : undefined,
+      ),
+    );
+  return new Set(rows.map((r) => r.courseId));
+}
+
+/**
+ * One enrolment per (user, course): an existing one is left alone, except that a revoked one is
+ * granted again and one started through a membership becomes owned by a purchase or grant.
+ */
+export async function upsertEnrolments(
+  db: Db,
+  userId: number,
+  courseIds: number[],
+  source: 'purchase' | 'free' | 'subscription' | 'admin',
+  orderId: number | null,
+): Promise<void> {
+  await db
+    .insert(enrolments)
+    .values(courseIds.map((courseId) => ({ userId, courseId, source, orderId })))
+    .onConflictDoUpdate({
+      target: [enrolments.userId, enrolments.courseId],
+      set: { revokedAt: null, source: sql`excluded.source`, orderId: sql`excluded.order_id` },
+      setWhere: sql`${enrolments.revokedAt} is not null or (${enrolments.source} = 'subscription' and excluded.source <> 'subscription')`,
+    });
+}
+
+export async function revokeEnrolmentsOfOrder(db: Db, orderId: number): Promise<number> {
+  const rows = await db
+    .update(enrolments)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(enrolments.orderId, orderId), isNull(enrolments.revokedAt)))
+    .returning({ id: enrolments.id });
+  return rows.length;
+}

@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
 import { commerceMessages } from '../../../shared/commerce.js';
-import { providerEvents } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
 import * as q from './queries.js';
@@ -77,23 +75,12 @@ export async function confirmRazorpayReturn(
  * Stores a provider event once by its id. Returns false when it was already processed; an event
  * stored but never processed (a crash mid-way) is processed again on the provider's retry.
  */
-async function recordEvent(deps: OrderDeps, provider: 'stripe' | 'razorpay', eventId: string, type: string, payload: unknown): Promise<boolean> {
-  await deps.db
-    .insert(providerEvents)
-    .values({ provider, eventId, type, payload: payload as object })
-    .onConflictDoNothing();
-  const [row] = await deps.db
-    .select({ processedAt: providerEvents.processedAt })
-    .from(providerEvents)
-    .where(sql`${providerEvents.provider} = ${provider} and ${providerEvents.eventId} = ${eventId}`);
-  return !row?.processedAt;
+function recordEvent(deps: OrderDeps, provider: 'stripe' | 'razorpay', eventId: string, type: string, payload: unknown): Promise<boolean> {
+  return q.recordProviderEvent(deps.db, { provider, eventId, type, payload: payload as object });
 }
 
-async function markProcessed(deps: OrderDeps, provider: 'stripe' | 'razorpay', eventId: string): Promise<void> {
-  await deps.db
-    .update(providerEvents)
-    .set({ processedAt: new Date() })
-    .where(sql`${providerEvents.provider} = ${provider} and ${providerEvents.eventId} = ${eventId}`);
+function markProcessed(deps: OrderDeps, provider: 'stripe' | 'razorpay', eventId: string): Promise<void> {
+  return q.markProviderEventProcessed(deps.db, provider, eventId);
 }
 
 /** Stripe webhook: the signature is checked on the raw body, then state is read back from Stripe. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { courses, orderItems, orders, payments } from '../../db/schema/index.js';
+import { couponCourses, couponRedemptions, coupons, courses, orderItems, orders, payments, providerEvents } from '../../db/schema/index.js';
 
 type Db = Database | Tx;
 
@@ -106,4 +106,65 @@ export async function selectPaymentByProviderId(db: Db, provider: 'stripe' | 'ra
 
 export async function markPaymentRefunded(db: Db, paymentId: number): Promise<void> {
   await db.update(payments).set({ status: 'Refunded' }).where(eq(payments.id, paymentId));
+}
+
+/** The coupon by its code, case-insensitively; `lock` takes the row FOR UPDATE. */
+export async function selectCouponByCode(db: Db, code: string, lock = false) {
+  const query = db
+    .select()
+    .from(coupons)
+    .where(eq(sql`upper(${coupons.code})`, code.trim().toUpperCase()))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function countRedemptions(db: Db, couponId: number, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(couponRedemptions)
+    .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId)));
+  return row?.n ?? 0;
+}
+
+export async function selectCouponCourseIds(db: Db, couponId: number): Promise<number[]> {
+  const rows = await db.select({ courseId: couponCourses.courseId }).from(couponCourses).where(eq(couponCourses.couponId, couponId));
+  return rows.map((r) => r.courseId);
+}
+
+export async function insertRedemption(tx: Tx, couponId: number, userId: number, orderId: number): Promise<void> {
+  await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(eq(coupons.id, couponId));
+  await tx.insert(couponRedemptions).values({ couponId, userId, orderId });
+}
+
+export async function deleteRedemptionOfOrder(tx: Tx, orderId: number): Promise<void> {
+  const [redemption] = await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)).returning({ couponId: couponRedemptions.couponId });
+  if (redemption)
+    await tx
+      .update(coupons)
+      .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
+      .where(eq(coupons.id, redemption.couponId));
+}
+
+/** Stores a provider event once; true while it has not been processed (new, or stored by a run that crashed). */
+export async function recordProviderEvent(
+  db: Db,
+  values: { provider: 'stripe' | 'razorpay'; eventId: string; type: string; payload: object },
+): Promise<boolean> {
+  await db.insert(providerEvents).values(values).onConflictDoNothing();
+  const [row] = await db
+    .select({ processedAt: providerEvents.processedAt })
+    .from(providerEvents)
+    .where(and(eq(providerEvents.provider, values.provider), eq(providerEvents.eventId, values.eventId)));
+  return !row?.processedAt;
+}
+
+export async function markProviderEventProcessed(db: Db, provider: 'stripe' | 'razorpay', eventId: string): Promise<void> {
+  await db
+    .update(providerEvents)
+    .set({ processedAt: new Date() })
+    .where(and(eq(providerEvents.provider, provider), eq(providerEvents.eventId, eventId)));
 }

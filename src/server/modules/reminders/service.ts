@@ -1,8 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { abandonedEmails, emailUnsubscribes } from '../../db/schema/index.js';
 import { abandonedCartEmail } from '../../emails/abandoned-cart.js';
 import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import type { JobQueue } from '../../jobs/queue.js';
@@ -10,6 +8,7 @@ import { sign, verifySignature } from '../../lib/signing.js';
 import { getPublicUserByEmail } from '../accounts/index.js';
 import { listCourses } from '../catalog/index.js';
 import { ownedCourseIds } from '../learning/index.js';
+import * as q from './queries.js';
 
 export const ABANDONED_REMINDER_JOB = 'abandoned.remind';
 type Reason = 'add_to_cart' | 'checkout' | 'subscription';
@@ -23,26 +22,13 @@ export interface ReminderDeps {
 /** Schedules (or pushes back) one reminder per email and reason; the latest call wins. */
 export async function scheduleReminder(deps: ReminderDeps, input: { email: string; reason: Reason; courseIds: number[] }): Promise<void> {
   const sendAfter = new Date(Date.now() + deps.config.abandonedCartDelayMs);
-  const [row] = await deps.db
-    .insert(abandonedEmails)
-    .values({ email: input.email, sendingReason: input.reason, courseIds: input.courseIds, sendAfter })
-    .onConflictDoUpdate({ target: [abandonedEmails.email, abandonedEmails.sendingReason], set: { courseIds: input.courseIds, sendAfter, sentAt: null } })
-    .returning({ id: abandonedEmails.id });
-  await deps.queue.enqueue(ABANDONED_REMINDER_JOB, { id: row!.id }, { delayMs: deps.config.abandonedCartDelayMs });
+  const id = await q.upsertReminder(deps.db, { ...input, sendAfter });
+  await deps.queue.enqueue(ABANDONED_REMINDER_JOB, { id }, { delayMs: deps.config.abandonedCartDelayMs });
 }
 
 export async function cancelReminder(db: Database, input: { email: string; reason?: Reason | undefined; courseId?: number | undefined }): Promise<void> {
-  const where = and(eq(abandonedEmails.email, input.email), input.reason ? eq(abandonedEmails.sendingReason, input.reason) : undefined);
-  if (input.courseId === undefined) {
-    await db.delete(abandonedEmails).where(where);
-    return;
-  }
-  await db
-    .update(abandonedEmails)
-    .set({
-      courseIds: sql`coalesce((select jsonb_agg(v) from jsonb_array_elements(${abandonedEmails.courseIds}) v where v::int <> ${input.courseId}), '[]'::jsonb)`,
-    })
-    .where(where);
+  if (input.courseId === undefined) await q.deleteReminders(db, input.email, input.reason);
+  else await q.removeCourseFromReminders(db, input.email, input.reason, input.courseId);
 }
 
 export function unsubscribeUrl(config: Config, email: string): string {
@@ -53,17 +39,16 @@ export function unsubscribeUrl(config: Config, email: string): string {
 
 export async function unsubscribe(deps: ReminderDeps, input: { email: string; expires: number; signature: string }): Promise<boolean> {
   if (!verifySignature(deps.config.jwtSecret, 'unsubscribe', input.email, input.expires, input.signature)) return false;
-  await deps.db.insert(emailUnsubscribes).values({ email: input.email }).onConflictDoNothing();
-  await deps.db.delete(abandonedEmails).where(eq(abandonedEmails.email, input.email));
+  await q.insertUnsubscribe(deps.db, input.email);
+  await q.deleteReminders(deps.db, input.email);
   return true;
 }
 
 /** Sends the reminder when it is due, unless the courses were bought since or the address unsubscribed. */
 async function remind(deps: ReminderDeps, id: number): Promise<void> {
-  const [row] = await deps.db.select().from(abandonedEmails).where(eq(abandonedEmails.id, id)).limit(1);
+  const row = await q.selectReminder(deps.db, id);
   if (!row || row.sentAt || row.sendAfter > new Date(Date.now() + 1000)) return; // gone, sent, or pushed back (a later job handles it)
-  const [unsubscribed] = await deps.db.select().from(emailUnsubscribes).where(eq(emailUnsubscribes.email, row.email)).limit(1);
-  if (unsubscribed) return;
+  if (await q.isUnsubscribed(deps.db, row.email)) return;
   let courseIds = row.courseIds;
   const user = await getPublicUserByEmail(deps.db, row.email);
   if (user && courseIds.length) {
@@ -80,12 +65,7 @@ async function remind(deps: ReminderDeps, id: number): Promise<void> {
     unsubscribeUrl: unsubscribeUrl(deps.config, row.email),
   });
   await deps.db.transaction(async (tx) => {
-    const claimed = await tx
-      .update(abandonedEmails)
-      .set({ sentAt: new Date() })
-      .where(and(eq(abandonedEmails.id, id), sql`${abandonedEmails.sentAt} is null`))
-      .returning({ id: abandonedEmails.id });
-    if (claimed.length) await deps.queue.enqueue(SEND_EMAIL_JOB, { to: row.email, ...email }, { tx });
+    if (await q.claimReminder(tx, id)) await deps.queue.enqueue(SEND_EMAIL_JOB, { to: row.email, ...email }, { tx });
   });
 }
 
