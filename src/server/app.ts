@@ -16,7 +16,7 @@ import { messages } from '../shared/messages.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
-import { AppError, statusByCode } from './errors.js';
+import { AppError, fieldErrorsOf, statusByCode } from './errors.js';
 import { createSnapshotCache } from './http/cache.js';
 import { frameworkErrors, MAX_PARAM_LENGTH, registerInputGuard } from './http/hostile-input.js';
 import { registerPublicUploads } from './http/uploads.js';
@@ -66,14 +66,15 @@ export interface AppDeps {
 
 export type App = FastifyInstance & { ctx: AppContext };
 
-/** Field errors in the spec's shape: { "field": ["message"] }. */
-function fieldErrors(validation: { instancePath?: string; message?: string; params?: Record<string, unknown> }[]): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of validation) {
-    const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || String(issue.params?.missingProperty ?? 'non_field_errors');
-    (out[field] ??= []).push(issue.message ?? 'Invalid value.');
-  }
-  return out;
+/** Fastify's schema validation errors (from zod, or a JSON schema's missingProperty) in the spec's field errors. */
+function fieldErrors(validation: { instancePath?: string; message?: string; params?: Record<string, unknown> }[]) {
+  return fieldErrorsOf(
+    validation.map((issue) => {
+      const path = (issue.instancePath ?? '').split('/').filter(Boolean);
+      const missing = issue.params?.missingProperty;
+      return { path: path.length ? path : missing ? [String(missing)] : [], message: issue.message ?? 'Invalid value.' };
+    }),
+  );
 }
 
 const SANDBOX_STRIPE = { secretKey: 'sk_test_lectern_sandbox', webhookSecret: 'whsec_lectern_sandbox' };

@@ -14,6 +14,17 @@ export const statusByCode: Record<ErrorCode, number> = {
 
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * The one place validation issues become the spec's field errors, { "field": ["message"] }: one
+ * list per top-level field (the form field the client shows it under); an issue about the whole
+ * input goes to non_field_errors. Used for zod's issues and Fastify's schema validation alike.
+ */
+export function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) (out[issue.path.length ? String(issue.path[0]) : 'non_field_errors'] ??= []).push(issue.message);
+  return out;
+}
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   /** The response body; defaults to { detail: message }. */

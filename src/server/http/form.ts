@@ -1,6 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../errors.js';
+import type { z } from 'zod';
+import { AppError, fieldErrorsOf } from '../errors.js';
 import { fieldWithNul, nulFieldError } from './hostile-input.js';
+
+/** Parses a form read by hand (multipart) with the contract's schema; bad input is a 400 with field errors. */
+export function parseForm<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw AppError.fields(fieldErrorsOf(parsed.error.issues));
+  return parsed.data;
+}
 
 /**
  * Reads a form sent as multipart (the spec's checkout) or JSON into a plain object. Fields named

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages.js';
-import { AppError } from '../errors.js';
+import { AppError, fieldErrorsOf } from '../errors.js';
 
 /**
  * The longest path parameter any route accepts (the contract's slugs are at most 200 characters);
@@ -40,8 +40,10 @@ export function fieldWithNul(value: unknown, path = ''): string | undefined {
   return undefined;
 }
 
+/** Reported, like every validation issue, under its top-level field (fieldErrorsOf). */
 export function nulFieldError(field: string): AppError {
-  return AppError.fields({ [field]: [messages.http.invalidCharacters] });
+  const path = field === 'non_field_errors' ? [] : field.split('.');
+  return AppError.fields(fieldErrorsOf([{ path, message: messages.http.invalidCharacters }]));
 }
 
 const badRequest = (reply: FastifyReply) => reply.code(400).send({ detail: messages.http.badRequest });

@@ -22,6 +22,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { requireViewer } from '../../http/auth.js';
 import { requireCaptcha } from '../../http/captcha-pass.js';
+import { parseForm } from '../../http/form.js';
 import { deletePublicImage, storeProfilePicture } from '../../lib/images.js';
 import * as accounts from './service.js';
 
@@ -212,21 +213,16 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           if (code?.startsWith('FST_')) throw AppError.fields({ non_field_errors: [(error as Error).message] });
           throw error;
         }
-        const parsed = profileFieldsSchema.safeParse(fields);
-        if (!parsed.success) {
-          const errors: Record<string, string[]> = {};
-          for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? 'non_field_errors')] ??= []).push(issue.message);
-          throw AppError.fields(errors);
-        }
+        const profile = parseForm(profileFieldsSchema, fields);
         const current = await accounts.getPublicUser(ctx.db, viewer.userId);
         let newPicture: string | null | undefined;
         if (picture) {
           newPicture = await storeProfilePicture(ctx.storage, picture);
           if (!newPicture) throw AppError.fields({ profile_picture: [accountMessages.pictureNotImage] });
-        } else if (parsed.data.remove_picture === 'true') {
+        } else if (profile.remove_picture === 'true') {
           newPicture = null;
         }
-        const updated = await accounts.updateProfile(ctx.db, viewer.userId, parsed.data, newPicture);
+        const updated = await accounts.updateProfile(ctx.db, viewer.userId, profile, newPicture);
         if (newPicture !== undefined && current?.profilePicture) await deletePublicImage(ctx.storage, current.profilePicture);
         return updated;
       },

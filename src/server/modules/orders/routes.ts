@@ -13,7 +13,7 @@ import {
 import { visitorOf, type AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { assertOwner, requireViewer, viewerOf } from '../../http/auth.js';
-import { readForm } from '../../http/form.js';
+import { parseForm, readForm } from '../../http/form.js';
 import { getCartCourseIds } from '../cart/index.js';
 import { checkCoupon } from './coupons.js';
 import { renderInvoicePdf } from './invoice.js';
@@ -59,13 +59,8 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const raw = await readForm(request, { arrays: ['courses'] });
-        const parsed = createOrderBodySchema.safeParse(raw);
-        if (!parsed.success) {
-          const errors: Record<string, string[]> = {};
-          for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? 'non_field_errors')] ??= []).push(issue.message);
-          throw AppError.fields(errors);
-        }
-        const result = await orders.createOrder(deps, { body: parsed.data, visitor: visitorOf(ctx, request), viewer: await viewerOf(request, secret) });
+        const body = parseForm(createOrderBodySchema, raw);
+        const result = await orders.createOrder(deps, { body, visitor: visitorOf(ctx, request), viewer: await viewerOf(request, secret) });
         return reply.code(201).send(result);
       },
     );
