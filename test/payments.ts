@@ -17,6 +17,18 @@ export async function startFakeProviders(db: Database) {
   const stripeEvents: { id: string; type: string; object: Record<string, unknown> }[] = [];
   const razorpayEvents: { id: string; event: string; payload: Record<string, unknown> }[] = [];
   const server = Fastify();
+  // Every request the fakes answer ("GET /v1/checkout/sessions/cs_..."), and outages a test asks for.
+  const requests: string[] = [];
+  const outages = new Map<string, number>();
+  server.addHook('onRequest', async (request, reply) => {
+    const key = `${request.method} ${request.url.split('?')[0]}`;
+    requests.push(key);
+    const left = outages.get(key) ?? 0;
+    if (left > 0) {
+      outages.set(key, left - 1);
+      return reply.code(500).send({ error: { type: 'api_error', message: 'Simulated outage.' } });
+    }
+  });
   const razorpay = createRazorpayGateway({ ...rzpKeys, mode: 'sandbox', apiBase: 'http://127.0.0.1:1' });
   await registerFakeStripe(server, {
     db,
@@ -34,6 +46,9 @@ export async function startFakeProviders(db: Database) {
     razorpay: createRazorpayGateway({ ...rzpKeys, mode: 'live', apiBase: base }),
     stripeEvents,
     razorpayEvents,
+    requests,
+    /** The next `times` requests to `method path` answer 500. */
+    failNext: (method: string, path: string, times: number) => void outages.set(`${method} ${path}`, times),
     close: () => server.close(),
   };
 }

@@ -20,6 +20,8 @@ export const commerceMessages = {
   paymentMethodUnavailable: 'This payment method is not available right now.',
   emailHasAccount: 'An account with this email already exists. Log in to check out.',
   paymentNotVerified: 'We could not verify this payment.',
+  eventInProgress: 'This event is being processed. Retry later.',
+  eventNotProcessed: 'The event could not be processed now. Retry later.',
   orderNotFound: 'Order not found.',
   addedToCart: 'added_to_cart',
   alreadyInCart: 'already_in_cart',

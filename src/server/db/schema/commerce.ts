@@ -147,6 +147,8 @@ export const providerEvents = pgTable(
     type: text('type').notNull(),
     payload: jsonb('payload').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** While a delivery processes the event, others of the same event wait (answered 409) until then. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     /** What handling it did, for the instructor's payments log ('membership renewed', 'ignored', ...). */
     outcome: text('outcome'),

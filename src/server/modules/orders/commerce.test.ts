@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseListItem } from '../../../shared/catalog.js';
 import { commerceMessages } from '../../../shared/commerce.js';
-import { coupons, devMailbox, enrolments, orders, providerEvents, users } from '../../db/schema/index.js';
+import { coupons, devMailbox, enrolments, orders, payments, providerEvents, users } from '../../db/schema/index.js';
 import { insertCoupon } from '../../db/seed/factories.js';
 import { createTestApp, createVerifiedUser, freshIp, latestEmail, loginAs, STRONG_PASSWORD, type TestApp } from '../../../../test/helpers.js';
 import { startFakeProviders } from '../../../../test/payments.js';
@@ -186,6 +186,51 @@ describe('create-order and Stripe', () => {
     const pdf = await api('GET', `/orders/${order.order_number}/invoice.pdf`, undefined, auth);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('the same signed event delivered 50 times at once, with the redirect racing it: processed once, one payment, one enrolment, one receipt', async () => {
+    const course = paid[2]!;
+    const form = billing();
+    const order = (await api('POST', '/create-order/', { ...form, courses: [course.id], total: course.country_price.amount })).json();
+    const auth = { authorization: `Bearer ${order.tokens.access}` };
+    const event = await payOnFakeStripe(order.stripe_session_id);
+    const redirect = () =>
+      api('POST', '/payments/update/', { payment_method: 'Stripe', session_id: order.stripe_session_id, order_number: order.order_number }, auth);
+    const sessionReads = () => fake.requests.filter((r) => r === `GET /v1/checkout/sessions/${order.stripe_session_id}`).length;
+
+    const answers = await Promise.all([...Array.from({ length: 50 }, () => deliverStripe(event)), redirect(), redirect()]);
+    const deliveries = answers.slice(0, 50).map((r) => r.statusCode);
+    // One delivery claims the event and does the work; one arriving while it works is asked to retry
+    // later (409, Stripe retries any non-2xx), one arriving after it is acknowledged.
+    expect(deliveries.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    expect(answers.slice(50).map((r) => r.json<{ status: string }>().status)).toEqual(['Success', 'Success']);
+    // The webhook read the session back from Stripe once (the two redirects read it once each).
+    expect(sessionReads()).toBe(3);
+    expect((await deliverStripe(event)).statusCode).toBe(200);
+    expect(sessionReads()).toBe(3);
+
+    const [buyer] = await t.handle.db.select().from(users).where(eq(users.email, form.email));
+    expect(await enrolled(buyer!.id, course.id)).toBe(1);
+    const [row] = await t.handle.db.select().from(orders).where(eq(orders.orderNumber, order.order_number));
+    expect(row!.status).toBe('Paid');
+    expect(await t.handle.db.select().from(payments).where(eq(payments.orderId, row!.id))).toHaveLength(1);
+    const [stored] = await t.handle.db.select().from(providerEvents).where(eq(providerEvents.eventId, event.id));
+    expect(stored!.processedAt).not.toBeNull();
+    await latestEmail(t, form.email);
+    const receipts = (await t.handle.db.select().from(devMailbox).where(eq(devMailbox.to, form.email))).filter((m) => m.subject.includes('receipt'));
+    expect(receipts).toHaveLength(1);
+  }, 60_000);
+
+  it('an event whose processing failed is processed again on the next delivery', async () => {
+    const course = paid[3]!;
+    const form = billing();
+    const order = (await api('POST', '/create-order/', { ...form, courses: [course.id], total: course.country_price.amount })).json();
+    const event = await payOnFakeStripe(order.stripe_session_id);
+    fake.failNext('GET', `/v1/checkout/sessions/${order.stripe_session_id}`, 3);
+    expect((await deliverStripe(event)).statusCode).toBe(503);
+    expect((await deliverStripe(event)).statusCode).toBe(200);
+    const [buyer] = await t.handle.db.select().from(users).where(eq(users.email, form.email));
+    expect(await enrolled(buyer!.id, course.id)).toBe(1);
   });
 
   it('fulfils the same way when the redirect arrives before the webhook', async () => {

@@ -72,15 +72,28 @@ export async function confirmRazorpayReturn(
 }
 
 /**
- * Stores a provider event once by its id. Returns false when it was already processed; an event
- * stored but never processed (a crash mid-way) is processed again on the provider's retry.
+ * Processes a provider event once: the delivery that claims it (queries.claimProviderEvent) does
+ * the work and marks it processed; a delivery of the same event arriving meanwhile gets 409, so
+ * the provider retries it later, and one arriving after gets 200 with nothing redone. A failure
+ * releases the claim and answers 503, so the provider's retry processes the event again.
  */
-function recordEvent(deps: OrderDeps, provider: 'stripe' | 'razorpay', eventId: string, type: string, payload: unknown): Promise<boolean> {
-  return q.recordProviderEvent(deps.db, { provider, eventId, type, payload: payload as object });
-}
-
-function markProcessed(deps: OrderDeps, provider: 'stripe' | 'razorpay', eventId: string): Promise<void> {
-  return q.markProviderEventProcessed(deps.db, provider, eventId);
+async function processEventOnce(
+  deps: OrderDeps,
+  event: { provider: 'stripe' | 'razorpay'; eventId: string; type: string; payload: object },
+  work: () => Promise<void>,
+): Promise<void> {
+  const claim = await q.claimProviderEvent(deps.db, event);
+  if (claim === 'processed') return;
+  if (claim === 'busy') throw new AppError('conflict', commerceMessages.eventInProgress);
+  try {
+    await work();
+  } catch (error) {
+    await q.finishProviderEvent(deps.db, event.provider, event.eventId, 'released');
+    if (error instanceof AppError) throw error;
+    deps.log.error({ err: error, provider: event.provider, event: event.eventId }, 'webhook event not processed; the provider will retry');
+    throw new AppError('unavailable', commerceMessages.eventNotProcessed);
+  }
+  await q.finishProviderEvent(deps.db, event.provider, event.eventId, 'processed');
 }
 
 /** Stripe webhook: the signature is checked on the raw body, then state is read back from Stripe. */
@@ -92,39 +105,41 @@ export async function handleStripeWebhook(deps: OrderDeps, rawBody: Buffer, sign
   } catch {
     throw new AppError('bad_request', 'Invalid signature.');
   }
-  if (!(await recordEvent(deps, 'stripe', event.id, event.type, JSON.parse(rawBody.toString('utf8'))))) return;
-  switch (event.type) {
-    case 'checkout.session.completed':
-    case 'checkout.session.async_payment_succeeded': {
-      const session = await deps.stripe.retrieveSession(event.objectId ?? '');
-      const order = session.orderNumber ? await q.selectOrderByNumber(deps.db, session.orderNumber) : undefined;
-      if (order && order.providerReference === session.id && session.paid && session.paymentIntentId) {
-        await fulfilOrder(deps, {
-          orderId: order.id,
-          provider: 'stripe',
-          providerPaymentId: session.paymentIntentId,
-          amount: session.amountTotal ?? -1,
-          currency: session.currency ?? '',
-        });
+  const { id: eventId, type, objectId } = event;
+  const stripe = deps.stripe;
+  await processEventOnce(deps, { provider: 'stripe', eventId, type, payload: JSON.parse(rawBody.toString('utf8')) as object }, async () => {
+    switch (type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded': {
+        const session = await stripe.retrieveSession(objectId ?? '');
+        const order = session.orderNumber ? await q.selectOrderByNumber(deps.db, session.orderNumber) : undefined;
+        if (order && order.providerReference === session.id && session.paid && session.paymentIntentId) {
+          await fulfilOrder(deps, {
+            orderId: order.id,
+            provider: 'stripe',
+            providerPaymentId: session.paymentIntentId,
+            amount: session.amountTotal ?? -1,
+            currency: session.currency ?? '',
+          });
+        }
+        break;
       }
-      break;
+      case 'checkout.session.async_payment_failed':
+      case 'checkout.session.expired': {
+        const session = await stripe.retrieveSession(objectId ?? '');
+        const order = session.orderNumber ? await q.selectOrderByNumber(deps.db, session.orderNumber) : undefined;
+        if (order && order.providerReference === session.id && !session.paid) await failOrder(deps, order.id);
+        break;
+      }
+      case 'charge.refunded': {
+        const charge = await stripe.retrieveCharge(objectId ?? '');
+        if (charge.refunded && charge.paymentIntentId) await refundPayment(deps, 'stripe', charge.paymentIntentId);
+        break;
+      }
+      default:
+        break;
     }
-    case 'checkout.session.async_payment_failed':
-    case 'checkout.session.expired': {
-      const session = await deps.stripe.retrieveSession(event.objectId ?? '');
-      const order = session.orderNumber ? await q.selectOrderByNumber(deps.db, session.orderNumber) : undefined;
-      if (order && order.providerReference === session.id && !session.paid) await failOrder(deps, order.id);
-      break;
-    }
-    case 'charge.refunded': {
-      const charge = await deps.stripe.retrieveCharge(event.objectId ?? '');
-      if (charge.refunded && charge.paymentIntentId) await refundPayment(deps, 'stripe', charge.paymentIntentId);
-      break;
-    }
-    default:
-      break;
-  }
-  await markProcessed(deps, 'stripe', event.id);
+  });
 }
 
 interface RazorpayWebhook {
@@ -144,25 +159,31 @@ export async function handleRazorpayWebhook(deps: OrderDeps, rawBody: Buffer, si
   }
   const type = body.event ?? 'unknown';
   const eventId = eventIdHeader ?? `${type}:${body.payload?.payment?.entity?.id ?? body.payload?.refund?.entity?.payment_id ?? ''}`;
-  if (!(await recordEvent(deps, 'razorpay', eventId, type, body))) return;
-
-  if (type === 'payment.captured' || type === 'order.paid' || type === 'payment.failed') {
-    const paymentId = body.payload?.payment?.entity?.id;
-    if (paymentId) {
-      const payment = await deps.razorpay.fetchPayment(paymentId);
-      const order = payment.orderId ? await q.selectOrderByReference(deps.db, payment.orderId) : undefined;
-      if (order && payment.status === 'captured') {
-        await fulfilOrder(deps, { orderId: order.id, provider: 'razorpay', providerPaymentId: payment.id, amount: payment.amount, currency: payment.currency });
-      } else if (order && payment.status === 'failed') {
-        await failOrder(deps, order.id, { provider: 'razorpay', providerPaymentId: payment.id, amount: payment.amount });
+  const razorpay = deps.razorpay;
+  await processEventOnce(deps, { provider: 'razorpay', eventId, type, payload: body }, async () => {
+    if (type === 'payment.captured' || type === 'order.paid' || type === 'payment.failed') {
+      const paymentId = body.payload?.payment?.entity?.id;
+      if (paymentId) {
+        const payment = await razorpay.fetchPayment(paymentId);
+        const order = payment.orderId ? await q.selectOrderByReference(deps.db, payment.orderId) : undefined;
+        if (order && payment.status === 'captured') {
+          await fulfilOrder(deps, {
+            orderId: order.id,
+            provider: 'razorpay',
+            providerPaymentId: payment.id,
+            amount: payment.amount,
+            currency: payment.currency,
+          });
+        } else if (order && payment.status === 'failed') {
+          await failOrder(deps, order.id, { provider: 'razorpay', providerPaymentId: payment.id, amount: payment.amount });
+        }
+      }
+    } else if (type === 'refund.processed' || type === 'refund.created' || type === 'payment.refunded') {
+      const paymentId = body.payload?.refund?.entity?.payment_id ?? body.payload?.payment?.entity?.id;
+      if (paymentId) {
+        const payment = await razorpay.fetchPayment(paymentId);
+        if (payment.status === 'refunded') await refundPayment(deps, 'razorpay', payment.id);
       }
     }
-  } else if (type === 'refund.processed' || type === 'refund.created' || type === 'payment.refunded') {
-    const paymentId = body.payload?.refund?.entity?.payment_id ?? body.payload?.payment?.entity?.id;
-    if (paymentId) {
-      const payment = await deps.razorpay.fetchPayment(paymentId);
-      if (payment.status === 'refunded') await refundPayment(deps, 'razorpay', payment.id);
-    }
-  }
-  await markProcessed(deps, 'razorpay', eventId);
+  });
 }

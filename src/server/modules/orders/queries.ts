@@ -149,22 +149,41 @@ export async function deleteRedemptionOfOrder(tx: Tx, orderId: number): Promise<
       .where(eq(coupons.id, redemption.couponId));
 }
 
-/** Stores a provider event once; true while it has not been processed (new, or stored by a run that crashed). */
-export async function recordProviderEvent(
+/** How long a delivery may work on an event before another delivery of it may take over. */
+const EVENT_CLAIM_SECONDS = 120;
+
+/**
+ * Stores a provider event once by its id and claims it for this delivery, in one statement: a row
+ * comes back only to the delivery that inserted it, or that takes over an unprocessed event whose
+ * claim was released (a failure) or has run out (a crash). Concurrent deliveries of one event wait
+ * on its row and then get nothing, so exactly one of them does the work.
+ */
+export async function claimProviderEvent(
   db: Db,
-  values: { provider: 'stripe' | 'razorpay'; eventId: string; type: string; payload: object },
-): Promise<boolean> {
-  await db.insert(providerEvents).values(values).onConflictDoNothing();
+  event: { provider: 'stripe' | 'razorpay'; eventId: string; type: string; payload: object },
+): Promise<'claimed' | 'processed' | 'busy'> {
+  const claimedUntil = sql`now() + make_interval(secs => ${EVENT_CLAIM_SECONDS})`;
+  const [claimed] = await db
+    .insert(providerEvents)
+    .values({ ...event, claimedUntil })
+    .onConflictDoUpdate({
+      target: [providerEvents.provider, providerEvents.eventId],
+      set: { claimedUntil },
+      setWhere: sql`${providerEvents.processedAt} is null and (${providerEvents.claimedUntil} is null or ${providerEvents.claimedUntil} < now())`,
+    })
+    .returning({ id: providerEvents.id });
+  if (claimed) return 'claimed';
   const [row] = await db
     .select({ processedAt: providerEvents.processedAt })
     .from(providerEvents)
-    .where(and(eq(providerEvents.provider, values.provider), eq(providerEvents.eventId, values.eventId)));
-  return !row?.processedAt;
+    .where(and(eq(providerEvents.provider, event.provider), eq(providerEvents.eventId, event.eventId)));
+  return row?.processedAt ? 'processed' : 'busy';
 }
 
-export async function markProviderEventProcessed(db: Db, provider: 'stripe' | 'razorpay', eventId: string): Promise<void> {
+/** Ends this delivery's claim: processed for good, or released so the provider's retry redoes it. */
+export async function finishProviderEvent(db: Db, provider: 'stripe' | 'razorpay', eventId: string, outcome: 'processed' | 'released'): Promise<void> {
   await db
     .update(providerEvents)
-    .set({ processedAt: new Date() })
+    .set(outcome === 'processed' ? { processedAt: new Date(), claimedUntil: null } : { claimedUntil: null })
     .where(and(eq(providerEvents.provider, provider), eq(providerEvents.eventId, eventId)));
 }
