@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from './messages.js';
 
 export const accountMessages = {
   fullNameRequired: 'Enter your full name.',
@@ -87,6 +88,8 @@ export const registerBodySchema = z.object({
   captcha: z.string().max(20_000).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
+/** The registration form: the same rules, and the captcha must be solved first (the server also takes its pass cookie). */
+export const registerFormSchema = registerBodySchema.extend({ captcha: z.string(messages.captcha.required).min(1, messages.captcha.required) });
 
 export const loginBodySchema = z.object({
   email: emailField(accountMessages.emailRequired),
@@ -107,14 +110,15 @@ export const googleLoginBodySchema = z.object({
 export const resendVerificationBodySchema = z.object({ email: emailField(accountMessages.emailRequired) });
 export const forgotPasswordBodySchema = z.object({ normalizedEmail: emailField(accountMessages.emailRequired) });
 
-export const resetPasswordBodySchema = z
-  .object({
-    uid: z.string().min(1).max(100),
-    token: z.string().min(1).max(200),
-    password: passwordField,
-    confirmPassword: z.string(accountMessages.passwordsDoNotMatch),
-  })
-  .refine((b) => b.password === b.confirmPassword, { path: ['confirmPassword'], message: accountMessages.passwordsDoNotMatch });
+const newPasswordFields = z.object({ password: passwordField, confirmPassword: z.string(accountMessages.passwordsDoNotMatch) });
+const confirmationMatches = (b: { password: string; confirmPassword: string }) => b.password === b.confirmPassword;
+const mismatch = { path: ['confirmPassword'], message: accountMessages.passwordsDoNotMatch };
+
+/** A new password and its confirmation (the reset form). */
+export const newPasswordSchema = newPasswordFields.refine(confirmationMatches, mismatch);
+export const resetPasswordBodySchema = newPasswordFields
+  .extend({ uid: z.string().min(1).max(100), token: z.string().min(1).max(200) })
+  .refine(confirmationMatches, mismatch);
 
 export const messageSchema = z.object({ message: z.string() });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { firstPasswordError } from './accounts.js';
 import { countryPriceSchema } from './catalog.js';
 
 export const commerceMessages = {
@@ -98,6 +99,23 @@ export const createOrderBodySchema = z.object({
   cart_id: cartIdSchema.optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
+
+/** A guest's checkout creates their account: the password is required and follows the account rules. */
+export function guestPasswordError(password: string | undefined): string | undefined {
+  return password ? firstPasswordError(password) : commerceMessages.required;
+}
+
+export const billingFields = ['full_name', 'email', 'phone_number', 'address_line_1', 'country', 'state', 'city', 'pin_code', 'password'] as const;
+export type BillingField = (typeof billingFields)[number];
+
+/** The checkout's billing form: the order's own field rules, and a password for a guest (the server applies the same). */
+export function billingFormSchema(guest: boolean) {
+  const { full_name, email, phone_number, address_line_1, country, state, city, pin_code } = createOrderBodySchema.shape;
+  return z.object({ full_name, email, phone_number, address_line_1, country, state, city, pin_code, password: z.string() }).superRefine((values, ctx) => {
+    const error = guest ? guestPasswordError(values.password) : undefined;
+    if (error) ctx.addIssue({ code: 'custom', path: ['password'], message: error });
+  });
+}
 
 export const createOrderResponseSchema = z.object({
   order_number: z.string(),

@@ -40,6 +40,16 @@ export function isClientRole(role: string): boolean {
   return role === 'client' || role === 'Client / Business Owner';
 }
 
+/** The role as the API takes it: 'student', 'client' or 'other', lower-cased; the client option's label counts as 'client'. */
+export function normalizeContactRole(role: string): string {
+  const value = role.trim();
+  return isClientRole(value) ? 'client' : value.toLowerCase();
+}
+
+function isContactRole(role: string): role is ContactRole {
+  return (contactRoles as readonly string[]).includes(role);
+}
+
 const trimmed = (max: number) => z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`);
 
 /** Server-side contact rules; the form mirrors them with the same messages. */
@@ -47,7 +57,8 @@ export const contactBodySchema = z
   .object({
     name: trimmed(120).min(1, messages.contact.nameRequired),
     email: trimmed(254).min(1, messages.contact.emailRequired).pipe(z.email(messages.contact.emailInvalid)),
-    role: z.string().trim().toLowerCase().pipe(z.enum(contactRoles, messages.contact.roleRequired)),
+    // A refinement, not an enum: a missing role must not stop the message rules below from being reported with it.
+    role: z.string(messages.contact.roleRequired).transform(normalizeContactRole).refine(isContactRole, messages.contact.roleRequired),
     specify: trimmed(200).default(''),
     message: trimmed(5000).default(''),
     /** Optional captcha token; the pass cookie set by /verify-recaptcha/ also counts. */
@@ -64,4 +75,8 @@ export const contactBodySchema = z
     }
   });
 export type ContactBody = z.infer<typeof contactBodySchema>;
+/** The contact form: the same rules, and the captcha must be solved first (the server also takes its pass cookie). */
+export const contactFormSchema = contactBodySchema.safeExtend({
+  captcha: z.string(messages.contact.captchaRequired).min(1, messages.contact.captchaRequired),
+});
 export const contactResponseSchema = z.object({ message: z.string() });

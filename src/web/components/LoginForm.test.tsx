@@ -79,6 +79,13 @@ describe('LoginForm', () => {
     expect(calls('/api/v1/token/')).toHaveLength(0);
   });
 
+  it("rejects a malformed email with the contract's message, as the server would, and sends nothing", async () => {
+    const { user } = renderWith(<LoginForm variant="page" onSuccess={vi.fn()} />);
+    await fillAndSubmit(user, 'priya@example');
+    expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(calls('/api/v1/token/')).toHaveLength(0);
+  });
+
   it('stores the tokens and the user id on success, with the email trimmed and lower-cased', async () => {
     const onSuccess = vi.fn();
     const { user, client } = renderWith(<LoginForm variant="page" onSuccess={onSuccess} />);

@@ -3,18 +3,15 @@ import { useId, useState, type ComponentProps, type Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
-import { accountMessages } from '../../shared/accounts';
+import type { z } from 'zod';
+import { accountMessages, loginBodySchema } from '../../shared/accounts';
 import { isEmailNotVerified, loginErrorMessage, serverErrorText, useLogin, useResendVerification } from '../api/accounts';
 import { ApiError } from '../api/client';
+import { showServerFieldErrors } from '../lib/forms';
 import { GoogleSignInButton } from './GoogleSignInButton';
 
-/** Login rules (spec 5): email required, password not blank. The email is trimmed and lower-cased when sent. */
-export const loginFormSchema = z.object({
-  email: z.string().trim().min(1, accountMessages.emailRequired),
-  password: z.string().refine((p) => p.trim().length > 0, accountMessages.passwordRequired),
-});
-export type LoginFormValues = z.infer<typeof loginFormSchema>;
+/** Login rules (spec 5), the contract's: email required and well formed, password not blank; the email is trimmed and lower-cased. */
+type LoginFormValues = z.input<typeof loginBodySchema>;
 
 /** Toasts in the login flows close after 3000 ms (spec 9). */
 export const LOGIN_TOAST_MS = 3000;
@@ -69,7 +66,10 @@ export function LoginForm({ variant, onSuccess, onNavigate }: LoginFormProps) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginFormValues>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginFormValues, unknown, z.output<typeof loginBodySchema>>({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { email: '', password: '' },
+  });
 
   const succeed = () => {
     toast.success(accountMessages.loginSuccess, { autoClose: LOGIN_TOAST_MS });
@@ -86,13 +86,7 @@ export function LoginForm({ variant, onSuccess, onNavigate }: LoginFormProps) {
         setNotice({ kind: 'unverified', message: (error as ApiError).message, email });
         return;
       }
-      if (error instanceof ApiError && error.status === 400) {
-        const emailError = error.fieldError('email');
-        const passwordError = error.fieldError('password');
-        if (emailError) setError('email', { type: 'server', message: emailError });
-        if (passwordError) setError('password', { type: 'server', message: passwordError });
-        if (emailError || passwordError) return;
-      }
+      if (showServerFieldErrors(error, setError, ['email', 'password']).length) return;
       const message = loginErrorMessage(error);
       setNotice({ kind: 'error', message });
       if (variant === 'modal' && error instanceof ApiError && error.status === 401)

@@ -58,6 +58,17 @@ describe('POST /api/v1/contact/', () => {
     ]);
   });
 
+  it("takes the client option's label as the client role (the spec's second reading)", async () => {
+    expect((await post({ ...valid, role: 'Client / Business Owner', message: '' })).json()).toEqual({ message: ['Please describe your project or idea'] });
+    expect((await post({ ...valid, role: 'Client / Business Owner' })).statusCode).toBe(200);
+    expect((await t.handle.db.select().from(contactMessages)).map((r) => r.role)).toEqual(['client']);
+  });
+
+  it('reports a missing role together with the missing message, as the form does', async () => {
+    const res = await post({ ...valid, role: '', message: '' });
+    expect(res.json()).toMatchObject({ role: ['Please select a role'], message: ['Message is required'] });
+  });
+
   it('answers a malformed body with 400, never 500', async () => {
     const bad = await t.app.inject({ method: 'POST', url: '/api/v1/contact/', headers: { 'content-type': 'application/json' }, payload: '{"name": ' });
     expect(bad.statusCode).toBe(400);

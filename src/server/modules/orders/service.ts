@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { firstPasswordError } from '../../../shared/accounts.js';
-import { applyDiscount, commerceMessages, type CreateOrderBody, type CreateOrderResponse, type OrderHistoryItem } from '../../../shared/commerce.js';
+import {
+  applyDiscount,
+  commerceMessages,
+  guestPasswordError,
+  type CreateOrderBody,
+  type CreateOrderResponse,
+  type OrderHistoryItem,
+} from '../../../shared/commerce.js';
 import { toMajor } from '../../../shared/money.js';
 import { regions } from '../../../shared/regions.js';
 import type { Visitor } from '../../context.js';
@@ -60,7 +66,7 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
   if (body.payment_method === 'Stripe' && !deps.stripe) throw AppError.fields({ payment_method: [commerceMessages.paymentMethodUnavailable] });
 
   if (!viewer) {
-    const passwordError = body.password ? firstPasswordError(body.password) : commerceMessages.required;
+    const passwordError = guestPasswordError(body.password);
     if (passwordError) throw AppError.fields({ password: [passwordError] });
   }
 

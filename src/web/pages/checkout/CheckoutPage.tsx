@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import type { CartResponse, CreateOrderResponse } from '../../../shared/commerce';
+import { billingFormSchema, type CartResponse, type CreateOrderResponse } from '../../../shared/commerce';
 import { useUserDetails } from '../../api/accounts';
 import { useAbandonedCartReminder, useCart, useRemoveCartItem } from '../../api/cart';
 import { ApiError, NetworkError } from '../../api/client';
@@ -13,10 +13,11 @@ import { RazorpaySandboxModal } from '../../components/RazorpaySandboxModal';
 import { ErrorState } from '../../components/States';
 import { useIsLoggedIn } from '../../lib/auth';
 import { rememberGuestEmail } from '../../lib/cart';
+import { showServerFieldErrors } from '../../lib/forms';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { BillingForm } from './BillingForm';
 import { CheckoutLogin } from './CheckoutLogin';
-import { billingFields, billingSchema, discountedTotal, emptyBilling, isValidEmail, type BillingValues } from './checkoutSchema';
+import { billingFields, discountedTotal, emptyBilling, isValidEmail, type BillingValues } from './checkoutSchema';
 import type { AppliedCoupon, CouponMessage } from './CouponBox';
 import { OrderSummary, type ChosenMethod } from './OrderSummary';
 import { openRazorpay } from './razorpay';
@@ -160,7 +161,7 @@ function CheckoutContent({ cart }: { cart: CartResponse }) {
 
   const guestRef = useRef(!loggedIn);
   guestRef.current = !loggedIn;
-  const resolver: Resolver<BillingValues> = (values, context, options) => zodResolver(billingSchema(guestRef.current))(values, context, options);
+  const resolver: Resolver<BillingValues> = (values, context, options) => zodResolver(billingFormSchema(guestRef.current))(values, context, options);
   const form = useForm<BillingValues>({ resolver, defaultValues: emptyBilling });
 
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
@@ -248,13 +249,7 @@ function CheckoutContent({ cart }: { cart: CartResponse }) {
 
   const showOrderError = (error: unknown) => {
     if (error instanceof ApiError && error.status === 400) {
-      let focused = false;
-      for (const field of billingFields) {
-        const message = error.fieldError(field);
-        if (!message) continue;
-        form.setError(field, { type: 'server', message }, { shouldFocus: !focused });
-        focused = true;
-      }
+      const focused = showServerFieldErrors(error, form.setError, billingFields).length > 0;
       const couponError = error.fieldError('coupon_code');
       if (couponError) onCouponChange(null, { kind: 'error', text: couponError });
       const other = NON_FIELD_KEYS.map((key) => error.fieldError(key)).find(Boolean);

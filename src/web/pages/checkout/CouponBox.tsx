@@ -1,5 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { commerceMessages } from '../../../shared/commerce';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { commerceMessages, couponBodySchema } from '../../../shared/commerce';
 import { couponErrorMessage, useApplyCoupon } from '../../api/cart';
 
 export interface AppliedCoupon {
@@ -8,6 +10,9 @@ export interface AppliedCoupon {
   /** Courses it applies to; null for the whole cart. */
   courseIds: number[] | null;
 }
+
+/** The contract's rule for a code: present after trimming, at most 40 characters ('Invalid or expired coupon'). */
+const couponFormSchema = couponBodySchema.pick({ coupon_code: true });
 
 export type CouponMessage = { kind: 'success' | 'error'; text: string } | null;
 
@@ -25,38 +30,38 @@ interface CouponBoxProps {
  * coupon', and resets the discount (spec sections 4, 5 and 8).
  */
 export function CouponBox({ cartId, applied, message, onChange, disabled }: CouponBoxProps) {
-  const [code, setCode] = useState(applied?.code ?? '');
   const applyCoupon = useApplyCoupon();
+  const { register, handleSubmit, setValue } = useForm<z.input<typeof couponFormSchema>, unknown, z.output<typeof couponFormSchema>>({
+    resolver: zodResolver(couponFormSchema),
+    defaultValues: { coupon_code: applied?.code ?? '' },
+  });
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    const value = code.trim();
-    if (!value) {
-      onChange(null, { kind: 'error', text: commerceMessages.couponInvalid });
-      return;
-    }
-    applyCoupon.mutate(
-      { code: value, cartId },
-      {
-        onSuccess: (result) => {
-          setCode(result.code);
-          onChange(
-            { code: result.code, percentage: result.discount_percentage, courseIds: result.course_ids ?? null },
-            { kind: 'success', text: result.message },
-          );
+  const apply = handleSubmit(
+    ({ coupon_code }) =>
+      applyCoupon.mutate(
+        { code: coupon_code, cartId },
+        {
+          onSuccess: (result) => {
+            setValue('coupon_code', result.code);
+            onChange(
+              { code: result.code, percentage: result.discount_percentage, courseIds: result.course_ids ?? null },
+              { kind: 'success', text: result.message },
+            );
+          },
+          onError: (error) => onChange(null, { kind: 'error', text: couponErrorMessage(error, commerceMessages.couponInvalid) }),
         },
-        onError: (error) => onChange(null, { kind: 'error', text: couponErrorMessage(error, commerceMessages.couponInvalid) }),
-      },
-    );
-  };
+      ),
+    // The rule's message shows where the server's would, and a failed check resets the discount.
+    (invalid) => onChange(null, { kind: 'error', text: invalid.coupon_code?.message ?? commerceMessages.couponInvalid }),
+  );
 
   const remove = () => {
-    setCode('');
+    setValue('coupon_code', '');
     onChange(null, null);
   };
 
   return (
-    <form className="coupon-box" onSubmit={apply} noValidate>
+    <form className="coupon-box" onSubmit={(event) => void apply(event)} noValidate>
       <label htmlFor="coupon-code" className="form-label small fw-semibold">
         Coupon code
       </label>
@@ -69,14 +74,14 @@ export function CouponBox({ cartId, applied, message, onChange, disabled }: Coup
           className={`form-control coupon-input${message?.kind === 'error' ? ' is-invalid' : ''}`}
           placeholder="Enter coupon code"
           autoComplete="off"
-          value={code}
           readOnly={Boolean(applied)}
           aria-describedby={message ? 'coupon-message' : undefined}
           aria-invalid={message?.kind === 'error' ? true : undefined}
-          onChange={(event) => {
-            setCode(event.target.value);
-            if (message?.kind === 'error') onChange(null, null);
-          }}
+          {...register('coupon_code', {
+            onChange: () => {
+              if (message?.kind === 'error') onChange(null, null);
+            },
+          })}
         />
         {applied ? (
           <button type="button" className="btn btn-outline-danger" onClick={remove} disabled={disabled}>

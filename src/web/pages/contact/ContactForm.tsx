@@ -2,50 +2,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { messages } from '../../../shared/messages';
-import { contactRoleOptions, isClientRole, type ContactRole } from '../../../shared/site';
-import { ApiError } from '../../api/client';
+import { contactFormSchema, contactRoleOptions, isClientRole } from '../../../shared/site';
 import { useSendContactMessage } from '../../api/contact';
 import { CaptchaField, defaultCaptchaSlot, useCaptchaCheck, type CaptchaSlot } from '../../components/Captcha';
+import { showServerFieldErrors } from '../../lib/forms';
 
 export type { CaptchaSlotProps } from '../../components/Captcha';
 
 const m = messages.contact;
-const emailFormat = z.email();
 
 /**
- * The contact form's client rules (spec section 5), with the exact messages. The client rule is
- * applied to both readings of the role: the option value 'client' and the label 'Client / Business Owner'.
+ * The contact form's rules (spec section 5) are the contract's, with the exact messages; the client
+ * rule applies to both readings of the role: the option value 'client' and the label 'Client / Business Owner'.
  */
-export const contactFormSchema = z
-  .object({
-    name: z.string(),
-    email: z.string(),
-    role: z.string(),
-    specify: z.string(),
-    message: z.string(),
-    /** The verified captcha token; empty until the captcha is solved. */
-    captcha: z.string(),
-  })
-  .superRefine((values, ctx) => {
-    const issue = (path: keyof typeof values, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (!values.name.trim()) issue('name', m.nameRequired);
-    const email = values.email.trim();
-    if (!email) issue('email', m.emailRequired);
-    else if (!emailFormat.safeParse(email).success) issue('email', m.emailInvalid);
-    if (!values.role) issue('role', m.roleRequired);
-    const role = values.role.toLowerCase();
-    if (role === 'other' && !values.specify.trim()) issue('specify', m.specifyRequired);
-    if (!values.message.trim()) issue('message', isClientRole(values.role) ? m.projectRequired : m.messageRequired);
-    if (!values.captcha) issue('captcha', m.captchaRequired);
-  });
-export type ContactFormValues = z.infer<typeof contactFormSchema>;
-
-/** The role as the API takes it: 'student', 'client' or 'other', lower-cased. */
-export function toApiRole(role: string): ContactRole | string {
-  return isClientRole(role) ? 'client' : role.trim().toLowerCase();
-}
+type ContactFormValues = z.input<typeof contactFormSchema>;
 
 const emptyValues: ContactFormValues = { name: '', email: '', role: '', specify: '', message: '', captcha: '' };
 const serverFields = ['name', 'email', 'role', 'specify', 'message', 'captcha'] as const;
@@ -66,7 +38,7 @@ export function ContactForm({ captcha = defaultCaptchaSlot }: { captcha?: Captch
     setError,
     setValue,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<ContactFormValues>({ resolver: zodResolver(contactFormSchema), defaultValues: emptyValues });
+  } = useForm<ContactFormValues, unknown, z.output<typeof contactFormSchema>>({ resolver: zodResolver(contactFormSchema), defaultValues: emptyValues });
 
   // The result shows above the fields: bring it into view after a send from the bottom of the form.
   useEffect(() => {
@@ -84,13 +56,7 @@ export function ContactForm({ captcha = defaultCaptchaSlot }: { captcha?: Captch
   };
 
   const send = handleSubmit(async (values) => {
-    const body = {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      role: toApiRole(values.role),
-      specify: isOther ? values.specify.trim() : '',
-      message: values.message.trim(),
-    };
+    const body = { name: values.name, email: values.email, role: values.role, specify: values.role === 'other' ? values.specify : '', message: values.message };
     try {
       const data = await sendMessage.mutateAsync(body);
       if (!data || typeof data !== 'object' || !data.message) {
@@ -103,9 +69,8 @@ export function ContactForm({ captcha = defaultCaptchaSlot }: { captcha?: Captch
       setOutcome({ kind: 'success', message: data.message });
     } catch (error) {
       // A 400 with field errors is rejected before the captcha pass is spent; anything else may have spent it.
-      const fieldErrors = error instanceof ApiError && error.status === 400 ? serverFields.filter((field) => error.fieldError(field)) : [];
+      const fieldErrors = showServerFieldErrors(error, setError, serverFields);
       if (fieldErrors.length === 0 || fieldErrors.includes('captcha')) resetCaptcha();
-      for (const field of fieldErrors) setError(field, { type: 'server', message: (error as ApiError).fieldError(field) });
       setOutcome({ kind: 'error', message: m.failed });
     }
   });

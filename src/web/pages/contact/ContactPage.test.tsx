@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ContactForm, contactFormSchema, toApiRole, type CaptchaSlotProps } from './ContactForm';
+import { contactFormSchema, normalizeContactRole as toApiRole } from '../../../shared/site';
+import { ContactForm, type CaptchaSlotProps } from './ContactForm';
 import ContactPage from './ContactPage';
 
 const siteConfig = {

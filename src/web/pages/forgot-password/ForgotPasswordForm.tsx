@@ -2,21 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { accountMessages } from '../../../shared/accounts';
+import { accountMessages, forgotPasswordBodySchema } from '../../../shared/accounts';
 import { serverErrorText, useForgotPassword } from '../../api/accounts';
 import { NetworkError } from '../../api/client';
 
-const emailFormat = z.email();
-
-/** Forgot password (spec 5): email required and of email type; trimmed and lower-cased when sent. */
-export const forgotFormSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, accountMessages.emailRequired)
-    .refine((email) => emailFormat.safeParse(email).success, accountMessages.emailInvalid),
-});
-type ForgotFormValues = z.infer<typeof forgotFormSchema>;
+/** Forgot password (spec 5), the contract's rule for normalizedEmail: required and of email type, trimmed and lower-cased. */
+const forgotFormSchema = z.object({ email: forgotPasswordBodySchema.shape.normalizedEmail });
 
 type Outcome = { kind: 'success' | 'error'; message: string } | null;
 
@@ -29,7 +20,10 @@ export function ForgotPasswordForm() {
     handleSubmit,
     resetField,
     formState: { errors, isSubmitting },
-  } = useForm<ForgotFormValues>({ resolver: zodResolver(forgotFormSchema), defaultValues: { email: '' } });
+  } = useForm<z.input<typeof forgotFormSchema>, unknown, z.output<typeof forgotFormSchema>>({
+    resolver: zodResolver(forgotFormSchema),
+    defaultValues: { email: '' },
+  });
 
   const submit = handleSubmit(async ({ email }) => {
     setOutcome(null);

@@ -2,25 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
-import { accountMessages, capitalizeWords, MAX_PICTURE_BYTES, type UserDetails } from '../../../shared/accounts';
+import type { z } from 'zod';
+import { accountMessages, capitalizeWords, MAX_PICTURE_BYTES, profileFieldsSchema, type UserDetails } from '../../../shared/accounts';
 import { initials, pictureUrl, useUpdateProfile } from '../../api/accounts';
 import { ApiError, NetworkError } from '../../api/client';
 import { useCountries, useStates } from '../../api/site';
+import { showServerFieldErrors } from '../../lib/forms';
 
-/** Profile rules (spec 5): the trimmed full name needs at least two words. */
-export const profileFormSchema = z.object({
-  full_name: z.string().refine((name) => name.trim().split(/\s+/).filter(Boolean).length >= 2, accountMessages.profileNameTwoWords),
-  phone_number: z.string(),
-  address_line_1: z.string(),
-  address_line_2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  country: z.string(),
-  pin_code: z.string(),
-  about_me: z.string(),
-});
-export type ProfileFormValues = z.infer<typeof profileFormSchema>;
+/** Profile rules (spec 5), the contract's: the trimmed full name needs at least two words; a phone number must look like one. */
+const profileFormSchema = profileFieldsSchema.omit({ remove_picture: true });
+type ProfileFormValues = z.input<typeof profileFormSchema>;
 type Field = keyof ProfileFormValues;
 const fields: Field[] = ['full_name', 'phone_number', 'address_line_1', 'address_line_2', 'city', 'state', 'country', 'pin_code', 'about_me'];
 
@@ -93,7 +84,7 @@ export function ProfileForm({ user }: { user: UserDetails }) {
     getValues,
     watch,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<ProfileFormValues>({ resolver: zodResolver(profileFormSchema), defaultValues: valuesOf(user) });
+  } = useForm<ProfileFormValues, unknown, z.output<typeof profileFormSchema>>({ resolver: zodResolver(profileFormSchema), defaultValues: valuesOf(user) });
 
   const country = watch('country');
   const countries = useCountries();
@@ -159,10 +150,7 @@ export function ProfileForm({ user }: { user: UserDetails }) {
           return;
         }
         if (error instanceof ApiError && error.status === 400) {
-          for (const field of fields) {
-            const message = error.fieldError(field);
-            if (message) setError(field, { type: 'server', message });
-          }
+          showServerFieldErrors(error, setError, fields);
           const picture = error.fieldError('profile_picture');
           if (picture) setPictureError(picture);
           const other = error.fieldError('non_field_errors');

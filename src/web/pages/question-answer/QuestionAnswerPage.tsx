@@ -10,6 +10,7 @@ import { useCourse } from '../../api/catalog';
 import { ApiError, NetworkError } from '../../api/client';
 import { useAskQuestion, useQuestions, useStudentCourses } from '../../api/learning';
 import { EmptyState, ErrorState } from '../../components/States';
+import { showServerFieldErrors } from '../../lib/forms';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { formatShortDate } from '../course-detail/format';
 import { lessonLabel } from '../lesson/lessonRules';
@@ -59,15 +60,8 @@ function AskForm({ initialCourse, initialLesson }: { initialCourse: string; init
       reset({ course_id: courseId, lesson_id: '', title: '', body: '' });
     } catch (error) {
       if (error instanceof ApiError) {
-        let shown = false;
-        for (const field of fields) {
-          const message = error.fieldError(field);
-          if (message) {
-            setError(field, { message });
-            shown = true;
-          }
-        }
-        if (!shown) setFormError(error.status === 429 ? messages.http.tooManyRequests : error.status < 500 ? error.message : messages.http.server);
+        if (showServerFieldErrors(error, setError, fields).length === 0)
+          setFormError(error.status === 429 ? messages.http.tooManyRequests : error.status < 500 ? error.message : messages.http.server);
       } else setFormError(error instanceof NetworkError ? error.message : messages.http.server);
     }
   });

@@ -1,40 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { accountMessages, firstPasswordError, fullNameError } from '../../../shared/accounts';
-import { messages } from '../../../shared/messages';
+import type { z } from 'zod';
+import { accountMessages, registerFormSchema } from '../../../shared/accounts';
 import { serverErrorText, useRegister } from '../../api/accounts';
-import { ApiError, NetworkError } from '../../api/client';
+import { NetworkError } from '../../api/client';
 import { CaptchaField, defaultCaptchaSlot, useCaptchaCheck, type CaptchaSlot } from '../../components/Captcha';
 
 export type { CaptchaSlotProps } from '../../components/Captcha';
 import { PasswordInput } from '../../components/LoginForm';
-
-const emailFormat = z.email();
+import { showServerFieldErrors } from '../../lib/forms';
 
 export const PASSWORD_HELP = 'Use 8+ characters with uppercase, lowercase, number & symbol.';
 
-/** Registration rules (spec 5), each field showing its first failure: name, email, password in the spec's order, captcha. */
-export const registerFormSchema = z
-  .object({
-    full_name: z.string(),
-    email: z.string(),
-    password: z.string(),
-    /** The verified captcha token; empty until the captcha is solved. */
-    captcha: z.string(),
-  })
-  .superRefine((values, ctx) => {
-    const issue = (path: keyof typeof values, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    const nameError = fullNameError(values.full_name);
-    if (nameError) issue('full_name', nameError);
-    const email = values.email.trim();
-    if (!email || !emailFormat.safeParse(email).success) issue('email', accountMessages.emailInvalid);
-    const passwordError = firstPasswordError(values.password);
-    if (passwordError) issue('password', passwordError);
-    if (!values.captcha) issue('captcha', messages.captcha.required);
-  });
-export type RegisterFormValues = z.infer<typeof registerFormSchema>;
+/** Registration rules (spec 5), the contract's: name, email, password in the spec's order, and the solved captcha's token. */
+type RegisterFormValues = z.input<typeof registerFormSchema>;
 
 const serverFields = ['full_name', 'email', 'password', 'captcha'] as const;
 
@@ -56,7 +36,7 @@ export function RegisterForm({ onRegistered, captcha = defaultCaptchaSlot }: Reg
     setError,
     setValue,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<RegisterFormValues>({
+  } = useForm<RegisterFormValues, unknown, z.output<typeof registerFormSchema>>({
     resolver: zodResolver(registerFormSchema),
     defaultValues: { full_name: '', email: '', password: '', captcha: '' },
   });
@@ -77,9 +57,7 @@ export function RegisterForm({ onRegistered, captcha = defaultCaptchaSlot }: Reg
         setFormError(accountMessages.noResponse);
         return;
       }
-      const fieldErrors = error instanceof ApiError && error.status === 400 ? serverFields.filter((field) => error.fieldError(field)) : [];
-      for (const field of fieldErrors) setError(field, { type: 'server', message: (error as ApiError).fieldError(field) });
-      if (fieldErrors.length === 0) setFormError(serverErrorText(error) ?? accountMessages.somethingWrong);
+      if (showServerFieldErrors(error, setError, serverFields).length === 0) setFormError(serverErrorText(error) ?? accountMessages.somethingWrong);
     }
   });
 

@@ -2,30 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
-import { accountMessages, firstPasswordError } from '../../../shared/accounts';
+import type { z } from 'zod';
+import { accountMessages, newPasswordSchema } from '../../../shared/accounts';
 import { serverErrorText, useResetPassword } from '../../api/accounts';
 import { ApiError, NetworkError } from '../../api/client';
 import { PasswordInput } from '../../components/LoginForm';
+import { showServerFieldErrors } from '../../lib/forms';
 import { PASSWORD_HELP } from '../register/RegisterForm';
 
-/** Reset rules (spec 5): the registration password rules in order, and the confirmation must match. */
-export const resetFormSchema = z.object({ password: z.string(), confirmPassword: z.string() }).superRefine((values, ctx) => {
-  const passwordError = firstPasswordError(values.password);
-  if (passwordError)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['password'],
-      message: passwordError,
-    });
-  if (values.password !== values.confirmPassword)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['confirmPassword'],
-      message: accountMessages.passwordsDoNotMatch,
-    });
-});
-type ResetFormValues = z.infer<typeof resetFormSchema>;
+/** Reset rules (spec 5), the contract's: the registration password rules in order, and the confirmation must match. */
+type ResetFormValues = z.input<typeof newPasswordSchema>;
 
 export interface ResetPasswordFormProps {
   uid: string;
@@ -54,7 +40,7 @@ export function ResetPasswordForm({ uid, token, redirectDelayMs = 2000 }: ResetP
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ResetFormValues>({
-    resolver: zodResolver(resetFormSchema),
+    resolver: zodResolver(newPasswordSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
 
@@ -92,17 +78,7 @@ export function ResetPasswordForm({ uid, token, redirectDelayMs = 2000 }: ResetP
         setOutcome({ kind: 'error', message: accountMessages.noResponse });
         return;
       }
-      let fieldShown = false;
-      if (error instanceof ApiError && error.status === 400) {
-        for (const field of ['password', 'confirmPassword'] as const) {
-          const message = error.fieldError(field);
-          if (message) {
-            setError(field, { type: 'server', message });
-            fieldShown = true;
-          }
-        }
-      }
-      if (!fieldShown)
+      if (showServerFieldErrors(error, setError, ['password', 'confirmPassword']).length === 0)
         setOutcome({
           kind: 'error',
           message: serverErrorText(error, ['uid', 'token']) ?? accountMessages.somethingWrong,
