@@ -19,7 +19,10 @@ import type { Database } from './db/client.js';
 import { AppError, fieldErrorsOf, statusByCode } from './errors.js';
 import { createSnapshotCache } from './http/cache.js';
 import { frameworkErrors, MAX_PARAM_LENGTH, registerInputGuard } from './http/hostile-input.js';
+import { registerHealth } from './http/health.js';
+import { AccessLog, registerMetrics, registerRequestId, requestId } from './http/observability.js';
 import { registerPublicUploads } from './http/uploads.js';
+import { registerDraining } from './lifecycle.js';
 import { createAltchaCaptcha, createRecaptcha, type Captcha } from './integrations/captcha/index.js';
 import { createGeoResolver, type GeoResolver } from './integrations/geoip/index.js';
 import { createGoogleVerifier, type GoogleVerifier } from './integrations/google/index.js';
@@ -28,6 +31,7 @@ import { registerFakeRazorpay } from './integrations/razorpay/fake-api.js';
 import { createStripeGateway, type StripeGateway } from './integrations/stripe/index.js';
 import { registerFakeStripe } from './integrations/stripe/fake-api.js';
 import { createDevMailbox, createSmtpMailer, type Mailer } from './integrations/mail/index.js';
+import { connectRedis, type Redis } from './integrations/redis/index.js';
 import { createLocalStorage, createS3Storage, type FileStorage } from './integrations/storage/index.js';
 import { registerEmailJobs } from './jobs/email.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
@@ -62,6 +66,10 @@ export interface AppDeps {
   storage?: FileStorage;
   /** Default: LISTEN/NOTIFY on DATABASE_URL, else this process only (embedded database). */
   invalidation?: Invalidation;
+  /** Shared state across processes (rate limits). Default: REDIS_URL when set, else none (in-process). */
+  redis?: Redis;
+  /** Write the log here (tests read the request log this way). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -141,7 +149,9 @@ async function registerSandboxProviders(app: FastifyInstance, ctx: AppContext): 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: config.env === 'test' ? false : { level: config.logLevel },
+    logger: deps.logStream ? { level: config.logLevel, stream: deps.logStream } : config.env === 'test' ? false : { level: config.logLevel },
+    logController: new AccessLog(),
+    genReqId: requestId,
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: MAX_PARAM_LENGTH },
@@ -190,12 +200,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.code(500).send({ detail: messages.http.server });
   });
 
+  registerRequestId(app);
+  registerDraining(app);
+  registerMetrics(app, config.metrics);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   // Only re-encoded images are public; lesson resources are served behind signed links.
   registerPublicUploads(app, ctx.storage);
+  const redis = deps.redis ?? (config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined);
+  if (redis && !deps.redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   await app.register(fastifyRateLimit, {
     global: false,
+    // With Redis, every process counts against the same limits; if Redis is down, requests pass.
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true } : {}),
     // Counted after validation: a request refused as malformed never uses up the allowance.
     hook: 'preHandler',
     errorResponseBuilder: (_request, context) => ({
@@ -210,7 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+  registerHealth(app, db);
 
   await app.register(
     async (api) => {

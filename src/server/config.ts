@@ -76,6 +76,17 @@ const envSchema = z.object({
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_WEBHOOK_SECRET: optionalText,
   RAZORPAY_API_BASE: optionalText.pipe(z.url().optional()),
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
+  REDIS_PREFIX: z.string().trim().min(1).max(64).default('lectern:'),
+  METRICS_ENABLED: bool.default(false),
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  JOBS_WORKER: bool.default(true),
   S3_BUCKET: optionalText,
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
   S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
@@ -130,6 +141,16 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   abandonedCartDelayMs: number;
+  /** Rate-limit counters (and any other state processes share) live here; absent means in this process. */
+  redisUrl: string | undefined;
+  /** Prepended to every Redis key, so several sites (or test runs) can share one Redis. */
+  redisPrefix: string;
+  /** Prometheus metrics at /metrics, behind a bearer token when one is set. */
+  metrics: { enabled: boolean; token: string | undefined };
+  /** How long shutdown waits for requests and jobs in flight before giving up. */
+  shutdownTimeoutMs: number;
+  /** This process runs the job worker (every process may: jobs are claimed with SKIP LOCKED). */
+  jobsWorker: boolean;
   /** Uploads go to this S3-compatible bucket; absent means $DATA_DIR/uploads on local disk. */
   s3:
     | {
@@ -211,6 +232,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { keyId: env.RAZORPAY_KEY_ID, keySecret: env.RAZORPAY_KEY_SECRET, webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? '', apiBase: env.RAZORPAY_API_BASE }
         : undefined,
     abandonedCartDelayMs: env.ABANDONED_CART_DELAY_MINUTES * 60 * 1000,
+    redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
+    metrics: { enabled: env.METRICS_ENABLED, token: env.METRICS_TOKEN },
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    jobsWorker: env.JOBS_WORKER,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { acquireDataDirLock } from './db/lock.js';
 import { isCatalogEmpty, seedDemo } from './db/seed/index.js';
+import { createShutdown } from './lifecycle.js';
 
 /**
  * Outside production a missing JWT_SECRET is generated once and kept in the data folder, so
@@ -37,26 +38,30 @@ async function main(): Promise<void> {
 
   const release = config.databaseUrl ? () => undefined : acquireDataDirLock(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
-  await database.migrate();
-  if (config.seedDemo && (await isCatalogEmpty(database.db))) {
-    await seedDemo(database.db);
-    console.log('Seeded the demo catalog.');
-  }
+  // Processes starting together on one database migrate and seed one at a time.
+  await database.exclusive(async () => {
+    await database.migrate();
+    if (config.seedDemo && (await isCatalogEmpty(database.db))) {
+      await seedDemo(database.db);
+      console.log('Seeded the demo catalog.');
+    }
+  });
 
   const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
   const app = await buildApp({ config, db: database.db, webRoot: existsSync(webRoot) ? webRoot : undefined });
-  app.ctx.queue.start(config.jobsPollMs);
+  if (config.jobsWorker) app.ctx.queue.start(config.jobsPollMs);
 
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await app.ctx.queue.stop();
-    await database.close();
-    release();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  const shutdown = createShutdown({
+    app,
+    closeDatabase: async () => {
+      await database.close();
+      release();
+    },
+    timeoutMs: config.shutdownTimeoutMs,
+    exit: (code) => process.exit(code),
+  });
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`Lectern is running on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}/db` : 'PostgreSQL'})`);

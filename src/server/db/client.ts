@@ -22,8 +22,16 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` holding a lock on the whole database, so processes starting together migrate and
+   * seed one at a time (a PostgreSQL advisory lock; PGlite has a single process anyway).
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Advisory lock key for start-up work (migrations, the demo seed): any constant shared by all processes. */
+const STARTUP_LOCK = 7_312_004_001;
 
 export interface OpenOptions {
   /** postgres:// URL; when absent an embedded PGlite is used. */
@@ -46,6 +54,19 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      exclusive: async (fn) => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+          try {
+            return await fn();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -60,6 +81,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    exclusive: (fn) => fn(),
     close: () => client.close(),
   };
 }
