@@ -1,9 +1,7 @@
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
 
 function logCollector() {
   const lines: Record<string, unknown>[] = [];
@@ -63,21 +61,20 @@ describe('health and readiness', () => {
     expect(ready.json()).toEqual({ status: 'ready' });
   });
 
-  it('/readyz refuses traffic while migrations are missing, and when the database is gone', async () => {
-    const handle = await openDatabase({});
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.config.dataDir, JWT_SECRET: t.config.jwtSecret });
-    const app = await buildApp({ config, db: handle.db });
+  it('/readyz refuses traffic while a migration is missing, and when the database is gone', async () => {
+    const own = await createTestApp();
     try {
-      const pending = await app.inject({ url: '/readyz' });
+      await own.handle.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
+      const pending = await own.app.inject({ url: '/readyz' });
       expect(pending.statusCode).toBe(503);
       expect(pending.json()).toEqual({ status: 'not ready', reason: 'migrations pending' });
-      expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
-      await handle.close();
-      const gone = await app.inject({ url: '/readyz' });
+      expect((await own.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+      await own.handle.close();
+      const gone = await own.app.inject({ url: '/readyz' });
       expect(gone.statusCode).toBe(503);
       expect(gone.json()).toEqual({ status: 'not ready', reason: 'database unreachable' });
     } finally {
-      await app.close();
+      await own.app.close();
     }
   });
 });

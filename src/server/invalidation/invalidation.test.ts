@@ -79,7 +79,7 @@ describe('the catalog after an invalidation', () => {
     const newAmount = before.country_price.amount + 7;
     await t.handle.db
       .update(coursePrices)
-      .set({ amount: newAmount * 100 })
+      .set({ amount: Math.round(newAmount * 100) })
       .where(and(eq(coursePrices.courseId, before.id), eq(coursePrices.region, 'US')));
     const cached = (await t.app.inject({ url: '/api/v1/courses/' })).json<CourseListItem[]>().find((c) => c.id === before.id)!;
     expect(cached.country_price.amount).toBe(before.country_price.amount);
