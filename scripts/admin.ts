@@ -1,20 +1,24 @@
 // npm run admin -- create-user --email E --name "N" --password P [--admin] [--verified]
-// Bootstraps accounts (the first instructor) against DATABASE_URL, else the embedded PGlite in DATA_DIR.
+// npm run admin -- setup-link
+// Runs against DATABASE_URL, else the embedded PGlite in DATA_DIR. While a server holds that
+// embedded database, the command is sent to it (a local socket) instead: two processes on one
+// PGlite folder would lose writes.
 import { parseArgs } from 'node:util';
-import { firstPasswordError, fullNameError, normalizeEmail } from '../src/shared/accounts.js';
-import { loadConfig } from '../src/server/config.js';
+import { ConfigError, loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
-import { AppError } from '../src/server/errors.js';
-import { createUser } from '../src/server/modules/accounts/index.js';
+import { acquireDataDirLock, lockHolder } from '../src/server/db/lock.js';
+import { runAdminCommand, sendAdminCommand, type AdminCommand, type CommandResult } from '../src/server/modules/admin/index.js';
 
-const usage = 'Usage: npm run admin -- create-user --email E --name "Full Name" --password P [--admin] [--verified]';
+const usage = [
+  'Usage:',
+  '  npm run admin -- create-user --email E --name "Full Name" --password P [--admin] [--verified]',
+  '  npm run admin -- setup-link     (a one-time link to create the instructor account, while none exists)',
+].join('\n');
 
-async function main(): Promise<number> {
-  const [command, ...rest] = process.argv.slice(2);
-  if (command !== 'create-user') {
-    console.error(usage);
-    return 2;
-  }
+function parseCommand(argv: string[]): AdminCommand | undefined {
+  const [command, ...rest] = argv;
+  if (command === 'setup-link') return { command: 'setup-link' };
+  if (command !== 'create-user') return undefined;
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -25,44 +29,62 @@ async function main(): Promise<number> {
       verified: { type: 'boolean', default: false },
     },
   });
-  const email = normalizeEmail(values.email ?? '');
-  const problems = [
-    !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && '--email: a valid email address is required',
-    fullNameError(values.name ?? '') && `--name: ${fullNameError(values.name ?? '')}`,
-    firstPasswordError(values.password ?? '') && `--password: ${firstPasswordError(values.password ?? '')}`,
-  ].filter(Boolean);
-  if (problems.length) {
-    console.error([...problems, usage].join('\n'));
-    return 2;
-  }
-  const config = loadConfig();
+  return { command, email: values.email ?? '', name: values.name ?? '', password: values.password ?? '', admin: values.admin, verified: values.verified };
+}
+
+async function runHere(config: ReturnType<typeof loadConfig>, command: AdminCommand): Promise<CommandResult> {
+  // Holding the lock while we write keeps a server from opening the folder half-way through.
+  const release = config.databaseUrl ? () => undefined : acquireDataDirLock(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
   try {
     await database.migrate();
-    const user = await createUser(database.db, {
-      email,
-      fullName: values.name!.trim(),
-      password: values.password!,
-      isAdmin: values.admin,
-      isVerified: values.verified,
-    });
-    console.log(
-      `Created ${user.isAdmin ? 'admin ' : ''}user ${user.email} (id ${user.id}, username ${user.username}${user.isVerified ? ', verified' : ', unverified'}).`,
-    );
-    return 0;
+    return await runAdminCommand({ db: database.db, publicUrl: config.publicUrl }, command);
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+async function main(): Promise<number> {
+  let command: AdminCommand | undefined;
+  try {
+    command = parseCommand(process.argv.slice(2));
   } catch (error) {
-    if (error instanceof AppError) {
-      console.error(
-        Object.entries(error.body)
-          .map(([k, v]) => `${k}: ${[v].flat().join(' ')}`)
-          .join('\n'),
-      );
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
+    return 2;
+  }
+  if (!command) {
+    console.error(usage);
+    return 2;
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
       return 1;
     }
     throw error;
-  } finally {
-    await database.close();
   }
+
+  const holder = config.databaseUrl ? undefined : lockHolder(config.dataDir);
+  let result: CommandResult;
+  if (holder !== undefined) {
+    try {
+      result = await sendAdminCommand(config.dataDir, command);
+    } catch {
+      console.error(
+        `A Lectern server (pid ${holder}) holds the embedded database in ${config.dataDir} and does not accept admin commands.\n` +
+          'Nothing was written. Stop that server and run this again, or use the setup link printed in its log.',
+      );
+      return 3;
+    }
+  } else {
+    result = await runHere(config, command);
+  }
+  (result.exitCode === 0 ? console.log : console.error)(result.output);
+  return result.exitCode;
 }
 
 process.exitCode = await main();

@@ -47,6 +47,7 @@ import { orderRoutes } from './modules/orders/index.js';
 import { registerReminderJobs, reminderRoutes } from './modules/reminders/index.js';
 import { registerWebApp } from './modules/seo/index.js';
 import { siteRoutes } from './modules/site/index.js';
+import { adminRoutes, setupRoutes } from './modules/admin/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -222,7 +223,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }),
   });
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Lectern API', version: '1.0.0', description: 'The API behind the Lectern course platform.' }, servers: [{ url: '/' }] },
+    openapi: {
+      info: { title: 'Lectern API', version: '1.0.0', description: 'The API behind the Lectern course platform.' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
@@ -240,6 +245,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(orderRoutes(ctx));
       await api.register(reminderRoutes(ctx));
       await api.register(learningRoutes(ctx));
+      await api.register(setupRoutes(ctx));
+      await api.register(adminRoutes(ctx), { prefix: '/admin' });
     },
     { prefix: '/api/v1' },
   );

@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.js';
 import { acquireDataDirLock } from './db/lock.js';
 import { isCatalogEmpty, seedDemo } from './db/seed/index.js';
 import { createShutdown } from './lifecycle.js';
+import { serveAdminSocket, setupLink } from './modules/admin/index.js';
 
 /**
  * Outside production a missing JWT_SECRET is generated once and kept in the data folder, so
@@ -51,9 +52,13 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: database.db, webRoot: existsSync(webRoot) ? webRoot : undefined });
   if (config.jobsWorker) app.ctx.queue.start(config.jobsPollMs);
 
+  // The embedded database belongs to this process: the admin CLI sends its commands here.
+  const closeAdminSocket = database.kind === 'pglite' ? await serveAdminSocket(config.dataDir, { db: database.db, publicUrl: config.publicUrl }) : undefined;
+
   const shutdown = createShutdown({
     app,
     closeDatabase: async () => {
+      await closeAdminSocket?.();
       await database.close();
       release();
     },
@@ -65,6 +70,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`Lectern is running on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}/db` : 'PostgreSQL'})`);
+  const link = await setupLink(database.db, config.publicUrl);
+  if (link) console.log(`No instructor account yet. Open this one-time link to create it (it stops working once an admin exists):\n  ${link}`);
 }
 
 main().catch((error: unknown) => {

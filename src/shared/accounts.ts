@@ -29,6 +29,8 @@ export const accountMessages = {
   pictureTooLarge: 'The picture must be at most 5 MB.',
   tokenInvalid: 'Given token not valid for any token type',
   loggedOut: 'You have been signed out.',
+  setupLinkDead:
+    'This setup link is no longer valid: the studio already has an instructor, or the link was used or has expired. Restart the server for a new link, or run npm run admin -- setup-link.',
 } as const;
 
 export const PASSWORD_SYMBOLS = '!@#$%^&*(),.?":{}|<>';

@@ -33,3 +33,14 @@ export function acquireDataDirLock(dataDir: string): () => void {
   }
   throw new Error(`Could not lock ${dataDir}.`);
 }
+
+/** The pid of a live process holding the data folder's lock, or undefined when none does. */
+export function lockHolder(dataDir: string): number | undefined {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(path.join(dataDir, 'server.lock'), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid) ? pid : undefined;
+}

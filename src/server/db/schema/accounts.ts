@@ -46,13 +46,13 @@ export const refreshTokens = pgTable(
   (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
-/** Single-use links sent by email: account verification, password reset, unsubscribe. */
+/** Single-use links: account verification, password reset, unsubscribe (by email) and the first-run studio setup (in the server log). */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'unsubscribe'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'unsubscribe', 'admin_setup'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     email: text('email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

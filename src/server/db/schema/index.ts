@@ -4,3 +4,4 @@ export * from './commerce.js';
 export * from './learning.js';
 export * from './subscriptions.js';
 export * from './site.js';
+export * from './admin.js';

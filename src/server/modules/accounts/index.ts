@@ -2,4 +2,20 @@
 export { verifyAccessToken } from './access-token.js';
 export type { PublicUser } from './queries.js';
 export { accountRoutes } from './routes.js';
-export { createUser, getPublicUser, getPublicUserByEmail, issueTokens, sendVerificationEmail, type AccountsDeps, type NewUser } from './service.js';
+export {
+  createFirstAdmin,
+  createSetupToken,
+  createUser,
+  firstAdmin,
+  getPublicUser,
+  getPublicUserByEmail,
+  hasAdmin,
+  issueTokens,
+  sendVerificationEmail,
+  setAdmin,
+  setupState,
+  toUserDetails,
+  SETUP_TOKEN_TTL_SECONDS,
+  type AccountsDeps,
+  type NewUser,
+} from './service.js';

@@ -115,7 +115,7 @@ export async function insertOneTimeToken(db: Db, values: typeof oneTimeTokens.$i
 }
 
 /** Marks a valid, unused, unexpired token used and returns it; single use even under concurrency. */
-export async function consumeOneTimeToken(db: Db, purpose: 'verify_email' | 'reset_password' | 'unsubscribe', tokenHash: string) {
+export async function consumeOneTimeToken(db: Db, purpose: 'verify_email' | 'reset_password' | 'unsubscribe' | 'admin_setup', tokenHash: string) {
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
@@ -132,4 +132,27 @@ export async function expireOneTimeTokens(db: Db, userId: number, purpose: 'veri
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
     .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+}
+
+/** A valid, unused, unexpired token of this purpose exists (read only). */
+export async function oneTimeTokenValid(db: Db, purpose: 'admin_setup', tokenHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: oneTimeTokens.id })
+    .from(oneTimeTokens)
+    .where(
+      and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date())),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function anyAdmin(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
+  return Boolean(row);
+}
+
+/** The earliest admin account (the instructor who set the studio up). */
+export async function selectFirstAdmin(db: Db): Promise<PublicUser | undefined> {
+  const [row] = await db.select(publicUserColumns).from(users).where(eq(users.isAdmin, true)).orderBy(users.id).limit(1);
+  return row;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { accountMessages, type ProfileFields, type RegisterBody, type TokenPair, type UserDetails } from '../../../shared/accounts.js';
 import type { Config } from '../../config.js';
 import type { Database, Tx } from '../../db/client.js';
@@ -251,4 +252,55 @@ export async function getPublicUser(db: Database, userId: number) {
 
 export async function getPublicUserByEmail(db: Database, email: string) {
   return q.selectUserByEmail(db, email);
+}
+
+/** Serialises first-run setups, so two browsers racing with two links still make one admin. */
+const SETUP_LOCK_KEY = 7_345_113;
+export const SETUP_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+export async function hasAdmin(db: Database | Tx): Promise<boolean> {
+  return q.anyAdmin(db);
+}
+
+export async function firstAdmin(db: Database | Tx): Promise<q.PublicUser | undefined> {
+  return q.selectFirstAdmin(db);
+}
+
+/** A one-time studio setup token (only its hash is stored); undefined once an admin exists. */
+export async function createSetupToken(db: Database): Promise<string | undefined> {
+  if (await q.anyAdmin(db)) return undefined;
+  const token = randomToken();
+  await q.insertOneTimeToken(db, {
+    userId: null,
+    purpose: 'admin_setup',
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + SETUP_TOKEN_TTL_SECONDS * 1000),
+  });
+  return token;
+}
+
+/** 'open': the token works; 'done': an admin already exists (every setup link is dead); 'invalid': unknown, used or expired. */
+export async function setupState(db: Database, token: string): Promise<'open' | 'done' | 'invalid'> {
+  if (await q.anyAdmin(db)) return 'done';
+  return (await q.oneTimeTokenValid(db, 'admin_setup', hashToken(token))) ? 'open' : 'invalid';
+}
+
+/**
+ * Creates the instructor's (admin, verified) account with a setup token, inside the caller's
+ * transaction. Refused once any admin exists, so the link cannot make a second admin.
+ */
+export async function createFirstAdmin(tx: Tx, input: { token: string; email: string; fullName: string; password: string }): Promise<q.PublicUser> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK_KEY})`);
+  const refused = () => new AppError('forbidden', accountMessages.setupLinkDead, { detail: accountMessages.setupLinkDead, code: 'setup_closed' });
+  if (await q.anyAdmin(tx)) throw refused();
+  const used = await q.consumeOneTimeToken(tx, 'admin_setup', hashToken(input.token));
+  if (!used) throw refused();
+  return createUser(tx, { email: input.email, fullName: input.fullName, password: input.password, isAdmin: true, isVerified: true });
+}
+
+/** The admin CLI: makes an existing account an admin (or takes it away). */
+export async function setAdmin(db: Database | Tx, email: string, isAdmin: boolean): Promise<q.PublicUser> {
+  const user = await q.selectUserByEmail(db, email);
+  if (!user) throw AppError.fields({ email: ['No account with this email.'] });
+  return (await q.updateUser(db, user.id, { isAdmin, ...(isAdmin ? { isVerified: true } : {}) }))!;
 }

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  answerBodySchema,
   certificateSchema,
   completeLessonBodySchema,
   dashboardSummarySchema,
@@ -164,21 +163,6 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
       },
       async (request, reply) => reply.code(201).send(await learning.askQuestion(ctx.db, await requireViewer(request, secret), request.body)),
-    );
-
-    app.post(
-      '/admin/questions/:questionId/answers/',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: "The instructor's answer (admin only); the student is emailed",
-          params: z.object({ questionId: z.coerce.number().int().positive() }),
-          body: answerBodySchema,
-          response: { 201: questionSchema },
-        },
-      },
-      async (request, reply) =>
-        reply.code(201).send(await learning.answerQuestion(deps, await requireViewer(request, secret), request.params.questionId, request.body.body)),
     );
   };
 }

@@ -244,24 +244,25 @@ export async function listQuestions(db: Database, viewer: Viewer, filter: { cour
   );
 }
 
-/** The instructor answers (admin only); the student is emailed. */
-export async function answerQuestion(deps: LearningDeps, viewer: Viewer, questionId: number, body: string): Promise<Question> {
-  if (!viewer.isAdmin) throw new AppError('forbidden', 'Only the instructor can answer questions.');
-  const found = await q.selectQuestions(deps.db, { questionId });
+/**
+ * The instructor's answer, written in the caller's transaction (the studio writes its audit row in
+ * the same one); the student's email is queued in it too, so it goes only if the answer commits.
+ * Only the admin module calls this, after its role check.
+ */
+export async function answerQuestion(tx: Tx, deps: { queue: JobQueue; config: Config }, authorId: number, questionId: number, body: string): Promise<Question> {
+  const found = await q.selectQuestions(tx, { questionId });
   const [question] = toQuestions(found);
   if (!question) throw AppError.notFound('Question not found.');
-  const student = await q.selectUserName(deps.db, found.rows[0]!.userId);
-  await deps.db.transaction(async (tx) => {
-    await q.insertAnswer(tx, { questionId, userId: viewer.userId, body });
-    if (student) {
-      const email = answerNotificationEmail({
-        name: student.fullName,
-        question: question.title,
-        answer: body,
-        url: `${deps.config.publicUrl}/question-answer/`,
-      });
-      await deps.queue.enqueue(SEND_EMAIL_JOB, { to: student.email, ...email }, { tx });
-    }
-  });
-  return toQuestions(await q.selectQuestions(deps.db, { questionId }))[0]!;
+  const student = await q.selectUserName(tx, found.rows[0]!.userId);
+  await q.insertAnswer(tx, { questionId, userId: authorId, body });
+  if (student) {
+    const email = answerNotificationEmail({
+      name: student.fullName,
+      question: question.title,
+      answer: body,
+      url: `${deps.config.publicUrl}/question-answer/`,
+    });
+    await deps.queue.enqueue(SEND_EMAIL_JOB, { to: student.email, ...email }, { tx });
+  }
+  return toQuestions(await q.selectQuestions(tx, { questionId }))[0]!;
 }

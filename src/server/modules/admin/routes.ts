@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminMeSchema,
+  auditEntrySchema,
+  auditQuerySchema,
+  pageOf,
+  setupBodySchema,
+  setupResultSchema,
+  setupStatusQuerySchema,
+  setupStatusSchema,
+} from '../../../shared/admin.js';
+import { answerBodySchema, questionSchema } from '../../../shared/learning.js';
+import type { AppContext } from '../../context.js';
+import { answerQuestion } from '../learning/index.js';
+import { audited, listAudit } from './audit.js';
+import { actorOf, guardAdminRoutes } from './guard.js';
+import { completeSetup, setupStatus } from './setup.js';
+
+/** OpenAPI: every studio call takes the admin's bearer token. */
+export const adminDoc = { tags: ['admin'], security: [{ bearerAuth: [] }] };
+/** A database id in a path: anything else (junk, overflow) is a 400, never a 500. */
+export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** Everything under /api/v1/admin/: the role is checked first (guard), every change is audited. */
+export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    guardAdminRoutes(app, ctx);
+
+    app.get('/me/', { schema: { ...adminDoc, summary: 'The signed-in admin', response: { 200: adminMeSchema } } }, async (request) => {
+      const actor = actorOf(request);
+      return { user_id: actor.id!, email: actor.email, full_name: actor.name };
+    });
+
+    app.get(
+      '/audit-log/',
+      {
+        schema: {
+          ...adminDoc,
+          summary: 'Every change made in the studio, newest first',
+          querystring: auditQuerySchema,
+          response: { 200: pageOf(auditEntrySchema) },
+        },
+      },
+      async (request) => listAudit(ctx.db, request.query),
+    );
+
+    app.post(
+      '/questions/:questionId/answers/',
+      {
+        schema: {
+          ...adminDoc,
+          summary: "The instructor's answer; the student is emailed",
+          params: z.object({ questionId: idParam }),
+          body: answerBodySchema,
+          response: { 201: questionSchema },
+        },
+      },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        const question = await audited(ctx.db, actor, async (tx) => {
+          const result = await answerQuestion(tx, ctx, actor.id!, request.params.questionId, request.body.body);
+          return {
+            result,
+            audit: {
+              action: 'question.answer',
+              entityType: 'question',
+              entityId: request.params.questionId,
+              summary: `Answered "${result.title}"`,
+              after: { answer: request.body.body },
+            },
+          };
+        });
+        return reply.code(201).send(question);
+      },
+    );
+  };
+}
+
+/** First-run setup: only while no admin exists, and only with the link printed in the server log. */
+export function setupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/setup/',
+      { schema: { tags: ['admin'], summary: 'Whether a setup link still works', querystring: setupStatusQuerySchema, response: { 200: setupStatusSchema } } },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return setupStatus(ctx.db, request.query.token);
+      },
+    );
+
+    app.post(
+      '/setup/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Creates the instructor's admin account from the setup link",
+          body: setupBodySchema,
+          response: { 201: setupResultSchema },
+        },
+        config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      },
+      async (request, reply) => reply.code(201).send(await completeSetup(ctx, request.body, request.ip)),
+    );
+  };
+}
