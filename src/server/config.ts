@@ -41,7 +41,12 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().default('Lectern <no-reply@lectern.local>'),
+  SUPPORT_EMAIL: optionalText.pipe(z.email().optional()),
+  /** The older name of SUPPORT_EMAIL, still read. */
   INSTRUCTOR_EMAIL: optionalText.pipe(z.email().optional()),
+  SELLER_LEGAL_NAME: optionalText.pipe(z.string().max(200).optional()),
+  SELLER_ADDRESS: optionalText.pipe(z.string().max(500).optional()),
+  SELLER_TAX_ID: optionalText.pipe(z.string().max(40).optional()),
   RECAPTCHA_SITE_KEY: optionalText,
   RECAPTCHA_SECRET_KEY: optionalText,
   ALTCHA_HMAC_KEY: optionalText,
@@ -124,7 +129,10 @@ export interface Config {
   jwtSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
-  instructorEmail: string | undefined;
+  /** Where contact messages and new-question notices go; else the address set in the studio, else the first admin's. */
+  supportEmail: string | undefined;
+  /** The seller printed on invoices (the studio's site settings override each field). */
+  seller: { legalName: string | undefined; address: string | undefined; taxId: string | undefined };
   recaptcha: { siteKey: string; secretKey: string } | undefined;
   altchaHmacKey: string;
   siteVerification: string | undefined;
@@ -212,7 +220,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jwtSecret: env.JWT_SECRET ?? randomBytes(32).toString('hex'),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    instructorEmail: env.INSTRUCTOR_EMAIL,
+    supportEmail: env.SUPPORT_EMAIL ?? env.INSTRUCTOR_EMAIL,
+    seller: { legalName: env.SELLER_LEGAL_NAME, address: env.SELLER_ADDRESS?.replace(/\\n/g, '\n'), taxId: env.SELLER_TAX_ID },
     recaptcha: env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY ? { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY } : undefined,
     altchaHmacKey: env.ALTCHA_HMAC_KEY ?? env.JWT_SECRET ?? randomBytes(32).toString('hex'),
     siteVerification: env.SITE_VERIFICATION,

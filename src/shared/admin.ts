@@ -79,3 +79,55 @@ export type AuditQuery = z.infer<typeof auditQuerySchema>;
 // ---------------------------------------------------------------- who am I
 
 export const adminMeSchema = z.object({ user_id: z.number().int(), email: z.string(), full_name: z.string() });
+
+// ---------------------------------------------------------------- site settings
+
+export const siteSettingsFields = ['support_email', 'seller_legal_name', 'seller_address', 'seller_tax_id'] as const;
+const settingSource = z.enum(['studio', 'environment', 'unset']);
+
+/** The values in force; `sources` says whether each comes from the studio, the environment, or nowhere. */
+export const siteSettingsSchema = z.object({
+  support_email: z.string(),
+  seller_legal_name: z.string(),
+  seller_address: z.string(),
+  seller_tax_id: z.string(),
+  sources: z.object({ support_email: settingSource, seller_legal_name: settingSource, seller_address: settingSource, seller_tax_id: settingSource }),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+/** Control characters (other than tab and, where allowed, line breaks) and angle brackets. */
+const hasControlOrTag = (value: string, allowNewlines: boolean) =>
+  [...value].some((ch) => {
+    const code = ch.charCodeAt(0);
+    if (ch === '<' || ch === '>') return true;
+    if (code === 9 || (allowNewlines && (code === 10 || code === 13))) return false;
+    return code < 32 || code === 127;
+  });
+
+const plainLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Ensure this field has no more than ${max} characters.`)
+    .refine((v) => !hasControlOrTag(v, false), 'Use plain text.');
+
+/** Fields sent are saved; an empty string clears a field (back to its environment value). */
+export const siteSettingsBodySchema = z
+  .object({
+    support_email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254)
+      .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address.'),
+    seller_legal_name: plainLine(200),
+    seller_address: z
+      .string()
+      .trim()
+      .max(500, 'Ensure this field has no more than 500 characters.')
+      .refine((v) => !hasControlOrTag(v, true), 'Use plain text.'),
+    seller_tax_id: plainLine(40).refine((v) => v === '' || /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/.test(v), 'Use letters, digits, spaces, dots, slashes or dashes.'),
+  })
+  .partial()
+  .strict();
+export type SiteSettingsBody = z.infer<typeof siteSettingsBodySchema>;

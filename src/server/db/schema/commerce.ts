@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { courses } from './catalog.js';
 
@@ -82,11 +82,16 @@ export const orders = pgTable(
     pinCode: text('pin_code').notNull(),
     /** Stripe Checkout Session id or Razorpay order id. */
     providerReference: text('provider_reference').unique(),
+    /** 'INV-000123': consecutive, given once when the order is paid (tax invoices need a serial number). */
+    invoiceNumber: text('invoice_number').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [index('orders_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** Feeds orders.invoice_number: one number per paid order, never reused. */
+export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1, increment: 1 });
 
 export const orderItems = pgTable(
   'order_items',

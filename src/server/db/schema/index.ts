@@ -5,3 +5,4 @@ export * from './learning.js';
 export * from './subscriptions.js';
 export * from './site.js';
 export * from './admin.js';
+export * from './settings.js';

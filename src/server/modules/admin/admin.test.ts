@@ -128,3 +128,29 @@ describe('answering a question', () => {
     expect((await admin.call('GET', '/admin/audit-log/?from=2026-02-01&to=2026-01-01')).json()).toHaveProperty('to');
   });
 });
+
+describe('site settings', () => {
+  it('validates each field, refuses unknown ones, and audits a save with its before and after', async () => {
+    const admin = await signedIn(t, { isAdmin: true });
+    const bad = await admin.call('PATCH', '/admin/settings/', {
+      support_email: 'nope',
+      seller_legal_name: 'x'.repeat(201),
+      seller_address: '<script>alert(1)</script>',
+      seller_tax_id: "29AB'; drop table orders;--",
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json()).sort()).toEqual(['seller_address', 'seller_legal_name', 'seller_tax_id', 'support_email']);
+    expect((await admin.call('PATCH', '/admin/settings/', { is_admin: true })).statusCode).toBe(400);
+    expect((await admin.call('PATCH', '/admin/settings/', [1, 2])).statusCode).toBe(400);
+
+    const saved = await admin.call('PATCH', '/admin/settings/', { seller_legal_name: 'Rao Learning LLP', seller_address: '12 MG Road\nBengaluru' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ seller_legal_name: 'Rao Learning LLP', seller_address: '12 MG Road\nBengaluru', sources: { seller_legal_name: 'studio' } });
+    const cleared = await admin.call('PATCH', '/admin/settings/', { seller_address: '' });
+    expect(cleared.json()).toMatchObject({ seller_address: '', sources: { seller_address: 'unset', seller_legal_name: 'studio' } });
+
+    const rows = await auditRows('settings.update');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toMatchObject({ actorId: admin.user.id, before: { seller_address: '12 MG Road\nBengaluru' }, after: { seller_address: '' } });
+  });
+});

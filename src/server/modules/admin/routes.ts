@@ -15,17 +15,15 @@ import type { AppContext } from '../../context.js';
 import { answerQuestion } from '../learning/index.js';
 import { audited, listAudit } from './audit.js';
 import { actorOf, guardAdminRoutes } from './guard.js';
+import { adminDoc, idParam } from './openapi.js';
 import { completeSetup, setupStatus } from './setup.js';
-
-/** OpenAPI: every studio call takes the admin's bearer token. */
-export const adminDoc = { tags: ['admin'], security: [{ bearerAuth: [] }] };
-/** A database id in a path: anything else (junk, overflow) is a 400, never a 500. */
-export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+import { siteAdminRoutes } from './site.routes.js';
 
 /** Everything under /api/v1/admin/: the role is checked first (guard), every change is audited. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     guardAdminRoutes(app, ctx);
+    await app.register(siteAdminRoutes(ctx));
 
     app.get('/me/', { schema: { ...adminDoc, summary: 'The signed-in admin', response: { 200: adminMeSchema } } }, async (request) => {
       const actor = actorOf(request);

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../test/helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { INSTRUCTOR_EMAIL: 'instructor@lectern.test' } });
+  t = await createTestApp({ env: { SUPPORT_EMAIL: 'instructor@lectern.test' } });
 });
 afterAll(() => t.close());
 beforeEach(async () => {

@@ -15,7 +15,7 @@ export function contactRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         await requireCaptcha(ctx, request, reply, request.body.captcha);
-        await sendContactMessage({ db: ctx.db, queue: ctx.queue, message: request.body, notifyEmail: ctx.config.instructorEmail });
+        await sendContactMessage({ db: ctx.db, queue: ctx.queue, config: ctx.config, message: request.body });
         return { message: messages.contact.sent };
       },
     );

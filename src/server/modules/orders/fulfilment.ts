@@ -56,6 +56,7 @@ export async function fulfilOrder(deps: FulfilmentDeps, payment: ConfirmedPaymen
     });
     // A Failed order whose payment succeeded after all (a late webhook) is still fulfilled.
     await q.updateOrder(tx, order.id, { status: 'Paid', paidAt });
+    await q.assignInvoiceNumber(tx, order.id);
     const courseIds = await q.selectItemCourseIds(tx, order.id);
     await enrol(tx, order.userId, courseIds, 'purchase', order.id);
     await clearPurchasedCourses(tx, order.userId, courseIds, payment.cartId);

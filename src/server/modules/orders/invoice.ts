@@ -1,78 +1,135 @@
 import PDFDocument from 'pdfkit';
-import type { OrderHistoryItem } from '../../../shared/commerce.js';
-import { formatPrice } from '../../../shared/money.js';
+import { formatPrice, toMajor } from '../../../shared/money.js';
 import { regions } from '../../../shared/regions.js';
+import type { InvoiceData } from './service.js';
 
-const symbolOf = (currency: string) => Object.values(regions).find((r) => r.currency === currency)?.symbol ?? `${currency} `;
-// PDF standard fonts have no ₹ glyph: print the ISO code there instead.
-const pdfMoney = (amount: number, currency: string) => {
+const symbolOf = (currency: string) => Object.values(regions).find((r) => r.currency === currency)?.symbol ?? '';
+/** Amounts always carry their currency code; PDF standard fonts have no ₹ glyph, so no symbol there. */
+export function invoiceMoney(minor: number, currency: string): string {
   const symbol = symbolOf(currency);
-  return /[^\x20-\x7E£€]/.test(symbol) ? `${currency} ${formatPrice(amount, '', currency)}` : formatPrice(amount, symbol, currency);
-};
+  const printable = symbol && !/[^\x20-\x7E£€]/.test(symbol) ? symbol : '';
+  const major = toMajor(minor);
+  const digits = formatPrice(major, '', currency);
+  const fixed = Number.isInteger(major) ? `${digits}.00` : digits;
+  return `${currency} ${printable}${fixed}`;
+}
 
-/** A one-page A4 invoice of a paid order. */
-export function renderInvoicePdf(order: OrderHistoryItem): Promise<Buffer> {
+const dateText = (date: Date) => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A one-page A4 tax invoice: title and number, dates, seller (legal name, address, tax number)
+ * and buyer (name, address, country, contact) blocks, the lines, the totals and the currency.
+ */
+export function renderInvoicePdf(invoice: InvoiceData, options: { compress?: boolean } = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Invoice ${order.order_number}`, Author: 'Lectern' } });
+    const title = invoice.seller.taxId ? 'Tax invoice' : 'Invoice';
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 56,
+      compress: options.compress ?? true,
+      info: { Title: `${title} ${invoice.invoiceNumber}`, Author: invoice.seller.legalName || 'Lectern' },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
 
-    const date = new Date(order.order_date).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-    doc.fillColor('#3730a3').fontSize(22).font('Helvetica-Bold').text('Lectern');
-    doc.moveDown(0.2).fillColor('#6b7280').fontSize(10).font('Helvetica').text('Project-based programming courses');
-    doc
-      .moveDown(1.5)
-      .fillColor('#111827')
-      .fontSize(16)
-      .font('Helvetica-Bold')
-      .text(order.order_status === 'Refunded' ? 'Invoice (refunded)' : 'Invoice');
-    doc.moveDown(0.5).fontSize(10).font('Helvetica');
-    doc.text(`Order number: ${order.order_number}`);
-    doc.text(`Order date: ${date}`);
-    doc.text(`Payment method: ${order.payment_method === 'Full_Discount' ? 'Coupon (100% off)' : order.payment_method}`);
-    if (order.transaction_id) doc.text(`Transaction: ${order.transaction_id}`);
-    doc.moveDown(1).font('Helvetica-Bold').text('Billed to');
-    doc.font('Helvetica').text(order.full_name).text(order.address).text(order.phone_number).text(order.email);
-
-    doc.moveDown(1.5);
     const left = 56;
     const right = doc.page.width - 56;
-    let y = doc.y;
-    doc
-      .font('Helvetica-Bold')
-      .text('Course', left, y)
-      .text('Price', right - 120, y, { width: 120, align: 'right' });
-    y = doc.y + 6;
-    doc.moveTo(left, y).lineTo(right, y).strokeColor('#e5e7eb').stroke();
-    doc.font('Helvetica');
-    for (const item of order.order_items) {
-      y += 10;
-      doc
-        .text(item.course.title, left, y, { width: right - left - 140 })
-        .text(pdfMoney(item.price, order.currency), right - 120, y, { width: 120, align: 'right' });
-      y = doc.y;
+    const half = (right - left) / 2;
+    const muted = '#6b7280';
+    const ink = '#111827';
+
+    // Heading: what the document is, its number and dates.
+    doc.fillColor(ink).font('Helvetica-Bold').fontSize(20).text(title, left, 56);
+    if (invoice.status === 'Refunded') doc.fillColor('#b91c1c').fontSize(11).text('Refunded: this order was refunded in full.');
+    doc.fillColor(ink).font('Helvetica').fontSize(10).moveDown(0.6);
+    const facts: [string, string][] = [
+      ['Invoice number', invoice.invoiceNumber],
+      ['Invoice date', dateText(invoice.invoiceDate)],
+      ['Order number', invoice.orderNumber],
+      ['Order date', dateText(invoice.orderDate)],
+      ['Payment', invoice.transactionId ? `${invoice.paymentMethod} (${invoice.transactionId})` : invoice.paymentMethod],
+      ['Currency', invoice.currency],
+    ];
+    for (const [label, value] of facts) {
+      const y = doc.y;
+      doc.fillColor(muted).text(label, left, y, { width: 110 });
+      doc.fillColor(ink).text(value, left + 110, y, { width: right - left - 110 });
     }
-    y += 10;
-    doc.moveTo(left, y).lineTo(right, y).stroke();
-    const row = (label: string, value: string, bold = false) => {
-      y += 10;
+
+    // Seller and buyer blocks, side by side.
+    const top = doc.y + 18;
+    const block = (x: number, heading: string, lines: string[]) => {
       doc
-        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-        .text(label, left, y)
-        .text(value, right - 160, y, { width: 160, align: 'right' });
+        .font('Helvetica-Bold')
+        .fillColor(muted)
+        .fontSize(9)
+        .text(heading.toUpperCase(), x, top, { width: half - 12 });
+      doc.font('Helvetica').fillColor(ink).fontSize(10);
+      for (const line of lines) doc.text(line, x, doc.y + 2, { width: half - 12 });
+      return doc.y;
+    };
+    const seller = invoice.seller;
+    const sellerBottom = block(left, 'Seller', [
+      seller.legalName || 'Seller name not set',
+      ...seller.address.split('\n').filter((l) => l.trim()),
+      ...(seller.taxId ? [`Tax number (GSTIN/VAT): ${seller.taxId}`] : []),
+    ]);
+    const buyer = invoice.buyer;
+    const buyerBottom = block(left + half + 12, 'Billed to', [
+      buyer.name,
+      ...buyer.addressLines,
+      `Country: ${buyer.country || 'not given'}`,
+      buyer.email,
+      ...(buyer.phone ? [buyer.phone] : []),
+    ]);
+
+    // Lines.
+    let y = Math.max(sellerBottom, buyerBottom) + 28;
+    const cols = { qty: right - 220, unit: right - 170, amount: right - 90 };
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(ink);
+    doc.text('Description', left, y, { width: cols.qty - left - 8 });
+    doc.text('Qty', cols.qty, y, { width: 40, align: 'right' });
+    doc.text('Unit price', cols.unit, y, { width: 80, align: 'right' });
+    doc.text('Amount', cols.amount, y, { width: 90, align: 'right' });
+    y = doc.y + 6;
+    doc.moveTo(left, y).lineTo(right, y).strokeColor('#d1d5db').stroke();
+    doc.font('Helvetica');
+    for (const line of invoice.lines) {
+      y += 8;
+      doc.text(line.description, left, y, { width: cols.qty - left - 8 });
+      const bottom = doc.y;
+      doc.text(String(line.quantity), cols.qty, y, { width: 40, align: 'right' });
+      doc.text(invoiceMoney(line.unitPrice, invoice.currency), cols.unit - 20, y, { width: 100, align: 'right' });
+      doc.text(invoiceMoney(line.amount, invoice.currency), cols.amount - 20, y, { width: 110, align: 'right' });
+      y = Math.max(bottom, doc.y);
+    }
+    y += 8;
+    doc.moveTo(left, y).lineTo(right, y).stroke();
+
+    // Totals.
+    const total = (label: string, value: string, bold = false) => {
+      y += 8;
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+      doc.text(label, right - 300, y, { width: 180, align: 'right' });
+      doc.text(value, right - 110, y, { width: 110, align: 'right' });
       y = doc.y;
     };
-    row('Subtotal', pdfMoney(order.subtotal, order.currency));
-    if (order.discount > 0) row(`Coupon ${order.coupon ?? ''}`, `-${pdfMoney(order.discount, order.currency)}`);
-    row('Total paid', pdfMoney(order.total, order.currency), true);
+    total('Subtotal', invoiceMoney(invoice.subtotal, invoice.currency));
+    if (invoice.discount > 0)
+      total(`Discount${invoice.couponCode ? ` (coupon ${invoice.couponCode})` : ''}`, `-${invoiceMoney(invoice.discount, invoice.currency)}`);
+    if (invoice.tax) total(invoice.tax.label, invoiceMoney(invoice.tax.amount, invoice.currency));
+    total(invoice.status === 'Refunded' ? 'Total (refunded)' : 'Total paid', invoiceMoney(invoice.total, invoice.currency), true);
+
     doc
-      .moveDown(3)
       .font('Helvetica')
       .fontSize(9)
-      .fillColor('#6b7280')
-      .text('30-day money-back guarantee. Refunds are processed within 5 business days, plus 2-4 working days to reach your bank.', left);
+      .fillColor(muted)
+      .text(invoice.tax ? 'Thank you for your purchase.' : 'Prices include any applicable tax. Thank you for your purchase.', left, y + 36, {
+        width: right - left,
+      })
+      .text('30-day money-back guarantee. Refunds are processed within 5 business days, plus 2-4 working days to reach your bank.', { width: right - left });
     doc.end();
   });
 }

@@ -186,4 +186,13 @@ export async function finishProviderEvent(db: Db, provider: 'stripe' | 'razorpay
     .update(providerEvents)
     .set(outcome === 'processed' ? { processedAt: new Date(), claimedUntil: null } : { claimedUntil: null })
     .where(and(eq(providerEvents.provider, provider), eq(providerEvents.eventId, eventId)));
+
+/** Gives a paid order its invoice number once (a no-op when it has one); returns the number. */
+export async function assignInvoiceNumber(db: Db, orderId: number): Promise<string> {
+  await db
+    .update(orders)
+    .set({ invoiceNumber: sql`'INV-' || lpad(nextval('invoice_number_seq')::text, 6, '0')` })
+    .where(and(eq(orders.id, orderId), sql`${orders.invoiceNumber} is null`));
+  const [row] = await db.select({ invoiceNumber: orders.invoiceNumber }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  return row!.invoiceNumber!;
 }

@@ -95,12 +95,11 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/orders/:orderNumber/invoice.pdf',
       { schema: { tags: ['orders'], summary: 'The PDF invoice of a paid order (owner only)', params: z.object({ orderNumber: z.string().max(40) }) } },
       async (request, reply) => {
-        const order = await orders.getOwnOrder(deps, request.params.orderNumber, await requireViewer(request, secret));
-        if (order.order_status !== 'Paid' && order.order_status !== 'Refunded') throw AppError.notFound('There is no invoice for an unpaid order.');
-        const pdf = await renderInvoicePdf(order);
+        const invoice = await orders.getInvoice(deps, request.params.orderNumber, await requireViewer(request, secret));
+        const pdf = await renderInvoicePdf(invoice);
         reply
           .header('Content-Type', 'application/pdf')
-          .header('Content-Disposition', `attachment; filename="invoice-${order.order_number}.pdf"`)
+          .header('Content-Disposition', `attachment; filename="invoice-${invoice.invoiceNumber}.pdf"`)
           .header('Cache-Control', 'private, no-store');
         return reply.send(pdf);
       },

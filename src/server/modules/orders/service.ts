@@ -18,6 +18,7 @@ import { createUser, getPublicUser, issueTokens, sendVerificationEmail } from '.
 import { listCourses } from '../catalog/index.js';
 import { ownedCourseIds } from '../learning/index.js';
 import { failOrder, fulfilOrder, type FulfilmentDeps } from './fulfilment.js';
+import { sellerDetails } from '../settings/index.js';
 import { checkCoupon, reserveCoupon } from './coupons.js';
 import * as q from './queries.js';
 
@@ -281,4 +282,73 @@ export async function orderHistory(
   const [items, paymentRows] = await Promise.all([q.selectItemsOfOrders(deps.db, ids), q.selectPaymentsOfOrders(deps.db, ids)]);
   const txByOrder = new Map(paymentRows.map((p) => [p.orderId, p.providerPaymentId]));
   return orders.map((o) => formatOrder(o, items, txByOrder.get(o.id) ?? null));
+}
+
+export interface InvoiceData {
+  invoiceNumber: string;
+  /** The date of supply: when the order was paid. */
+  invoiceDate: Date;
+  orderNumber: string;
+  orderDate: Date;
+  status: 'Paid' | 'Refunded';
+  paymentMethod: string;
+  transactionId: string | null;
+  currency: string;
+  seller: { legalName: string; address: string; taxId: string };
+  buyer: { name: string; email: string; phone: string; addressLines: string[]; country: string };
+  lines: { description: string; quantity: number; unitPrice: number; amount: number }[];
+  /** Minor units. */
+  subtotal: number;
+  discount: number;
+  couponCode: string | null;
+  /** Lectern computes no tax today: prices include any tax, and no tax line is printed. */
+  tax: { label: string; amount: number } | null;
+  total: number;
+}
+
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+/** 'IN' → 'India (IN)'; a country typed as a name stays as it is. */
+function countryLabel(country: string): string {
+  const code = country.trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(code)) return country.trim();
+  const name = countryNames.of(code);
+  return name && name !== code ? `${name} (${code})` : code;
+}
+
+/** What a tax invoice prints: the buyer's paid (or refunded) order, the seller from the site settings. */
+export async function getInvoice(deps: OrderDeps, orderNumber: string, viewer: Viewer): Promise<InvoiceData> {
+  const order = await q.selectOrderByNumber(deps.db, orderNumber);
+  if (!order || (order.userId !== viewer.userId && !viewer.isAdmin)) throw AppError.notFound(commerceMessages.orderNotFound);
+  if (order.status !== 'Paid' && order.status !== 'Refunded') throw AppError.notFound('There is no invoice for an unpaid order.');
+  // Orders paid before invoice numbers existed get theirs on first download.
+  const invoiceNumber = order.invoiceNumber ?? (await q.assignInvoiceNumber(deps.db, order.id));
+  const [items, paymentRows, seller] = await Promise.all([
+    q.selectItemsOfOrders(deps.db, [order.id]),
+    q.selectPaymentsOfOrders(deps.db, [order.id]),
+    sellerDetails(deps.db, deps.config),
+  ]);
+  return {
+    invoiceNumber,
+    invoiceDate: order.paidAt ?? order.createdAt,
+    orderNumber: order.orderNumber,
+    orderDate: order.createdAt,
+    status: order.status,
+    paymentMethod: order.paymentMethod === 'Full_Discount' ? 'Coupon (100% off)' : order.paymentMethod === 'RazorPay' ? 'Razorpay' : order.paymentMethod,
+    transactionId: paymentRows[0]?.providerPaymentId ?? null,
+    currency: order.currency,
+    seller,
+    buyer: {
+      name: order.fullName,
+      email: order.email,
+      phone: order.phoneNumber,
+      addressLines: [order.addressLine1, [order.city, order.state, order.pinCode].filter(Boolean).join(', ')].filter(Boolean),
+      country: countryLabel(order.country),
+    },
+    lines: items.map((i) => ({ description: i.title, quantity: 1, unitPrice: i.price, amount: i.price })),
+    subtotal: order.subtotal,
+    discount: order.discount,
+    couponCode: order.couponCode,
+    tax: null,
+    total: order.total,
+  };
 }

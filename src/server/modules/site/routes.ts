@@ -14,6 +14,7 @@ import { visitorOf, type AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { grantCaptchaPass } from '../../http/captcha-pass.js';
 import { randomToken } from '../../lib/tokens.js';
+import { supportAddress } from '../settings/index.js';
 import { listCountries, listStates } from './service.js';
 
 export function siteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -43,7 +44,7 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             razorpay_key_id: ctx.razorpay?.keyId ?? null,
           },
           community_url: ctx.config.communityUrl,
-          support_email: ctx.config.instructorEmail ?? 'hello@lectern.dev',
+          support_email: (await supportAddress(ctx.db, ctx.config)) ?? '',
         };
       },
     );

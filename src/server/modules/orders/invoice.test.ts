@@ -1,0 +1,103 @@
+/** Issue 9 item 13: the invoice is a tax-invoice layout with the seller's legal details and the buyer's country. */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn } from '../../../../test/admin.js';
+import { createTestApp, freshIp, STRONG_PASSWORD, type TestApp } from '../../../../test/helpers.js';
+import { pdfText } from '../../../../test/pdf-text.js';
+import type { CourseListItem } from '../../../shared/catalog.js';
+import { orders } from '../../db/schema/index.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    env: {
+      SELLER_LEGAL_NAME: 'Rao Learning Private Limited',
+      SELLER_ADDRESS: '12 MG Road\\nBengaluru 560001\\nKarnataka, India',
+      SELLER_TAX_ID: '29ABCDE1234F1Z5',
+    },
+  });
+});
+afterAll(() => t.close());
+
+let n = 0;
+async function freeCouponOrder(country: string) {
+  const course = (await t.app.inject({ url: '/api/v1/courses/' })).json<CourseListItem[]>().find((c) => c.course_type === 'paid')!;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/create-order/',
+    remoteAddress: freshIp(),
+    payload: {
+      full_name: 'Meera Iyer',
+      email: `meera${++n}-${Date.now()}@example.com`,
+      phone_number: '+91 98450 00000',
+      address_line_1: '4 Residency Road',
+      country,
+      state: 'Karnataka',
+      city: 'Bengaluru',
+      pin_code: '560025',
+      password: STRONG_PASSWORD,
+      payment_method: 'Full_Discount',
+      coupon_code: 'FREECOURSE',
+      courses: [course.id],
+      total: 0,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { course, order: res.json<{ order_number: string; tokens: { access: string } }>() };
+}
+
+const invoiceOf = (orderNumber: string, access: string) =>
+  t.app.inject({ url: `/api/v1/orders/${orderNumber}/invoice.pdf`, headers: { authorization: `Bearer ${access}` } });
+
+describe('the invoice PDF', () => {
+  it('prints the seller, the buyer with their country, a consecutive invoice number, dates, lines and totals in the currency', async () => {
+    const { course, order } = await freeCouponOrder('IN');
+    const res = await invoiceOf(order.order_number, order.tokens.access);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const [row] = await t.handle.db.select().from(orders).where(eq(orders.orderNumber, order.order_number));
+    expect(row!.invoiceNumber).toMatch(/^INV-\d{6}$/);
+    expect(res.headers['content-disposition']).toContain(row!.invoiceNumber!);
+
+    const text = pdfText(res.rawPayload).join('\n');
+    expect(text).toContain('Tax invoice');
+    expect(text).toContain(row!.invoiceNumber!);
+    expect(text).toContain(order.order_number);
+    expect(text).toMatch(/Invoice date\n\d{1,2} [A-Z][a-z]+ \d{4}/);
+    expect(text).toContain('Rao Learning Private Limited');
+    expect(text).toContain('Bengaluru 560001');
+    expect(text).toContain('Tax number (GSTIN/VAT): 29ABCDE1234F1Z5');
+    expect(text).toContain('Meera Iyer');
+    expect(text).toContain('Country: India (IN)');
+    expect(text).toContain(course.title);
+    expect(text).toContain(`Currency\n${row!.currency}`);
+    expect(text).toMatch(new RegExp(`Discount \\(coupon FREECOURSE\\)\\n-${row!.currency} `));
+    expect(text).toMatch(new RegExp(`Total paid\\n${row!.currency} \\D?0\\.00`));
+  });
+
+  it('takes the seller from the studio settings over the environment, and numbers invoices consecutively', async () => {
+    const admin = await signedIn(t, { isAdmin: true });
+    const saved = await admin.call('PATCH', '/admin/settings/', { seller_legal_name: 'Rao Learning LLP', seller_tax_id: '29AAAAA0000A1Z5' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ seller_legal_name: 'Rao Learning LLP', sources: { seller_legal_name: 'studio', seller_address: 'environment' } });
+
+    const first = await freeCouponOrder('United States');
+    const second = await freeCouponOrder('United States');
+    const text = pdfText((await invoiceOf(second.order.order_number, second.order.tokens.access)).rawPayload).join('\n');
+    expect(text).toContain('Rao Learning LLP');
+    expect(text).toContain('29AAAAA0000A1Z5');
+    expect(text).toContain('Country: United States');
+    const numbers = await Promise.all(
+      [first, second].map(async ({ order }) => (await t.handle.db.select().from(orders).where(eq(orders.orderNumber, order.order_number)))[0]!.invoiceNumber!),
+    );
+    expect(Number(numbers[1]!.slice(4)) - Number(numbers[0]!.slice(4))).toBe(1);
+  });
+
+  it('is refused for another buyer and for an unpaid order', async () => {
+    const { order } = await freeCouponOrder('IN');
+    const other = await signedIn(t);
+    expect((await invoiceOf(order.order_number, other.access)).statusCode).toBe(404);
+    await t.handle.db.update(orders).set({ status: 'Pending' }).where(eq(orders.orderNumber, order.order_number));
+    expect((await invoiceOf(order.order_number, order.tokens.access)).statusCode).toBe(404);
+  });
+});
