@@ -22,6 +22,12 @@ export const tableOwners = {
   plans: 'modules/catalog',
   planPrices: 'modules/catalog',
 
+  // admin (the studio): the audit log of every change
+  auditLog: 'modules/admin',
+
+  // settings: site settings edited in the studio
+  siteSettings: 'modules/settings',
+
   // cart
   carts: 'modules/cart',
   cartItems: 'modules/cart',

@@ -156,3 +156,9 @@ export async function selectFirstAdmin(db: Db): Promise<PublicUser | undefined> 
   const [row] = await db.select(publicUserColumns).from(users).where(eq(users.isAdmin, true)).orderBy(users.id).limit(1);
   return row;
 }
+
+/** Serialises first-run setups, so two browsers racing with two links still make one admin. */
+const SETUP_LOCK_KEY = 7_345_113;
+export async function lockSetup(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK_KEY})`);
+}

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { accountMessages, type ProfileFields, type RegisterBody, type TokenPair, type UserDetails } from '../../../shared/accounts.js';
 import type { Config } from '../../config.js';
 import type { Database, Tx } from '../../db/client.js';
@@ -254,8 +253,6 @@ export async function getPublicUserByEmail(db: Database, email: string) {
   return q.selectUserByEmail(db, email);
 }
 
-/** Serialises first-run setups, so two browsers racing with two links still make one admin. */
-const SETUP_LOCK_KEY = 7_345_113;
 export const SETUP_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 export async function hasAdmin(db: Database | Tx): Promise<boolean> {
@@ -290,7 +287,7 @@ export async function setupState(db: Database, token: string): Promise<'open' | 
  * transaction. Refused once any admin exists, so the link cannot make a second admin.
  */
 export async function createFirstAdmin(tx: Tx, input: { token: string; email: string; fullName: string; password: string }): Promise<q.PublicUser> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK_KEY})`);
+  await q.lockSetup(tx);
   const refused = () => new AppError('forbidden', accountMessages.setupLinkDead, { detail: accountMessages.setupLinkDead, code: 'setup_closed' });
   if (await q.anyAdmin(tx)) throw refused();
   const used = await q.consumeOneTimeToken(tx, 'admin_setup', hashToken(input.token));

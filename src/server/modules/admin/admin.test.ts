@@ -145,7 +145,11 @@ describe('site settings', () => {
 
     const saved = await admin.call('PATCH', '/admin/settings/', { seller_legal_name: 'Rao Learning LLP', seller_address: '12 MG Road\nBengaluru' });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ seller_legal_name: 'Rao Learning LLP', seller_address: '12 MG Road\nBengaluru', sources: { seller_legal_name: 'studio' } });
+    expect(saved.json()).toMatchObject({
+      seller_legal_name: 'Rao Learning LLP',
+      seller_address: '12 MG Road\nBengaluru',
+      sources: { seller_legal_name: 'studio' },
+    });
     const cleared = await admin.call('PATCH', '/admin/settings/', { seller_address: '' });
     expect(cleared.json()).toMatchObject({ seller_address: '', sources: { seller_address: 'unset', seller_legal_name: 'studio' } });
 
