@@ -35,6 +35,7 @@ export const tableOwners = {
   // orders: checkout, coupons, payments and fulfilment (decision 0005)
   orders: 'modules/orders',
   orderItems: 'modules/orders',
+  invoiceCounters: 'modules/orders',
   payments: 'modules/orders',
   providerEvents: 'modules/orders',
   coupons: 'modules/orders',

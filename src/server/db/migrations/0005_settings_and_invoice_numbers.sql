@@ -1,4 +1,8 @@
-CREATE SEQUENCE "public"."invoice_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
+CREATE TABLE "invoice_counters" (
+	"name" text PRIMARY KEY NOT NULL,
+	"value" bigint NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "site_settings" (
 	"key" text PRIMARY KEY NOT NULL,
 	"value" jsonb NOT NULL,

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { courses } from './catalog.js';
 
@@ -90,8 +90,15 @@ export const orders = pgTable(
   (t) => [index('orders_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** Feeds orders.invoice_number: one number per paid order, never reused. */
-export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1, increment: 1 });
+/**
+ * Feeds orders.invoice_number. A row locked and bumped inside the paying transaction, not a
+ * sequence: a sequence value is lost when its transaction rolls back, and tax invoices must be
+ * numbered without gaps.
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  name: text('name').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+});
 
 export const orderItems = pgTable(
   'order_items',

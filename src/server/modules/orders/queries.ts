@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { couponCourses, couponRedemptions, coupons, courses, orderItems, orders, payments, providerEvents } from '../../db/schema/index.js';
+import { couponCourses, couponRedemptions, coupons, courses, invoiceCounters, orderItems, orders, payments, providerEvents } from '../../db/schema/index.js';
 
 type Db = Database | Tx;
 
@@ -187,12 +187,16 @@ export async function finishProviderEvent(db: Db, provider: 'stripe' | 'razorpay
     .set(outcome === 'processed' ? { processedAt: new Date(), claimedUntil: null } : { claimedUntil: null })
     .where(and(eq(providerEvents.provider, provider), eq(providerEvents.eventId, eventId)));
 
-/** Gives a paid order its invoice number once (a no-op when it has one); returns the number. */
+/** Gives a paid order its invoice number once (a no-op when it has one), gapless: call inside the paying transaction. */
 export async function assignInvoiceNumber(db: Db, orderId: number): Promise<string> {
-  await db
-    .update(orders)
-    .set({ invoiceNumber: sql`'INV-' || lpad(nextval('invoice_number_seq')::text, 6, '0')` })
-    .where(and(eq(orders.id, orderId), sql`${orders.invoiceNumber} is null`));
-  const [row] = await db.select({ invoiceNumber: orders.invoiceNumber }).from(orders).where(eq(orders.id, orderId)).limit(1);
-  return row!.invoiceNumber!;
+  const [current] = await db.select({ invoiceNumber: orders.invoiceNumber }).from(orders).where(eq(orders.id, orderId)).limit(1).for('update');
+  if (current?.invoiceNumber) return current.invoiceNumber;
+  const [counter] = await db
+    .insert(invoiceCounters)
+    .values({ name: 'invoice', value: 1 })
+    .onConflictDoUpdate({ target: invoiceCounters.name, set: { value: sql`${invoiceCounters.value} + 1` } })
+    .returning({ value: invoiceCounters.value });
+  const invoiceNumber = `INV-${String(counter!.value).padStart(6, '0')}`;
+  await db.update(orders).set({ invoiceNumber }).where(eq(orders.id, orderId));
+  return invoiceNumber;
 }

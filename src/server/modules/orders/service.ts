@@ -321,7 +321,7 @@ export async function getInvoice(deps: OrderDeps, orderNumber: string, viewer: V
   if (!order || (order.userId !== viewer.userId && !viewer.isAdmin)) throw AppError.notFound(commerceMessages.orderNotFound);
   if (order.status !== 'Paid' && order.status !== 'Refunded') throw AppError.notFound('There is no invoice for an unpaid order.');
   // Orders paid before invoice numbers existed get theirs on first download.
-  const invoiceNumber = order.invoiceNumber ?? (await q.assignInvoiceNumber(deps.db, order.id));
+  const invoiceNumber = order.invoiceNumber ?? (await deps.db.transaction((tx) => q.assignInvoiceNumber(tx, order.id)));
   const [items, paymentRows, seller] = await Promise.all([
     q.selectItemsOfOrders(deps.db, [order.id]),
     q.selectPaymentsOfOrders(deps.db, [order.id]),
