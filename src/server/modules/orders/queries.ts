@@ -186,6 +186,7 @@ export async function finishProviderEvent(db: Db, provider: 'stripe' | 'razorpay
     .update(providerEvents)
     .set(outcome === 'processed' ? { processedAt: new Date(), claimedUntil: null } : { claimedUntil: null })
     .where(and(eq(providerEvents.provider, provider), eq(providerEvents.eventId, eventId)));
+}
 
 /** Gives a paid order its invoice number once (a no-op when it has one), gapless: call inside the paying transaction. */
 export async function assignInvoiceNumber(db: Db, orderId: number): Promise<string> {

@@ -11,7 +11,6 @@ import {
   orderHistoryItemSchema,
 } from '../../../shared/commerce.js';
 import { visitorOf, type AppContext } from '../../context.js';
-import { AppError } from '../../errors.js';
 import { assertOwner, requireViewer, viewerOf } from '../../http/auth.js';
 import { parseForm, readForm } from '../../http/form.js';
 import { getCartCourseIds } from '../cart/index.js';
