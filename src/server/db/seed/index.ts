@@ -264,3 +264,31 @@ export async function seedBenchCatalog(db: Db, opts: BenchCatalogOptions): Promi
     return { courseIds };
   });
 }
+
+/**
+ * `count` orders (one course each, newest first a minute apart, mostly paid) from 1,000 generated
+ * buyers, written with set-based SQL so 100,000 take seconds: the studio's order list at scale.
+ */
+export async function seedBenchOrders(db: Db, opts: { count: number; courseIds: number[] }): Promise<void> {
+  if (!opts.courseIds.length) throw new Error('seedBenchOrders: needs courses');
+  const courseIds = sql.raw(`array[${opts.courseIds.map((id) => Math.trunc(id)).join(',')}]`);
+  await db.execute(sql`
+    insert into users (username, email, full_name)
+    select 'bench-buyer-' || g, 'bench-buyer-' || g || '@example.com', 'Bench Buyer ' || g
+    from generate_series(1, 1000) g
+    on conflict do nothing`);
+  await db.execute(sql`
+    with buyers as (select array_agg(id order by id) ids from users where username like 'bench-buyer-%')
+    insert into orders (order_number, user_id, status, payment_method, region, currency, subtotal, total,
+                        full_name, email, phone_number, address_line_1, country, state, city, pin_code, created_at, paid_at)
+    select 'BENCH-' || g, buyers.ids[1 + g % array_length(buyers.ids, 1)],
+           (array['Paid','Paid','Paid','Pending','Failed','Refunded'])[1 + g % 6], 'Stripe', 'US', 'USD', 4900, 4900,
+           'Bench Buyer', 'bench-buyer-' || (1 + g % 1000) || '@example.com', '+1 415 555 0100', '1 Bench St', 'United States',
+           'California', 'San Francisco', '94105', now() - g * interval '1 minute', now() - g * interval '1 minute'
+    from generate_series(1, ${opts.count}) g, buyers`);
+  await db.execute(sql`
+    insert into order_items (order_id, course_id, price, regular_price)
+    select o.id, (${courseIds})[1 + o.id % ${opts.courseIds.length}], 4900, 9900
+    from orders o where o.order_number like 'BENCH-%'
+    on conflict do nothing`);
+}

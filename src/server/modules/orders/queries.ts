@@ -201,3 +201,38 @@ export async function assignInvoiceNumber(db: Db, orderId: number): Promise<stri
   await db.update(orders).set({ invoiceNumber }).where(eq(orders.id, orderId));
   return invoiceNumber;
 }
+
+export interface OrdersPageOptions {
+  limit: number;
+  status?: (typeof orders.$inferSelect)['status'] | undefined;
+  /** Keyset cursor: the last row of the previous page (newest first). */
+  before?: { createdAt: Date; id: number } | undefined;
+}
+
+/**
+ * One page of all orders, newest first, for the studio: keyset pagination on (created_at, id),
+ * so page 1,000 costs what page 1 costs (orders_created_idx, orders_status_created_idx).
+ */
+export async function selectOrdersPage(db: Db, options: OrdersPageOptions) {
+  const conditions = [
+    options.status ? eq(orders.status, options.status) : undefined,
+    options.before ? sql`(${orders.createdAt}, ${orders.id}) < (${options.before.createdAt.toISOString()}::timestamptz, ${options.before.id})` : undefined,
+  ].filter((c) => c !== undefined);
+  return db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      currency: orders.currency,
+      total: orders.total,
+      fullName: orders.fullName,
+      email: orders.email,
+      createdAt: orders.createdAt,
+      items: sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+    })
+    .from(orders)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(options.limit);
+}

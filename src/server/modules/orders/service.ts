@@ -9,6 +9,7 @@ import {
 } from '../../../shared/commerce.js';
 import { toMajor } from '../../../shared/money.js';
 import { regions } from '../../../shared/regions.js';
+import type { Database } from '../../db/client.js';
 import type { Visitor } from '../../context.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
@@ -351,4 +352,9 @@ export async function getInvoice(deps: OrderDeps, orderNumber: string, viewer: V
     tax: null,
     total: order.total,
   };
+}
+
+/** A page of every order, newest first (the studio's order list); pass the last row as `before` for the next page. */
+export function listOrdersPage(db: Database, options: q.OrdersPageOptions) {
+  return q.selectOrdersPage(db, { ...options, limit: Math.min(Math.max(options.limit, 1), 200) });
 }
