@@ -1,72 +1,318 @@
-// npm run bench: seeds 40 courses × 8 sections × 12 lessons (DATABASE_URL, else a temporary PGlite),
-// runs the server in production mode and measures, in one run, requests per second and p99 latency
-// of a hello-world route on the same server (the ceiling), the course list and a course detail.
-import { spawn } from 'node:child_process';
+// npm run bench: the hot paths measured against a hello-world ceiling on the same server, in one run.
+//
+// For each database (embedded PGlite, and PostgreSQL when reachable) and each catalog size
+// (40 and 400 courses of 10 sections × 10 lessons), it seeds a fresh database, starts the server
+// in production mode and measures requests per second and p99 of: a hello-world route (the
+// ceiling), the course list, a course detail for a visitor and for a signed-in member; then, on
+// the first size, order creation by 50 concurrent signed-in buyers (Stripe answered by a local
+// stub, so provider time is excluded) and the studio's order list over 100,000 orders.
+//
+// Knobs: BENCH_SECONDS (5), BENCH_CONNECTIONS (32), BENCH_PORT (3999), BENCH_DATABASES
+// (pglite,postgres), BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres),
+// BENCH_COURSES (40,400), BENCH_SECTIONS (10), BENCH_LESSONS (10), BENCH_BUYERS (50),
+// BENCH_ORDERS_PER_BUYER (10), BENCH_ORDERS (100000).
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { openDatabase } from '../src/server/db/client.js';
-import { seedBenchCatalog } from '../src/server/db/seed/index.js';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
+import { seedBenchCatalog, seedBenchOrders } from '../src/server/db/seed/index.js';
+import { createUser } from '../src/server/modules/accounts/index.js';
+import { enrol } from '../src/server/modules/learning/index.js';
+import { listOrdersPage } from '../src/server/modules/orders/index.js';
 
-const duration = Number(process.env.BENCH_SECONDS ?? 8);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const port = Number(process.env.BENCH_PORT ?? 3999);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'lectern-bench-'));
-const databaseUrl = process.env.DATABASE_URL;
+const env = process.env;
+const seconds = Number(env.BENCH_SECONDS ?? 5);
+const connections = Number(env.BENCH_CONNECTIONS ?? 32);
+const port = Number(env.BENCH_PORT ?? 3999);
+const databases = (env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());
+const postgresUrl = env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const courseCounts = (env.BENCH_COURSES ?? '40,400').split(',').map(Number);
+const sections = Number(env.BENCH_SECTIONS ?? 10);
+const lessonsPerSection = Number(env.BENCH_LESSONS ?? 10);
+const buyers = Number(env.BENCH_BUYERS ?? 50);
+const ordersPerBuyer = Number(env.BENCH_ORDERS_PER_BUYER ?? 10);
+const orderCount = Number(env.BENCH_ORDERS ?? 100_000);
+const PASSWORD = 'Bench#Pass42';
+const root = path.resolve(import.meta.dirname, '..');
 
-const handle = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: `${dataDir}/db` });
-await handle.migrate();
-await seedBenchCatalog(handle.db, { courses: 40, sections: 8, lessons: 12 });
-await handle.close();
+interface Row {
+  database: string;
+  courses: number;
+  name: string;
+  rps?: number;
+  p50?: number;
+  p99?: number;
+  ratio?: number;
+  bytes?: number;
+}
+const rows: Row[] = [];
 
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  cwd: path.resolve(import.meta.dirname, '..'),
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+/** Stripe's API as far as order creation uses it, answering at once: provider time is not ours to measure. */
+async function startStubStripe(): Promise<{ server: Server; base: string }> {
+  let n = 0;
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      const id = `cs_test_bench_${++n}`;
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/${id}`, payment_status: 'unpaid', status: 'open' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, base: `http://127.0.0.1:${(server.address() as { port: number }).port}` };
+}
 
-try {
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function adminQuery(query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  await client.query(query);
+  await client.end();
+}
+
+interface Prepared {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  cleanup: () => Promise<void>;
+  member: string;
+  buyerEmails: string[];
+  paidCourse: { id: number; slug: string };
+  orderList?: { p50: number; p99: number; pages: number };
+}
+
+async function prepare(kind: string, courses: number, withOrders: boolean): Promise<Prepared> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lectern-bench-'));
+  let databaseUrl: string | undefined;
+  let dbName: string | undefined;
+  if (kind === 'postgres') {
+    dbName = `lectern_bench_${process.pid}_${courses}`;
+    await adminQuery(`drop database if exists ${dbName} with (force)`);
+    await adminQuery(`create database ${dbName}`);
+    const url = new URL(postgresUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const handle: DatabaseHandle = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: `${dataDir}/db` });
+  try {
+    await handle.migrate();
+    const started = Date.now();
+    const { courseIds } = await seedBenchCatalog(handle.db, { courses, sections, lessons: lessonsPerSection });
+    const paidCourse = { id: courseIds[1]!, slug: 'bench-course-2' };
+    const member = await createUser(handle.db, { email: 'bench-member@example.com', password: PASSWORD, fullName: 'Bench Member', isVerified: true });
+    await enrol(handle.db, member.id, [paidCourse.id], 'admin');
+    const buyerEmails: string[] = [];
+    if (withOrders) {
+      for (let i = 0; i < buyers; i++) {
+        const buyer = await createUser(handle.db, { email: `bench-checkout-${i}@example.com`, password: PASSWORD, fullName: `Checkout ${i}`, isVerified: true });
+        buyerEmails.push(buyer.email);
+      }
+    }
+    let orderList: Prepared['orderList'];
+    if (withOrders) {
+      await seedBenchOrders(handle.db, { count: orderCount, courseIds });
+      await handle.db.execute('analyze');
+      orderList = await measureOrderList(handle);
+    }
+    console.log(`  seeded ${courses} courses × ${sections * lessonsPerSection} lessons${withOrders ? ` and ${orderCount} orders` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return {
+      databaseUrl,
+      dataDir,
+      member: member.email,
+      buyerEmails,
+      paidCourse,
+      orderList,
+      cleanup: async () => {
+        rmSync(dataDir, { recursive: true, force: true });
+        if (dbName) await adminQuery(`drop database if exists ${dbName} with (force)`);
+      },
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The studio's order list: the first page, then pages deep into 100,000 orders (keyset), timed one by one. */
+async function measureOrderList(handle: DatabaseHandle): Promise<{ p50: number; p99: number; pages: number }> {
+  const times: number[] = [];
+  let before: { createdAt: Date; id: number } | undefined;
+  for (let page = 0; page < 200; page++) {
+    const started = performance.now();
+    const rows = await listOrdersPage(handle.db, { limit: 50, before, status: page % 4 === 3 ? 'Paid' : undefined });
+    times.push(performance.now() - started);
+    const last = rows.at(-1);
+    if (!last) break;
+    // Jump ahead so the pages measured cover the whole table, not only its newest end.
+    before = { createdAt: new Date(last.createdAt.getTime() - 400 * 60_000), id: last.id };
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(times.length * 0.5)]!, p99: times[Math.floor(times.length * 0.99)]!, pages: times.length };
+}
+
+async function startServer(prepared: Prepared, stripeBase: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+      DATA_DIR: prepared.dataDir,
+      ...(prepared.databaseUrl ? { DATABASE_URL: prepared.databaseUrl } : {}),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+      STRIPE_SECRET_KEY: 'sk_test_bench',
+      STRIPE_WEBHOOK_SECRET: 'whsec_bench',
+      STRIPE_API_BASE: stripeBase,
+      JOBS_WORKER: 'false',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   for (let i = 0; ; i++) {
     try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
     } catch {
-      if (i > 240) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 250));
+      // not yet
+    }
+    if (child.exitCode !== null || i > 600) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function login(email: string, ip: string): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access: string }).access;
+}
+
+async function load(route: string, headers: Record<string, string> = {}) {
+  const url = `http://127.0.0.1:${port}${route}`;
+  await autocannon({ url, connections, duration: 1, headers }); // warm-up
+  const r = await autocannon({ url, connections, duration: seconds, headers });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${route}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytes: Math.round(r.throughput.average / r.requests.average) };
+}
+
+/** 50 signed-in buyers at once, each creating orders one after another; latency per order. */
+async function orderCreation(prepared: Prepared): Promise<{ p50: number; p99: number; rps: number; count: number }> {
+  const list = (await (await fetch(`http://127.0.0.1:${port}/api/v1/courses/`)).json()) as { id: number; country_price: { amount: number } }[];
+  const course = list.find((c) => c.id === prepared.paidCourse.id)!;
+  const tokens = await Promise.all(prepared.buyerEmails.map((email, i) => login(email, `10.77.${i >> 8}.${i & 255}`)));
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    tokens.map(async (token, i) => {
+      for (let n = 0; n < ordersPerBuyer; n++) {
+        const t0 = performance.now();
+        const res = await fetch(`http://127.0.0.1:${port}/api/v1/create-order/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-forwarded-for': `10.78.${i >> 8}.${i & 255}` },
+          body: JSON.stringify({
+            full_name: `Checkout ${i}`,
+            email: prepared.buyerEmails[i],
+            phone_number: '+1 415 555 0100',
+            address_line_1: '1 Bench St',
+            country: 'United States',
+            state: 'California',
+            city: 'San Francisco',
+            pin_code: '94105',
+            payment_method: 'Stripe',
+            courses: [course.id],
+            total: course.country_price.amount,
+          }),
+        });
+        if (res.status !== 201) throw new Error(`create-order: ${res.status} ${await res.text()}`);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { p50: latencies[Math.floor(latencies.length * 0.5)]!, p99: latencies[Math.floor(latencies.length * 0.99)]!, rps: latencies.length / elapsed, count: latencies.length };
+}
+
+const stub = await startStubStripe();
+try {
+  for (const kind of databases) {
+    if (kind === 'postgres' && !(await postgresReachable())) {
+      console.log(`PostgreSQL at ${postgresUrl} is not reachable: skipped`);
+      continue;
+    }
+    for (const [index, courses] of courseCounts.entries()) {
+      const database = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+      console.log(`\n${database}, ${courses} courses`);
+      const withOrders = index === 0;
+      const prepared = await prepare(kind, courses, withOrders);
+      const child = await startServer(prepared, stub.base);
+      try {
+        const member = await login(prepared.member, '10.76.0.1');
+        const detail = `/api/v1/courses/${prepared.paidCourse.slug}/`;
+        const ceiling = await load('/healthz');
+        const add = (name: string, r: Awaited<ReturnType<typeof load>>) => rows.push({ database, courses, name, ...r, ratio: r.rps / ceiling.rps });
+        add('hello world (ceiling)', ceiling);
+        add('course list', await load('/api/v1/courses/'));
+        add('course detail, visitor', await load(detail));
+        add('course detail, member', await load(detail, { authorization: `Bearer ${member}` }));
+        if (withOrders) {
+          const orders = await orderCreation(prepared);
+          rows.push({ database, courses, name: `create-order, ${buyers} buyers (${orders.count})`, rps: orders.rps, p50: orders.p50, p99: orders.p99 });
+          const list = prepared.orderList!;
+          rows.push({ database, courses, name: `order list query, ${orderCount} orders (${list.pages} pages)`, p50: list.p50, p99: list.p99 });
+        }
+      } finally {
+        await stopServer(child);
+        await prepared.cleanup();
+      }
     }
   }
-  const detailSlug = 'bench-course-1';
-  const targets = [
-    { name: 'hello world (ceiling)', path: '/healthz' },
-    { name: 'GET /api/v1/courses/', path: '/api/v1/courses/' },
-    { name: `GET /api/v1/courses/${detailSlug}/ (96 lessons)`, path: `/api/v1/courses/${detailSlug}/` },
-  ];
-  const results: { name: string; rps: number; p99: number }[] = [];
-  for (const target of targets) {
-    await autocannon({ url: base + target.path, connections, duration: 2 }); // warm-up
-    const r = await autocannon({ url: base + target.path, connections, duration });
-    if (r.non2xx > 0 || r.errors > 0) throw new Error(`${target.name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-    results.push({ name: target.name, rps: r.requests.average, p99: r.latency.p99 });
-  }
-  const ceiling = results[0]!;
-  console.log(`\n${connections} connections, ${duration} s each, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}\n`);
-  console.log('route'.padEnd(48), 'req/s'.padStart(9), 'p99 ms'.padStart(8), 'ratio'.padStart(7));
-  for (const r of results)
-    console.log(r.name.padEnd(48), r.rps.toFixed(0).padStart(9), String(r.p99).padStart(8), (r.rps / ceiling.rps).toFixed(2).padStart(7));
-  console.log('\nTargets: list ≥ 0.50 of the ceiling, detail ≥ 0.30.');
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  stub.server.close();
 }
+
+const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '' : n.toFixed(digits));
+console.log(`\n${connections} connections, ${seconds} s per route; ${sections * lessonsPerSection} lessons per course; latencies in ms\n`);
+console.log(
+  ['database', 'courses', 'route', 'req/s', 'p50', 'p99', 'ratio', 'bytes'].map((h, i) => (i < 3 ? h.padEnd([10, 7, 52][i]!) : h.padStart(8))).join(' '),
+);
+for (const r of rows) {
+  console.log(
+    [
+      r.database.padEnd(10),
+      String(r.courses).padEnd(7),
+      r.name.padEnd(52),
+      fmt(r.rps).padStart(8),
+      fmt(r.p50, 1).padStart(8),
+      fmt(r.p99, 1).padStart(8),
+      fmt(r.ratio, 2).padStart(8),
+      fmt(r.bytes).padStart(8),
+    ].join(' '),
+  );
+}
+console.log('\nAims: course list ≥ 0.70 of the ceiling, course detail ≥ 0.60; 400 courses cost no more per byte than 40.');
