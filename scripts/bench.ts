@@ -117,7 +117,12 @@ async function prepare(kind: string, courses: number, withOrders: boolean): Prom
     const buyerEmails: string[] = [];
     if (withOrders) {
       for (let i = 0; i < buyers; i++) {
-        const buyer = await createUser(handle.db, { email: `bench-checkout-${i}@example.com`, password: PASSWORD, fullName: `Checkout ${i}`, isVerified: true });
+        const buyer = await createUser(handle.db, {
+          email: `bench-checkout-${i}@example.com`,
+          password: PASSWORD,
+          fullName: `Checkout ${i}`,
+          isVerified: true,
+        });
         buyerEmails.push(buyer.email);
       }
     }
@@ -127,7 +132,9 @@ async function prepare(kind: string, courses: number, withOrders: boolean): Prom
       await handle.db.execute('analyze');
       orderList = await measureOrderList(handle);
     }
-    console.log(`  seeded ${courses} courses × ${sections * lessonsPerSection} lessons${withOrders ? ` and ${orderCount} orders` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `  seeded ${courses} courses × ${sections * lessonsPerSection} lessons${withOrders ? ` and ${orderCount} orders` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     return {
       databaseUrl,
       dataDir,
@@ -255,7 +262,12 @@ async function orderCreation(prepared: Prepared): Promise<{ p50: number; p99: nu
   );
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { p50: latencies[Math.floor(latencies.length * 0.5)]!, p99: latencies[Math.floor(latencies.length * 0.99)]!, rps: latencies.length / elapsed, count: latencies.length };
+  return {
+    p50: latencies[Math.floor(latencies.length * 0.5)]!,
+    p99: latencies[Math.floor(latencies.length * 0.99)]!,
+    rps: latencies.length / elapsed,
+    count: latencies.length,
+  };
 }
 
 const stub = await startStubStripe();

@@ -35,28 +35,35 @@ export function sendSnapshot(request: FastifyRequest, reply: FastifyReply, body:
  * load that started before a `clear()` is answered but not kept, so it cannot re-cache old data.
  */
 export function createSnapshotCache(ttlMs: number) {
-  const entries = new Map<string, { value: Snapshot; expires: number }>();
-  const loading = new Map<string, Promise<Snapshot>>();
+  const entries = new Map<string, { value: unknown; expires: number }>();
+  const loading = new Map<string, Promise<unknown>>();
   let generation = 0;
+
+  function memo<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = entries.get(key);
+    if (hit && hit.expires > Date.now()) return Promise.resolve(hit.value as T);
+    const pending = loading.get(key);
+    if (pending) return pending as Promise<T>;
+    const started = generation;
+    const promise = load()
+      .then((value) => {
+        if (started === generation && ttlMs > 0) entries.set(key, { value, expires: Date.now() + ttlMs });
+        return value;
+      })
+      .finally(() => {
+        if (loading.get(key) === promise) loading.delete(key);
+      });
+    loading.set(key, promise);
+    return promise;
+  }
+
   return {
+    /** A serialised answer, encoded once. */
     get(key: string, load: () => Promise<unknown>): Promise<Snapshot> {
-      const hit = entries.get(key);
-      if (hit && hit.expires > Date.now()) return Promise.resolve(hit.value);
-      const pending = loading.get(key);
-      if (pending) return pending;
-      const started = generation;
-      const promise = load()
-        .then((data) => {
-          const value = snapshot(data);
-          if (started === generation && ttlMs > 0) entries.set(key, { value, expires: Date.now() + ttlMs });
-          return value;
-        })
-        .finally(() => {
-          if (loading.get(key) === promise) loading.delete(key);
-        });
-      loading.set(key, promise);
-      return promise;
+      return memo(`snapshot:${key}`, async () => snapshot(await load()));
     },
+    /** Any value read from the catalog (the parts of a course page every viewer shares). Failed loads are not kept. */
+    value: memo,
     clear(): void {
       generation++;
       entries.clear();

@@ -50,10 +50,10 @@ export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (viewer) {
           // A signed-in viewer gets their own progress and unlocked lessons: never from the shared memo.
           reply.header('Cache-Control', 'private, no-store');
-          return catalog.getCourseDetail({ db, slug, region, viewer, signingSecret: ctx.config.jwtSecret });
+          return catalog.getCourseDetail({ db, slug, region, viewer, signingSecret: ctx.config.jwtSecret, memo: cache.value });
         }
         const body = await cache.get(`course:${region}:${slug}`, () =>
-          catalog.getCourseDetail({ db, slug, region, signingSecret: ctx.config.jwtSecret, resourceLinkTtlMs: 60 * 60 * 1000 }),
+          catalog.getCourseDetail({ db, slug, region, signingSecret: ctx.config.jwtSecret, resourceLinkTtlMs: 60 * 60 * 1000, memo: cache.value }),
         );
         // Signed resource links in an anonymous snapshot belong to preview lessons only.
         return sendSnapshot(request, reply, body);

@@ -72,6 +72,24 @@ export interface CourseDetailOptions {
   /** Secret for signing resource download links. */
   signingSecret: string;
   resourceLinkTtlMs?: number;
+  /** Keeps what every viewer of the course shares (course, sections, lessons, sanitised articles) until the catalog changes. */
+  memo?: <T>(key: string, load: () => Promise<T>) => Promise<T>;
+}
+
+/** The part of a course page that is the same for every viewer in a region; per-viewer access is added on top. */
+async function loadCourseContent(db: Database, slug: string, region: Region) {
+  const course = await q.selectCourseBySlug(db, slug, region);
+  if (!course) throw AppError.notFound('Course not found.');
+  const [sections, lessonRows, resources] = await Promise.all([
+    q.selectSections(db, course.id),
+    q.selectLessons(db, course.id),
+    q.selectResources(db, course.id),
+  ]);
+  const sectionOrder = new Map(sections.map((s, index) => [s.id, index]));
+  const lessons = [...lessonRows]
+    .sort((a, b) => (sectionOrder.get(a.sectionId) ?? 0) - (sectionOrder.get(b.sectionId) ?? 0))
+    .map((row) => ({ ...row, lessonContent: row.lessonContent ? sanitizeRichText(row.lessonContent) : null }));
+  return { course, courseDescription: sanitizeRichText(course.courseDescription), sections, lessons, resources };
 }
 
 const RESOURCE_PURPOSE = 'resource';
@@ -84,13 +102,15 @@ export const resourceLinkPurpose = RESOURCE_PURPOSE;
  */
 export async function getCourseDetail(options: CourseDetailOptions): Promise<CourseDetail> {
   const { db, slug, region, viewer } = options;
-  const course = await q.selectCourseBySlug(db, slug, region);
-  if (!course) throw AppError.notFound('Course not found.');
-
-  const [sections, lessonRows, resources, access, completed] = await Promise.all([
-    q.selectSections(db, course.id),
-    q.selectLessons(db, course.id),
-    q.selectResources(db, course.id),
+  const memo = options.memo ?? (<T>(_key: string, load: () => Promise<T>) => load());
+  const {
+    course,
+    courseDescription,
+    sections,
+    lessons: lessonRows,
+    resources,
+  } = await memo(`course-content:${region}:${slug}`, () => loadCourseContent(db, slug, region));
+  const [access, completed] = await Promise.all([
     accessTo(db, viewer, course.id),
     viewer ? q.selectCompletedLessonIds(db, viewer.userId, course.id) : Promise.resolve(new Set<number>()),
   ]);
@@ -99,13 +119,10 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
   const enrolled = access.enrolment !== null;
   const expiresAt = Date.now() + (options.resourceLinkTtlMs ?? 15 * 60 * 1000);
   const resourceByLesson = new Map(resources.map((r) => [r.lessonId, r]));
-
   const sectionUuid = new Map(sections.map((s) => [s.id, s.uuid]));
-  const sectionOrder = new Map(sections.map((s, index) => [s.id, index]));
-  const ordered = [...lessonRows].sort((a, b) => (sectionOrder.get(a.sectionId) ?? 0) - (sectionOrder.get(b.sectionId) ?? 0));
 
   const lessonsBySection = new Map<number, Lesson[]>();
-  ordered.forEach((row, index) => {
+  lessonRows.forEach((row, index) => {
     const open = canOpenLesson(access, row);
     const resource = resourceByLesson.get(row.id);
     const lesson: Lesson = {
@@ -117,7 +134,7 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
       lesson_type: row.lessonType,
       enable_preview: row.enablePreview,
       video_source: open ? row.videoSource : null,
-      lesson_content: open && row.lessonContent ? sanitizeRichText(row.lessonContent) : null,
+      lesson_content: open ? row.lessonContent : null,
       upload_resource:
         open && resource
           ? `/api/v1/resources/${resource.id}/download/?expires=${expiresAt}&signature=${sign(options.signingSecret, RESOURCE_PURPOSE, String(resource.id), expiresAt)}`
@@ -149,7 +166,7 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
     student_progress: status === 'completed' ? 100 : totalLessons ? Math.round((completedTotal / totalLessons) * 100) : 0,
     course_status: status,
     access: access.reason,
-    course_description: sanitizeRichText(course.courseDescription),
+    course_description: courseDescription,
     what_you_learn: course.whatYouWillLearn,
     target_audience: course.targetAudience,
     rating_count: course.ratingCount,
