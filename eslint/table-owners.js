@@ -12,6 +12,7 @@ export const tableOwners = {
   categories: 'modules/catalog',
   instructors: 'modules/catalog',
   courses: 'modules/catalog',
+  courseSlugRedirects: 'modules/catalog',
   courseSections: 'modules/catalog',
   lessons: 'modules/catalog',
   lessonResources: 'modules/catalog',

@@ -4,6 +4,9 @@
  */
 import { z } from 'zod';
 import { registerBodySchema, userDetailsSchema } from './accounts.js';
+import { complexitySchema, courseTypeSchema } from './catalog.js';
+import { regionCodes, type Region } from './regions.js';
+import { canonicalVideoUrl, parseVideoUrl } from './video.js';
 
 export const adminMessages = {
   notAuthenticated: 'Authentication credentials were not provided.',
@@ -131,3 +134,189 @@ export const siteSettingsBodySchema = z
   .partial()
   .strict();
 export type SiteSettingsBody = z.infer<typeof siteSettingsBodySchema>;
+
+// ---------------------------------------------------------------- courses
+
+export const courseStates = ['draft', 'published', 'archived'] as const;
+export const courseStateSchema = z.enum(courseStates);
+export type CourseState = z.infer<typeof courseStateSchema>;
+export const courseAdminMessages = {
+  slugTaken: 'Another course already uses this address.',
+  slugFormat: 'Use lower-case letters, digits and single dashes (for example python-for-beginners).',
+  videoUrl: 'Enter a YouTube or Vimeo video address.',
+  videoRequired: 'A video lesson needs a YouTube or Vimeo address.',
+  articleRequired: 'An article lesson needs its text.',
+  categoryUnknown: 'Choose one of the categories.',
+  publishNoLessons: 'Add at least one lesson before publishing.',
+  publishNoPrice: 'Set the price for the default region (USD) before publishing a paid course.',
+  sectionNotEmpty: 'Move or delete the lessons of this section first.',
+  orderMismatch: 'The order must list every section and lesson of this course exactly once.',
+  regularBelowPrice: 'The regular price cannot be lower than the price.',
+} as const;
+
+const text = (min: number, max: number, required = 'This field is required.') =>
+  z
+    .string(required)
+    .trim()
+    .min(min, min <= 1 ? required : `Ensure this field has at least ${min} characters.`)
+    .max(max, `Ensure this field has no more than ${max} characters.`);
+
+export const slugSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(3, 'Ensure this field has at least 3 characters.')
+  .max(120, 'Ensure this field has no more than 120 characters.')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, courseAdminMessages.slugFormat);
+
+export const videoUrlSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => parseVideoUrl(v) !== null, courseAdminMessages.videoUrl)
+  .transform((v) => canonicalVideoUrl(v)!);
+
+const bulletList = z.array(text(1, 200)).max(20, 'At most 20 items.');
+
+/** Create and edit a course (PATCH takes any subset). HTML in course_description is sanitised by the server. */
+export const courseBodySchema = z.object({
+  title: text(3, 200),
+  subtitle: text(0, 300).default(''),
+  slug: slugSchema,
+  course_type: courseTypeSchema,
+  complexity: complexitySchema,
+  category_id: z.number().int().positive().max(2_147_483_647),
+  language: text(1, 40).default('English'),
+  promo_video: videoUrlSchema.nullable().default(null),
+  course_description: z.string().max(100_000, 'Ensure this field has no more than 100000 characters.').default(''),
+  what_you_will_learn: bulletList.default([]),
+  target_audience: bulletList.default([]),
+  seo_title: text(0, 70).default(''),
+  seo_description: text(0, 170).default(''),
+});
+export type CourseBody = z.infer<typeof courseBodySchema>;
+export const coursePatchSchema = courseBodySchema
+  .extend({
+    subtitle: text(0, 300),
+    language: text(1, 40),
+    promo_video: videoUrlSchema.nullable(),
+    course_description: z.string().max(100_000, 'Ensure this field has no more than 100000 characters.'),
+    what_you_will_learn: bulletList,
+    target_audience: bulletList,
+    seo_title: text(0, 70),
+    seo_description: text(0, 170),
+  })
+  .partial()
+  .strict();
+export type CoursePatch = z.infer<typeof coursePatchSchema>;
+
+/** Major units (49.99, 3999). The currency follows the region. */
+const money = z
+  .number('Enter an amount.')
+  .min(0, 'The amount cannot be negative.')
+  .max(1_000_000, 'The amount is too large.')
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most two decimals.');
+
+export const regionPriceSchema = z.object({ region: z.enum(regionCodes as [Region, ...Region[]]), amount: money, regular_amount: money });
+export const pricesBodySchema = z.object({
+  prices: z
+    .array(regionPriceSchema.refine((p) => p.regular_amount >= p.amount, { path: ['regular_amount'], message: courseAdminMessages.regularBelowPrice }))
+    .max(regionCodes.length)
+    .refine((list) => new Set(list.map((p) => p.region)).size === list.length, 'Each region once.'),
+});
+export type PricesBody = z.infer<typeof pricesBodySchema>;
+export const adminPriceSchema = z.object({ region: z.string(), currency: z.string(), amount: z.number(), regular_amount: z.number() });
+
+export const adminCourseListItemSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  course_type: courseTypeSchema,
+  complexity: complexitySchema,
+  category: z.object({ id: z.number().int(), category_name: z.string() }),
+  state: courseStateSchema,
+  total_lessons: z.number().int(),
+  enrolled: z.number().int(),
+  prices: z.array(adminPriceSchema),
+  position: z.number().int(),
+  updated_at: z.string(),
+});
+export type AdminCourseListItem = z.infer<typeof adminCourseListItemSchema>;
+
+export const adminCourseQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(100).optional(),
+  state: courseStateSchema.optional(),
+  sort: z.enum(['position', 'title', '-updated_at', 'updated_at']).default('position'),
+});
+
+export const adminLessonSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  lesson_title: z.string(),
+  lesson_type: z.enum(['Video', 'Article']),
+  video_source: z.string().nullable(),
+  lesson_content: z.string().nullable(),
+  duration_seconds: z.number().int(),
+  enable_preview: z.boolean(),
+  position: z.number().int(),
+  resources: z.array(z.object({ id: z.number().int(), file_name: z.string(), content_type: z.string(), size_bytes: z.number().int() })),
+});
+export const adminSectionSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  title: z.string(),
+  position: z.number().int(),
+  lessons: z.array(adminLessonSchema),
+});
+
+export const adminCourseSchema = adminCourseListItemSchema.extend({
+  uuid: z.string(),
+  subtitle: z.string(),
+  course_image: z.string(),
+  language: z.string(),
+  promo_video: z.string().nullable(),
+  course_description: z.string(),
+  what_you_will_learn: z.array(z.string()),
+  target_audience: z.array(z.string()),
+  seo_title: z.string(),
+  seo_description: z.string(),
+  old_slugs: z.array(z.string()),
+  sections: z.array(adminSectionSchema),
+});
+export type AdminCourse = z.infer<typeof adminCourseSchema>;
+
+export const sectionBodySchema = z.object({ title: text(1, 200) }).strict();
+
+export const lessonBodySchema = z
+  .object({
+    lesson_title: text(1, 200),
+    lesson_type: z.enum(['Video', 'Article']),
+    video_source: videoUrlSchema.nullable().default(null),
+    lesson_content: z.string().max(200_000, 'Ensure this field has no more than 200000 characters.').nullable().default(null),
+    duration_seconds: z
+      .number()
+      .int()
+      .min(0, 'The duration cannot be negative.')
+      .max(24 * 60 * 60, 'At most 24 hours.')
+      .default(0),
+    enable_preview: z.boolean().default(false),
+  })
+  .strict()
+  .superRefine((lesson, ctx) => {
+    if (lesson.lesson_type === 'Video' && !lesson.video_source)
+      ctx.addIssue({ code: 'custom', path: ['video_source'], message: courseAdminMessages.videoRequired });
+    if (lesson.lesson_type === 'Article' && !lesson.lesson_content?.trim())
+      ctx.addIssue({ code: 'custom', path: ['lesson_content'], message: courseAdminMessages.articleRequired });
+  });
+export type LessonBody = z.infer<typeof lessonBodySchema>;
+
+/** The whole curriculum's order after a drag and drop: sections in order, each with its lessons in order (lessons may change section). */
+export const curriculumOrderSchema = z.object({
+  sections: z.array(z.object({ id: z.number().int().positive(), lesson_ids: z.array(z.number().int().positive()).max(1000) })).max(200),
+});
+export type CurriculumOrder = z.infer<typeof curriculumOrderSchema>;
+
+export const previewQuerySchema = z.object({ as: z.enum(['visitor', 'student']).default('student') });
+
+export const categorySchema = z.object({ id: z.number().int(), category_name: z.string(), slug: z.string() });
+export const categoryBodySchema = z.object({ category_name: text(2, 80), slug: slugSchema }).strict();

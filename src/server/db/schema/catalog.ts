@@ -51,11 +51,25 @@ export const courses = pgTable(
     enrolledBaseline: integer('enrolled_baseline').notNull().default(0),
     position: integer('position').notNull().default(0),
     isPublished: boolean('is_published').notNull().default(true),
+    /** Archived: off the storefront and out of the studio's default list; enrolled students keep access. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Search-engine title and description; empty means the course title and subtitle. */
+    seoTitle: text('seo_title').notNull().default(''),
+    seoDescription: text('seo_description').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('courses_type_position_idx').on(t.courseType, t.position)],
 );
+
+/** A course's former slugs: their pages answer 301 to the current one. */
+export const courseSlugRedirects = pgTable('course_slug_redirects', {
+  oldSlug: text('old_slug').primaryKey(),
+  courseId: integer('course_id')
+    .notNull()
+    .references(() => courses.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const courseSections = pgTable(
   'course_sections',

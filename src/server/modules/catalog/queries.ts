@@ -69,7 +69,7 @@ export async function selectCourseList(db: Database, region: Region, courseIds?:
 export type CourseListRow = Awaited<ReturnType<typeof selectCourseList>>[number];
 
 /** The course, its category, instructor, price and enrolment count: one query. */
-export async function selectCourseBySlug(db: Database, slug: string, region: Region) {
+export async function selectCourseBySlug(db: Database, slug: string, region: Region, includeUnpublished = false) {
   const stats = lessonStats(db);
   const [row] = await db
     .select({
@@ -105,7 +105,7 @@ export async function selectCourseBySlug(db: Database, slug: string, region: Reg
     .leftJoin(coursePrices, and(eq(coursePrices.courseId, courses.id), eq(coursePrices.region, region)))
     .leftJoin(fallbackPrice, and(eq(fallbackPrice.courseId, courses.id), eq(fallbackPrice.region, DEFAULT_REGION)))
     .leftJoin(stats, eq(stats.courseId, courses.id))
-    .where(and(eq(courses.slug, slug), eq(courses.isPublished, true)))
+    .where(and(eq(courses.slug, slug), includeUnpublished ? undefined : eq(courses.isPublished, true)))
     .limit(1);
   return row;
 }
@@ -252,6 +252,8 @@ export async function selectCourseMeta(db: Database, slug: string) {
       slug: courses.slug,
       title: courses.title,
       subtitle: courses.subtitle,
+      seoTitle: courses.seoTitle,
+      seoDescription: courses.seoDescription,
       courseImage: courses.courseImage,
       complexity: courses.complexity,
       language: courses.language,

@@ -17,6 +17,7 @@ import { sendSnapshot } from '../../http/cache.js';
 import { verifySignature } from '../../lib/signing.js';
 import { openResourceFile } from './files.js';
 import * as catalog from './service.js';
+import { currentSlugFor } from './studio.js';
 
 const REVIEWS_PAGE_SIZE = 24;
 
@@ -47,16 +48,23 @@ export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { region } = visitorOf(ctx, request);
         const { slug } = request.params;
         const viewer = await viewerOf(request, ctx.config.jwtSecret);
-        if (viewer) {
-          // A signed-in viewer gets their own progress and unlocked lessons: never from the shared memo.
-          reply.header('Cache-Control', 'private, no-store');
-          return catalog.getCourseDetail({ db, slug, region, viewer, signingSecret: ctx.config.jwtSecret, memo: cache.value });
+        try {
+          if (viewer) {
+            // A signed-in viewer gets their own progress and unlocked lessons: never from the shared memo.
+            reply.header('Cache-Control', 'private, no-store');
+            return await catalog.getCourseDetail({ db, slug, region, viewer, signingSecret: ctx.config.jwtSecret, memo: cache.value });
+          }
+          const body = await cache.get(`course:${region}:${slug}`, () =>
+            catalog.getCourseDetail({ db, slug, region, signingSecret: ctx.config.jwtSecret, resourceLinkTtlMs: 60 * 60 * 1000, memo: cache.value }),
+          );
+          // Signed resource links in an anonymous snapshot belong to preview lessons only.
+          return sendSnapshot(request, reply, body);
+        } catch (error) {
+          // A course whose address changed answers 301 from its old one.
+          const moved = error instanceof AppError && error.code === 'not_found' ? await currentSlugFor(db, slug) : undefined;
+          if (moved) return reply.redirect(`/api/v1/courses/${encodeURIComponent(moved)}/`, 301);
+          throw error;
         }
-        const body = await cache.get(`course:${region}:${slug}`, () =>
-          catalog.getCourseDetail({ db, slug, region, signingSecret: ctx.config.jwtSecret, resourceLinkTtlMs: 60 * 60 * 1000, memo: cache.value }),
-        );
-        // Signed resource links in an anonymous snapshot belong to preview lessons only.
-        return sendSnapshot(request, reply, body);
       },
     );
 

@@ -74,11 +74,13 @@ export interface CourseDetailOptions {
   resourceLinkTtlMs?: number;
   /** Keeps what every viewer of the course shares (course, sections, lessons, sanitised articles) until the catalog changes. */
   memo?: <T>(key: string, load: () => Promise<T>) => Promise<T>;
+  /** The studio's preview: an unpublished course too (never memoised, so it cannot reach the storefront). */
+  includeUnpublished?: boolean;
 }
 
 /** The part of a course page that is the same for every viewer in a region; per-viewer access is added on top. */
-async function loadCourseContent(db: Database, slug: string, region: Region) {
-  const course = await q.selectCourseBySlug(db, slug, region);
+async function loadCourseContent(db: Database, slug: string, region: Region, includeUnpublished = false) {
+  const course = await q.selectCourseBySlug(db, slug, region, includeUnpublished);
   if (!course) throw AppError.notFound('Course not found.');
   const [sections, lessonRows, resources] = await Promise.all([
     q.selectSections(db, course.id),
@@ -102,14 +104,14 @@ export const resourceLinkPurpose = RESOURCE_PURPOSE;
  */
 export async function getCourseDetail(options: CourseDetailOptions): Promise<CourseDetail> {
   const { db, slug, region, viewer } = options;
-  const memo = options.memo ?? (<T>(_key: string, load: () => Promise<T>) => load());
+  const memo = (!options.includeUnpublished && options.memo) || (<T>(_key: string, load: () => Promise<T>) => load());
   const {
     course,
     courseDescription,
     sections,
     lessons: lessonRows,
     resources,
-  } = await memo(`course-content:${region}:${slug}`, () => loadCourseContent(db, slug, region));
+  } = await memo(`course-content:${region}:${slug}`, () => loadCourseContent(db, slug, region, options.includeUnpublished));
   const [access, completed] = await Promise.all([
     accessTo(db, viewer, course.id),
     viewer ? q.selectCompletedLessonIds(db, viewer.userId, course.id) : Promise.resolve(new Set<number>()),

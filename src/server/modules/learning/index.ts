@@ -1,4 +1,4 @@
 // The learning module's public surface: the only file other modules may import.
 export { enrol, enrolmentsOf, ownedCourseIds, revokeOrderEnrolments, type EnrolmentFacts, type EnrolmentSource } from './enrolments.js';
 export { learningRoutes } from './routes.js';
-export { answerQuestion } from './service.js';
+export { activeEnrolmentCounts, answerQuestion } from './service.js';

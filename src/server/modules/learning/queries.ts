@@ -263,3 +263,14 @@ export async function revokeEnrolmentsOfOrder(db: Db, orderId: number): Promise<
     .returning({ id: enrolments.id });
   return rows.length;
 }
+
+/** Active (not revoked) enrolments per course. */
+export async function countActiveEnrolments(db: Db, courseIds: number[]): Promise<Map<number, number>> {
+  if (!courseIds.length) return new Map();
+  const rows = await db
+    .select({ courseId: enrolments.courseId, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(enrolments)
+    .where(and(inArray(enrolments.courseId, courseIds), isNull(enrolments.revokedAt)))
+    .groupBy(enrolments.courseId);
+  return new Map(rows.map((r) => [r.courseId, r.n]));
+}

@@ -266,3 +266,8 @@ export async function answerQuestion(tx: Tx, deps: { queue: JobQueue; config: Co
   }
   return toQuestions(await q.selectQuestions(tx, { questionId }))[0]!;
 }
+
+/** How many students hold each course now (revoked enrolments do not count). */
+export function activeEnrolmentCounts(db: Database | Tx, courseIds: number[]): Promise<Map<number, number>> {
+  return q.countActiveEnrolments(db, courseIds);
+}

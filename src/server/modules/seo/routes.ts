@@ -40,6 +40,7 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext, webR
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const page = await headForPath(ctx.db, ctx.config.publicUrl, pathname, ctx.config.siteVerification);
+    if (page.status === 301 && page.location) return reply.redirect(page.location, 301);
     return reply.code(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(injectHead(template, page.head));
   };
 

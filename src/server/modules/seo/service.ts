@@ -1,11 +1,13 @@
 import { otherPaths, pageMeta, publicPaths, type PageMeta } from '../../../shared/pages.js';
 import type { Database } from '../../db/client.js';
-import { getCourseMeta, listSitemapCourses } from '../catalog/index.js';
+import { currentSlugFor, getCourseMeta, listSitemapCourses } from '../catalog/index.js';
 import { renderHead, type HeadOptions } from './head.js';
 
 export interface RenderedPage {
-  status: 200 | 404;
+  status: 200 | 301 | 404;
   head: string;
+  /** For 301: where the page lives now (a course whose address changed). */
+  location?: string;
 }
 
 const absolute = (base: string, pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${base}${pathOrUrl}`);
@@ -26,8 +28,8 @@ export async function headForPath(db: Database, publicUrl: string, pathname: str
     if (row) {
       const url = `${publicUrl}/courses/${row.slug}`;
       const meta: PageMeta = {
-        title: `${row.title} | ${pageMeta.courseDetail.title}`,
-        description: row.subtitle,
+        title: row.seoTitle || `${row.title} | ${pageMeta.courseDetail.title}`,
+        description: row.seoDescription || row.subtitle,
         keywords: `${row.title}, ${pageMeta.courseDetail.keywords}`,
       };
       const jsonLd = {
@@ -48,6 +50,8 @@ export async function headForPath(db: Database, publicUrl: string, pathname: str
       };
       return { status: 200, head: renderHead({ ...base, url, meta, image: absolute(publicUrl, row.courseImage), type: 'article', jsonLd }) };
     }
+    const moved = await currentSlugFor(db, decodeURIComponent(course[1]));
+    if (moved) return { status: 301, head: '', location: `/courses/${encodeURIComponent(moved)}` };
     return { status: 404, head: renderHead({ ...base, meta: pageMeta.notFound }) };
   }
 

@@ -1,0 +1,220 @@
+import type { AdminCourse, CourseBody, CoursePatch, CurriculumOrder, LessonBody, PricesBody } from '../../../shared/admin.js';
+import type { CourseDetail } from '../../../shared/catalog.js';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import * as catalog from '../catalog/index.js';
+import { audited, type Actor, type AuditInput } from './audit.js';
+
+/**
+ * Every catalog change: one transaction with its audit row, then every process drops its catalog
+ * snapshots, so the storefront and the checkout show the change at once.
+ */
+async function catalogChange<T>(ctx: AppContext, actor: Actor, change: (tx: Tx) => Promise<{ result: T; audit: AuditInput }>): Promise<T> {
+  const result = await audited(ctx.db, actor, change);
+  await ctx.invalidation.invalidate('catalog');
+  return result;
+}
+
+export async function createCourse(ctx: AppContext, actor: Actor, body: CourseBody): Promise<AdminCourse> {
+  return catalogChange(ctx, actor, async (tx) => {
+    const course = await catalog.createCourse(tx, body, { name: actor.name, email: actor.email });
+    return {
+      result: course,
+      audit: { action: 'course.create', entityType: 'course', entityId: course.id, summary: `Created "${course.title}"`, after: course },
+    };
+  });
+}
+
+export async function updateCourse(ctx: AppContext, actor: Actor, courseId: number, patch: CoursePatch): Promise<AdminCourse> {
+  return catalogChange(ctx, actor, async (tx) => {
+    const { before, after } = await catalog.updateCourse(tx, courseId, patch);
+    const fields = Object.keys(patch) as (keyof CoursePatch)[];
+    const pick = (c: AdminCourse) => Object.fromEntries(fields.map((f) => [f === 'category_id' ? 'category' : f, f === 'category_id' ? c.category : c[f]]));
+    const summary =
+      patch.slug && patch.slug !== before.slug
+        ? `Edited "${after.title}"; address ${before.slug} → ${after.slug} (the old one redirects)`
+        : `Edited "${after.title}"`;
+    return { result: after, audit: { action: 'course.update', entityType: 'course', entityId: courseId, summary, before: pick(before), after: pick(after) } };
+  });
+}
+
+export async function transitionCourse(ctx: AppContext, actor: Actor, courseId: number, transition: catalog.CourseTransition): Promise<AdminCourse> {
+  return catalogChange(ctx, actor, async (tx) => {
+    const { before, after } = await catalog.transitionCourse(tx, courseId, transition);
+    const course = await catalog.getStudioCourse(tx, courseId);
+    return {
+      result: course,
+      audit: {
+        action: `course.${transition}`,
+        entityType: 'course',
+        entityId: courseId,
+        summary: `${before.state} → ${after.state}: "${course.title}"`,
+        before,
+        after,
+      },
+    };
+  });
+}
+
+export async function setPrices(ctx: AppContext, actor: Actor, courseId: number, body: PricesBody): Promise<AdminCourse> {
+  return catalogChange(ctx, actor, async (tx) => {
+    const { before, after } = await catalog.setCoursePrices(tx, courseId, body);
+    const course = await catalog.getStudioCourse(tx, courseId);
+    return {
+      result: course,
+      audit: { action: 'course.prices', entityType: 'course', entityId: courseId, summary: `Prices of "${course.title}"`, before, after },
+    };
+  });
+}
+
+export async function addSection(ctx: AppContext, actor: Actor, courseId: number, title: string): Promise<AdminCourse> {
+  return catalogChange(ctx, actor, async (tx) => {
+    const section = await catalog.createSection(tx, courseId, title);
+    return {
+      result: await catalog.getStudioCourse(tx, courseId),
+      audit: { action: 'section.create', entityType: 'course', entityId: courseId, summary: `Added section "${title}"`, after: section },
+    };
+  });
+}
+
+export async function renameSection(ctx: AppContext, actor: Actor, sectionId: number, title: string): Promise<AdminCourse> {
+  return catalogChange(ctx, actor, async (tx) => {
+    const change = await catalog.renameSection(tx, sectionId, title);
+    return {
+      result: await catalog.getStudioCourse(tx, change.courseId),
+      audit: {
+        action: 'section.update',
+        entityType: 'course',
+        entityId: change.courseId,
+        summary: `Renamed section ${sectionId}`,
+        before: change.before,
+        after: change.after,
+      },
+    };
+  });
+}
+
+export async function deleteSection(ctx: AppContext, actor: Actor, sectionId: number): Promise<AdminCourse> {
+  return catalogChange(ctx, actor, async (tx) => {
+    const change = await catalog.deleteSection(tx, sectionId);
+    return {
+      result: await catalog.getStudioCourse(tx, change.courseId),
+      audit: {
+        action: 'section.delete',
+        entityType: 'course',
+        entityId: change.courseId,
+        summary: `Deleted section "${change.before.title}"`,
+        before: change.before,
+      },
+    };
+  });
+}
+
+const lessonAudit = (l: {
+  id: number;
+  lessonTitle: string;
+  lessonType: string;
+  videoSource: string | null;
+  lessonContent: string | null;
+  durationSeconds: number;
+  enablePreview: boolean;
+  sectionId: number;
+}) => ({
+  id: l.id,
+  lesson_title: l.lessonTitle,
+  lesson_type: l.lessonType,
+  video_source: l.videoSource,
+  lesson_content: l.lessonContent,
+  duration_seconds: l.durationSeconds,
+  enable_preview: l.enablePreview,
+  section_id: l.sectionId,
+});
+
+export async function addLesson(ctx: AppContext, actor: Actor, sectionId: number, body: LessonBody): Promise<AdminCourse> {
+  return catalogChange(ctx, actor, async (tx) => {
+    const { lesson, courseId } = await catalog.createLesson(tx, sectionId, body);
+    return {
+      result: await catalog.getStudioCourse(tx, courseId),
+      audit: { action: 'lesson.create', entityType: 'course', entityId: courseId, summary: `Added lesson "${lesson.lessonTitle}"`, after: lessonAudit(lesson) },
+    };
+  });
+}
+
+export async function editLesson(ctx: AppContext, actor: Actor, lessonId: number, body: LessonBody): Promise<AdminCourse> {
+  return catalogChange(ctx, actor, async (tx) => {
+    const change = await catalog.updateLesson(tx, lessonId, body);
+    return {
+      result: await catalog.getStudioCourse(tx, change.courseId),
+      audit: {
+        action: 'lesson.update',
+        entityType: 'course',
+        entityId: change.courseId,
+        summary: `Edited lesson "${change.after.lessonTitle}"`,
+        before: lessonAudit(change.before),
+        after: lessonAudit(change.after),
+      },
+    };
+  });
+}
+
+export async function removeLesson(ctx: AppContext, actor: Actor, lessonId: number): Promise<AdminCourse> {
+  return catalogChange(ctx, actor, async (tx) => {
+    const change = await catalog.deleteLesson(tx, lessonId);
+    return {
+      result: await catalog.getStudioCourse(tx, change.courseId),
+      audit: {
+        action: 'lesson.delete',
+        entityType: 'course',
+        entityId: change.courseId,
+        summary: `Deleted lesson "${change.before.lessonTitle}"`,
+        before: lessonAudit(change.before),
+      },
+    };
+  });
+}
+
+export async function reorder(ctx: AppContext, actor: Actor, courseId: number, order: CurriculumOrder): Promise<AdminCourse> {
+  return catalogChange(ctx, actor, async (tx) => {
+    const change = await catalog.reorderCurriculum(tx, courseId, order);
+    return {
+      result: await catalog.getStudioCourse(tx, courseId),
+      audit: {
+        action: 'course.reorder',
+        entityType: 'course',
+        entityId: courseId,
+        summary: 'Reordered the curriculum',
+        before: change.before,
+        after: change.after,
+      },
+    };
+  });
+}
+
+export async function createCategory(ctx: AppContext, actor: Actor, body: { category_name: string; slug: string }) {
+  return catalogChange(ctx, actor, async (tx) => {
+    const category = await catalog.createCategory(tx, body);
+    return {
+      result: category,
+      audit: {
+        action: 'category.create',
+        entityType: 'category',
+        entityId: category.id,
+        summary: `Added category "${category.category_name}"`,
+        after: category,
+      },
+    };
+  });
+}
+
+/** The course page exactly as a visitor (locked lessons) or an enrolled student (everything open) sees it, published or not. */
+export async function previewCourse(ctx: AppContext, actor: Actor, courseId: number, as: 'visitor' | 'student'): Promise<CourseDetail> {
+  const slug = await catalog.slugOfCourse(ctx.db, courseId);
+  return catalog.getCourseDetail({
+    db: ctx.db,
+    slug,
+    region: 'US',
+    viewer: as === 'student' ? { userId: actor.id!, isAdmin: true } : undefined,
+    signingSecret: ctx.config.jwtSecret,
+    includeUnpublished: true,
+  });
+}
