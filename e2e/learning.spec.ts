@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { learningMessages } from '../src/shared/learning';
 import { baseUrl, launch, openPage } from './browser';
 
 let browser: Browser;
@@ -172,8 +173,33 @@ describe('learning', () => {
     const row = page.locator('tr', { hasText: 'JavaScript' });
     await row.getByRole('link', { name: /^Continue / }).waitFor();
 
-    // The expected 404 of the unknown certificate is the visitor's, not this page's.
-    expect(errors).toEqual([]);
+    // 'Complete Course' before every lesson is done: refused with how far the learner is, no new certificate.
+    await page.goto('/courses/javascript-essentials');
+    await page.getByRole('button', { name: /Complete Course/ }).click();
+    await page.getByRole('alert').getByText(learningMessages.finishEveryLesson(0, total)).waitFor();
+    await page.getByTestId('course-progress').getByText('0%').waitFor();
+
+    // A lesson ticked and unticked by hand in the player's course content.
+    await page.getByRole('link', { name: /Continue Course/ }).click();
+    await page.locator('#lesson-progress').waitFor();
+    // (An article completes when it opens: let that settle first.)
+    await page.waitForLoadState('networkidle');
+    const firstBox = page.getByRole('checkbox', { name: /^Lesson 1: .* completed$/ });
+    const wasTicked = await firstBox.isChecked();
+    const doneBefore = wasTicked ? 1 : 0;
+    // (A click, then the box follows: it shows the cached course, which the click updates at once.)
+    await firstBox.click();
+    await expect.poll(() => firstBox.isChecked()).toBe(!wasTicked);
+    await expect.poll(() => progressLabel(page), { timeout: 10_000 }).toBe(`Your progress: ${1 - doneBefore} of ${total} lessons complete`);
+    await page.reload();
+    await page.locator('#lesson-progress').waitFor();
+    expect(await firstBox.isChecked()).toBe(!wasTicked);
+    await firstBox.click();
+    await expect.poll(() => firstBox.isChecked()).toBe(wasTicked);
+    await expect.poll(() => progressLabel(page), { timeout: 10_000 }).toBe(`Your progress: ${doneBefore} of ${total} lessons complete`);
+
+    // The expected 404 of the unknown certificate is the visitor's, not this page's; the one 409 is 'Complete Course' refused.
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
     await context.close();
   });
 });

@@ -8,6 +8,8 @@ export const learningMessages = {
   lessonLocked: 'This lesson is exclusive to members. Enrol in the course to open it.',
   notEnrolled: 'You are not enrolled in this course.',
   certificateHint: 'Finish course to get your certificate',
+  /** 'Complete Course' before every lesson is completed (409). */
+  finishEveryLesson: (done: number, total: number) => `Complete every lesson to finish the course and get your certificate: ${done} of ${total} lessons done.`,
 } as const;
 
 export const courseStatusValues = ['enrolled', 'in_progress', 'completed', 'not enrolled'] as const;
@@ -40,7 +42,13 @@ export const progressSchema = z.object({
 });
 export type Progress = z.infer<typeof progressSchema>;
 
-export const completeLessonBodySchema = z.object({ lesson_uuid: z.uuid('Enter a valid lesson id.') });
+/** POST /complete-lesson/: `completed_status: false` marks the lesson not completed again (the player's checkbox). */
+export const completeLessonBodySchema = z.object({
+  lesson_uuid: z.uuid('Enter a valid lesson id.'),
+  completed_status: z.boolean().default(true),
+});
+export const lessonCompletionSchema = progressSchema.extend({ lesson_uuid: z.string(), completed_status: z.boolean() });
+export type LessonCompletion = z.infer<typeof lessonCompletionSchema>;
 
 export const certificateSchema = z.object({
   certificate_id: z.string(),

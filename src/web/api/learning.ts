@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CourseDetail } from '../../shared/catalog';
-import type { Certificate, Enrolment, Progress, Question } from '../../shared/learning';
+import type { Certificate, Enrolment, LessonCompletion, Progress, Question } from '../../shared/learning';
 import { useIsLoggedIn } from '../lib/auth';
 import { useCurrentUserId } from './accounts';
 import { catalogKeys } from './catalog';
@@ -8,7 +8,6 @@ import { API_BASE, ApiError, apiFetch } from './client';
 import type { FileDownload } from './download';
 
 export type CourseStatusValue = CourseDetail['course_status'] | '' | null | undefined;
-export type CompleteLessonResult = Progress & { lesson_uuid: string; completed_status: true };
 export interface DashboardSummary {
   total_courses: number;
   completed_courses: number;
@@ -164,13 +163,42 @@ export function useRestartCourse() {
   });
 }
 
-/** POST /complete-lesson/: the lesson is marked in the cached course by the spec's rule, the lists go stale. */
-export function useCompleteLesson(slug: string) {
+export interface LessonCompletionChange {
+  lessonUuid: string;
+  /** false: the learner unticked the lesson's checkbox. */
+  completed: boolean;
+}
+
+/**
+ * POST /complete-lesson/ ({lesson_uuid}, plus completed_status false to mark it not completed): the
+ * lesson is marked in the cached course at once by the spec's rule (a checkbox answers the click),
+ * takes the server's status and percent on success, and is put back on failure; the lists go stale.
+ */
+export function useLessonCompletion(slug: string) {
   const client = useQueryClient();
+  const isMarked = (lessonUuid: string) =>
+    client
+      .getQueriesData<CourseDetail>({ queryKey: catalogKeys.course(slug) })
+      .some(([, course]) => course?.sections.some((s) => s.lessons.some((l) => l.uuid === lessonUuid && l.completed_status)));
   return useMutation({
-    mutationFn: (lessonUuid: string) => apiFetch<CompleteLessonResult>('/complete-lesson/', { method: 'POST', body: { lesson_uuid: lessonUuid } }),
-    onSuccess: (progress, lessonUuid) => {
-      updateCachedCourse(client, slug, (current) => applyLessonCompleted(current, lessonUuid, progress));
+    // One at a time, in the order clicked: a quick tick and untick reach the server in that order.
+    scope: { id: `lesson-completion:${slug}` },
+    mutationFn: ({ lessonUuid, completed }: LessonCompletionChange) =>
+      apiFetch<LessonCompletion>('/complete-lesson/', {
+        method: 'POST',
+        body: completed ? { lesson_uuid: lessonUuid } : { lesson_uuid: lessonUuid, completed_status: false },
+      }),
+    onMutate: async ({ lessonUuid, completed }) => {
+      await client.cancelQueries({ queryKey: catalogKeys.course(slug) });
+      const changed = isMarked(lessonUuid) !== completed;
+      updateCachedCourse(client, slug, (current) => applyLessonCompletion(current, lessonUuid, completed));
+      return { changed };
+    },
+    onError: (_error, { lessonUuid, completed }, context) => {
+      if (context?.changed) updateCachedCourse(client, slug, (current) => applyLessonCompletion(current, lessonUuid, !completed));
+    },
+    onSuccess: (progress, { lessonUuid, completed }) => {
+      updateCachedCourse(client, slug, (current) => applyLessonCompletion(current, lessonUuid, completed, progress));
       void invalidateLearning(client, slug, { refetch: false });
     },
   });
@@ -198,11 +226,17 @@ export function resetCourseProgress(course: CourseDetail): CourseDetail {
 }
 
 /**
- * A completed lesson: the lesson is marked, its section recounted, and the course's completed total
- * grows by one only if the lesson was not completed before (spec 4, 'Lesson completion').
+ * A lesson marked completed (or not): the lesson is marked, its section recounted, and the course's
+ * completed total grows by one only if the lesson was not completed before (spec 4, 'Lesson
+ * completion'), or shrinks by one only if it was.
  */
-export function applyLessonCompleted(course: CourseDetail, lessonUuid: string, progress?: Pick<Progress, 'course_status' | 'student_progress'>): CourseDetail {
-  let wasCompleted = true;
+export function applyLessonCompletion(
+  course: CourseDetail,
+  lessonUuid: string,
+  completed: boolean,
+  progress?: Pick<Progress, 'course_status' | 'student_progress'>,
+): CourseDetail {
+  let wasCompleted = completed;
   let found = false;
   const sections = course.sections.map((section) => {
     if (!section.lessons.some((l) => l.uuid === lessonUuid)) return section;
@@ -210,19 +244,21 @@ export function applyLessonCompleted(course: CourseDetail, lessonUuid: string, p
       if (lesson.uuid !== lessonUuid) return lesson;
       found = true;
       wasCompleted = lesson.completed_status;
-      return lesson.completed_status ? lesson : { ...lesson, completed_status: true };
+      return lesson.completed_status === completed ? lesson : { ...lesson, completed_status: completed };
     });
     return { ...section, lessons, completed_lessons: lessons.filter((l) => l.completed_status).length };
   });
   if (!found) return course;
-  const completedTotal = Math.min(course.total_lessons, course.completed_total_lessons + (wasCompleted ? 0 : 1));
+  const change = wasCompleted === completed ? 0 : completed ? 1 : -1;
+  const completedTotal = Math.max(0, Math.min(course.total_lessons, course.completed_total_lessons + change));
   const ownPercent = course.total_lessons ? Math.round((completedTotal / course.total_lessons) * 100) : 0;
+  const ownStatus = course.course_status === 'enrolled' && completed ? 'in_progress' : course.course_status;
   return {
     ...course,
     sections,
     completed_total_lessons: completedTotal,
     student_progress: progress?.student_progress ?? ownPercent,
-    course_status: progress?.course_status ?? (course.course_status === 'enrolled' ? 'in_progress' : course.course_status),
+    course_status: progress?.course_status ?? ownStatus,
   };
 }
 

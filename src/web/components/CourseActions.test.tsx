@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CourseDetail } from '../../shared/catalog';
+import { learningMessages } from '../../shared/learning';
 import { useCourse } from '../api/catalog';
 import { makeCourse, respond } from '../pages/lesson/fixtures';
 import { CourseActions } from './CourseActions';
@@ -134,9 +135,26 @@ describe('CourseActions', () => {
     expect(screen.getByRole('button', { name: /Complete Course/ })).toBeInTheDocument();
   });
 
-  it('Complete Course posts course-complete and then offers Restart Course', async () => {
+  it('Complete Course before every lesson is done shows how far the learner is, and nothing changes', async () => {
     signIn();
     course = makeCourse({ course_status: 'in_progress', completed_total_lessons: 2, student_progress: 50 });
+    const detail = learningMessages.finishEveryLesson(2, 4);
+    serve((url, init) =>
+      init?.method === 'POST' && url.pathname === '/api/v1/course-complete/python-foundations/7/'
+        ? respond(409, { detail, completed_total_lessons: 2, total_lessons: 4 })
+        : undefined,
+    );
+    renderCard();
+    fireEvent.click(await screen.findByRole('button', { name: /Complete Course/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(detail);
+    expect(screen.getByText('50%')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Continue Course/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Restart Course/ })).not.toBeInTheDocument();
+  });
+
+  it('Complete Course posts course-complete and then offers Restart Course', async () => {
+    signIn();
+    course = makeCourse({ course_status: 'in_progress', completed_total_lessons: 4, student_progress: 100 });
     serve((url, init) => {
       if (init?.method === 'POST' && url.pathname === '/api/v1/course-complete/python-foundations/7/') {
         course = { ...course, course_status: 'completed', student_progress: 100, completed_total_lessons: 4 };

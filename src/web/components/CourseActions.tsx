@@ -94,11 +94,16 @@ export function CourseActions({ course, purchase }: CourseActionsProps) {
     });
   };
 
+  // Refused until every lesson is completed: the server says how far the learner is, shown under the button.
   const complete = () =>
     completeCourse.mutate(ref, {
       onSuccess: () => toast.success('Course completed. Your certificate is ready in Certificates.'),
-      onError: () => toast.error('Could not complete the course. Please try again.'),
     });
+  const completeError = completeCourse.error
+    ? completeCourse.error instanceof ApiError && completeCourse.error.status === 409
+      ? enrolError(completeCourse.error)
+      : 'Could not complete the course. Please try again.'
+    : undefined;
 
   // Restart failure is ignored (spec 8).
   const restart = () => restartCourse.mutate(ref);
@@ -125,6 +130,11 @@ export function CourseActions({ course, purchase }: CourseActionsProps) {
                 <i className="bi bi-check2-circle me-2" aria-hidden="true" />
                 Complete Course
               </button>
+              {completeError && (
+                <p className="small text-danger-emphasis mb-0" role="alert">
+                  {completeError}
+                </p>
+              )}
             </>
           )}
         </div>

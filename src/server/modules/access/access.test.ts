@@ -176,6 +176,9 @@ describe.each(Object.entries(personas))('%s', (_name, persona) => {
       const dashboard = (await call('GET', `/student/courses/${user.id}/`)).json<{ course: { id: number; completed_total_lessons: number } }[]>();
       expect(dashboard.find((e) => e.course.id === course.id)?.course.completed_total_lessons).toBe(1);
 
+      // A certificate is earned: 'Complete Course' waits for every lesson (ARCHITECTURE rule 10).
+      expect((await call('POST', `/course-complete/${course.slug}/${course.id}/`)).statusCode).toBe(409);
+      for (const lesson of lessons) await call('POST', '/complete-lesson/', { lesson_uuid: lesson.uuid });
       const done = (await call('POST', `/course-complete/${course.slug}/${course.id}/`)).json();
       expect(done).toMatchObject({ course_status: 'completed', student_progress: 100 });
       expect(done.certificate_id).toMatch(/^LEC-/);

@@ -85,9 +85,39 @@ describe('enrolment and progress', () => {
     const restarted = (await call('POST', `/course-restart/${free.slug}/${free.id}/`)).json();
     expect(restarted).toMatchObject({ course_status: 'in_progress', student_progress: 0, completed_total_lessons: 0 });
     expect((await call('GET', `/check-enrollment/${free.id}/`)).json()).toEqual({ course_status: 'in_progress' });
-    const completed = (await call('POST', `/course-complete/${free.slug}/${free.id}/`)).json();
-    expect(completed).toMatchObject({ course_status: 'completed', student_progress: 100 });
+    // The certificate earned before the restart stays.
     expect((await call('GET', '/certificates/')).json()).toHaveLength(1);
+  });
+
+  it('a learner marks a lesson not completed again: idempotent, recounted under races, a completed course goes back in progress and keeps its certificate', async () => {
+    const { call } = await student();
+    await call('POST', `/free-enroll/${free.id}/`);
+    const [first, second] = lessonsOf((await call('GET', `/courses/${free.slug}/`)).json<CourseDetail>());
+    await call('POST', '/complete-lesson/', { lesson_uuid: first!.uuid });
+    await call('POST', '/complete-lesson/', { lesson_uuid: second!.uuid });
+
+    const undo = () => call('POST', '/complete-lesson/', { lesson_uuid: first!.uuid, completed_status: false });
+    const answers = await Promise.all([undo(), undo(), undo()]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const undone = (await undo()).json();
+    expect(undone).toMatchObject({ lesson_uuid: first!.uuid, completed_status: false, completed_total_lessons: 1, course_status: 'in_progress' });
+    const after = (await call('GET', `/courses/${free.slug}/`)).json<CourseDetail>();
+    expect(after.completed_total_lessons).toBe(1);
+    expect(lessonsOf(after).find((l) => l.uuid === first!.uuid)!.completed_status).toBe(false);
+    expect(lessonsOf(after).find((l) => l.uuid === second!.uuid)!.completed_status).toBe(true);
+
+    const lessons = await completeEveryLesson(call);
+    expect((await call('GET', `/check-enrollment/${free.id}/`)).json()).toEqual({ course_status: 'completed' });
+    const reopened = (await call('POST', '/complete-lesson/', { lesson_uuid: lessons.at(-1)!.uuid, completed_status: false })).json();
+    expect(reopened).toMatchObject({ course_status: 'in_progress', completed_total_lessons: lessons.length - 1 });
+    expect((await call('GET', '/certificates/')).json()).toHaveLength(1);
+  });
+
+  it('refuses to change progress on a lesson the student may not open', async () => {
+    const { call } = await student();
+    const course = (await call('GET', `/courses/${paid.slug}/`)).json<CourseDetail>();
+    const locked = lessonsOf(course).find((l) => !l.enable_preview)!;
+    expect((await call('POST', '/complete-lesson/', { lesson_uuid: locked.uuid, completed_status: false })).statusCode).toBe(403);
   });
 
   it("refuses another user's course list and a course action on a course the student does not own", async () => {
@@ -100,10 +130,50 @@ describe('enrolment and progress', () => {
   });
 });
 
-describe('certificates', () => {
+/** Marks every lesson of the free course completed, one by one. */
+async function completeEveryLesson(call: Awaited<ReturnType<typeof student>>['call']) {
+  const course = (await call('GET', `/courses/${free.slug}/`)).json<CourseDetail>();
+  for (const lesson of lessonsOf(course)) await call('POST', '/complete-lesson/', { lesson_uuid: lesson.uuid });
+  return lessonsOf(course);
+}
+
+describe('Complete Course and certificates', () => {
+  it("'Complete Course' before every lesson is completed is refused with how far the learner is, and issues nothing", async () => {
+    const { call } = await student();
+    await call('POST', `/free-enroll/${free.id}/`);
+    const course = (await call('GET', `/courses/${free.slug}/`)).json<CourseDetail>();
+    const total = lessonsOf(course).length;
+    const early = await call('POST', `/course-complete/${free.slug}/${free.id}/`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ detail: learningMessages.finishEveryLesson(0, total), completed_total_lessons: 0, total_lessons: total });
+    await call('POST', '/complete-lesson/', { lesson_uuid: lessonsOf(course)[0]!.uuid });
+    const halfway = await call('POST', `/course-complete/${free.slug}/${free.id}/`);
+    expect(halfway.statusCode).toBe(409);
+    expect(halfway.json().detail).toBe(learningMessages.finishEveryLesson(1, total));
+    expect((await call('GET', '/certificates/')).json()).toEqual([]);
+    expect((await call('GET', `/check-enrollment/${free.id}/`)).json()).toEqual({ course_status: 'in_progress' });
+  });
+
+  it('the last lesson completes the course and issues the certificate; Complete Course then answers the same certificate', async () => {
+    const { call } = await student();
+    await call('POST', `/free-enroll/${free.id}/`);
+    const lessons = await completeEveryLesson(call);
+    const [certificate] = (await call('GET', '/certificates/')).json<{ certificate_id: string }[]>();
+    expect(certificate!.certificate_id).toMatch(/^LEC-/);
+    const done = await call('POST', `/course-complete/${free.slug}/${free.id}/`);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({
+      course_status: 'completed',
+      student_progress: 100,
+      completed_total_lessons: lessons.length,
+      certificate_id: certificate!.certificate_id,
+    });
+  });
+
   it('can be verified by anyone and downloaded only by its owner', async () => {
     const { call } = await student();
     await call('POST', `/free-enroll/${free.id}/`);
+    await completeEveryLesson(call);
     const done = (await call('POST', `/course-complete/${free.slug}/${free.id}/`)).json();
     const id = done.certificate_id as string;
     const verify = await t.app.inject({ url: `/api/v1/certificates/${id}/` });

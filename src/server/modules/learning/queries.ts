@@ -57,6 +57,10 @@ export async function updateEnrolmentStatus(db: Db, enrolmentId: number, status:
     .where(eq(enrolments.id, enrolmentId));
 }
 
+export async function deleteLessonProgress(db: Db, userId: number, lessonId: number): Promise<void> {
+  await db.delete(lessonProgress).where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)));
+}
+
 export async function deleteProgress(db: Db, userId: number, courseId: number): Promise<void> {
   await db.delete(lessonProgress).where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.courseId, courseId)));
 }

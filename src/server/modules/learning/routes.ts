@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   certificateSchema,
   completeLessonBodySchema,
+  lessonCompletionSchema,
   dashboardSummarySchema,
   enrolmentSchema,
   progressSchema,
@@ -73,12 +74,12 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['learning'],
-          summary: 'Marks a lesson completed (once); refused for a course the student does not own',
+          summary: 'Marks a lesson completed (once), or not completed with completed_status false; refused for a course the student does not own',
           body: completeLessonBodySchema,
-          response: { 200: progressSchema.extend({ lesson_uuid: z.string(), completed_status: z.literal(true) }) },
+          response: { 200: lessonCompletionSchema },
         },
       },
-      async (request) => learning.completeLesson(ctx.db, await requireViewer(request, secret), request.body.lesson_uuid),
+      async (request) => learning.completeLesson(ctx.db, await requireViewer(request, secret), request.body.lesson_uuid, request.body.completed_status),
     );
 
     app.post(
@@ -96,7 +97,14 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/course-complete/:slug/:courseId/',
-      { schema: { tags: ['learning'], params: slugCourseParams, response: { 200: progressSchema } } },
+      {
+        schema: {
+          tags: ['learning'],
+          summary: 'Completes a course whose every lesson is completed (and answers its certificate); 409 before that',
+          params: slugCourseParams,
+          response: { 200: progressSchema },
+        },
+      },
       async (request) => learning.completeCourse(ctx.db, await requireViewer(request, secret), request.params.slug, request.params.courseId),
     );
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { capitalizeWords } from '../../../shared/accounts.js';
-import { learningMessages, type Certificate, type Enrolment, type Progress, type Question } from '../../../shared/learning.js';
+import { learningMessages, type Certificate, type Enrolment, type LessonCompletion, type Progress, type Question } from '../../../shared/learning.js';
 import type { Config } from '../../config.js';
 import type { Database, Tx } from '../../db/client.js';
 import { answerNotificationEmail } from '../../emails/answer-notification.js';
@@ -69,18 +69,23 @@ async function issueCertificate(tx: Tx, userId: number, courseId: number) {
   });
 }
 
-/** Recounts progress under the enrolment's row lock, so repeated and concurrent calls agree. */
-async function settleProgress(tx: Tx, enrolment: NonNullable<Awaited<ReturnType<typeof q.selectActiveEnrolment>>>, forceComplete = false): Promise<Progress> {
+/**
+ * Recounts progress under the enrolment's row lock, so repeated and concurrent calls agree. The
+ * course is completed, and its certificate issued, exactly when every lesson is completed; a
+ * lesson marked not completed again puts it back in progress (an issued certificate stays).
+ */
+async function settleProgress(tx: Tx, enrolment: NonNullable<Awaited<ReturnType<typeof q.selectActiveEnrolment>>>): Promise<Progress> {
   const { total, completed } = await q.selectCounts(tx, enrolment.userId, enrolment.courseId);
+  const everyLesson = total > 0 && completed >= total;
   let status = enrolment.courseStatus;
-  if (forceComplete || (total > 0 && completed >= total)) status = 'completed';
-  else if (completed > 0 && status === 'enrolled') status = 'in_progress';
+  if (everyLesson) status = 'completed';
+  else if (status === 'completed' || (completed > 0 && status === 'enrolled')) status = 'in_progress';
   if (status !== enrolment.courseStatus) await q.updateEnrolmentStatus(tx, enrolment.id, status);
   const certificate = status === 'completed' ? await issueCertificate(tx, enrolment.userId, enrolment.courseId) : null;
   return {
     course_status: status,
     total_lessons: total,
-    completed_total_lessons: status === 'completed' && forceComplete ? total : completed,
+    completed_total_lessons: completed,
     student_progress: status === 'completed' ? 100 : percent(completed, total),
     certificate_id: certificate?.certificateId ?? null,
   };
@@ -116,14 +121,18 @@ export async function openLesson(db: Database, viewer: Viewer, lessonUuid: strin
   });
 }
 
-/** Completing a lesson counts once; only a viewer who may open every lesson of the course has progress. */
-export async function completeLesson(db: Database, viewer: Viewer, lessonUuid: string): Promise<Progress & { lesson_uuid: string; completed_status: true }> {
+/**
+ * Marks a lesson completed (counted once) or, with `completed: false`, not completed; both are
+ * idempotent. Only a viewer who may open every lesson of the course has progress.
+ */
+export async function completeLesson(db: Database, viewer: Viewer, lessonUuid: string, completed = true): Promise<LessonCompletion> {
   const lesson = await q.selectLessonByUuid(db, lessonUuid);
   if (!lesson) throw AppError.notFound('Lesson not found.');
   return db.transaction(async (tx) => {
     const enrolment = await enrolmentWithAccess(tx, viewer, await accessTo(tx, viewer, lesson.courseId));
-    await q.insertProgress(tx, viewer.userId, lesson.courseId, lesson.id);
-    return { ...(await settleProgress(tx, enrolment)), lesson_uuid: lessonUuid, completed_status: true as const };
+    if (completed) await q.insertProgress(tx, viewer.userId, lesson.courseId, lesson.id);
+    else await q.deleteLessonProgress(tx, viewer.userId, lesson.id);
+    return { ...(await settleProgress(tx, enrolment)), lesson_uuid: lessonUuid, completed_status: completed };
   });
 }
 
@@ -140,11 +149,20 @@ async function enrolmentFor(tx: Tx, userId: number, slug: string, courseId: numb
   return enrolment;
 }
 
-/** 'Complete Course' needs access to the whole course, like completing its lessons one by one. */
+/**
+ * 'Complete Course' completes a course whose every lesson is completed (and answers its
+ * certificate); before that it is refused (409) with how far the learner is: a certificate is
+ * never issued on request alone.
+ */
 export async function completeCourse(db: Database, viewer: Viewer, slug: string, courseId: number): Promise<Progress> {
   return db.transaction(async (tx) => {
     await courseOf(tx, slug, courseId);
-    return settleProgress(tx, await enrolmentWithAccess(tx, viewer, await accessTo(tx, viewer, courseId)), true);
+    const progress = await settleProgress(tx, await enrolmentWithAccess(tx, viewer, await accessTo(tx, viewer, courseId)));
+    if (progress.course_status !== 'completed') {
+      const detail = learningMessages.finishEveryLesson(progress.completed_total_lessons, progress.total_lessons);
+      throw new AppError('conflict', detail, { detail, completed_total_lessons: progress.completed_total_lessons, total_lessons: progress.total_lessons });
+    }
+    return progress;
   });
 }
 

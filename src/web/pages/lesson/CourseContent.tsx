@@ -8,9 +8,16 @@ interface CourseContentProps {
   sections: Section[];
   activeUuid: string | undefined;
   onSelect: (lesson: Lesson) => void;
+  /** A learner with progress ticks or unticks a lesson; absent, the checkboxes only show progress. */
+  onToggleCompletion?: ((lesson: Lesson, completed: boolean) => void) | undefined;
 }
 
-function LessonItem({ lesson, active, onSelect }: { lesson: Lesson; active: boolean; onSelect: (lesson: Lesson) => void }) {
+interface LessonItemProps extends Pick<CourseContentProps, 'onSelect' | 'onToggleCompletion'> {
+  lesson: Lesson;
+  active: boolean;
+}
+
+function LessonItem({ lesson, active, onSelect, onToggleCompletion }: LessonItemProps) {
   const locked = isLessonLocked(lesson);
   const isVideo = lesson.lesson_type === 'Video';
   const label = lessonLabel(lesson);
@@ -31,9 +38,9 @@ function LessonItem({ lesson, active, onSelect }: { lesson: Lesson; active: bool
         type="checkbox"
         className="form-check-input lesson-item-check"
         checked={lesson.completed_status}
-        readOnly
-        tabIndex={-1}
-        aria-label={`${label}: ${lesson.completed_status ? 'completed' : 'not completed'}`}
+        disabled={!onToggleCompletion || locked}
+        onChange={(event) => onToggleCompletion?.(lesson, event.target.checked)}
+        aria-label={`${label} completed`}
       />
       <div className="lesson-item-main">
         <button type="button" className="lesson-item-button" aria-current={active ? 'true' : undefined} onClick={() => onSelect(lesson)}>
@@ -73,7 +80,7 @@ function LessonItem({ lesson, active, onSelect }: { lesson: Lesson; active: bool
 }
 
 /** 'Course content': one accordion item per section ('Section N: title', completed/total, time); the active lesson's section opens by itself. */
-export function CourseContent({ sections, activeUuid, onSelect }: CourseContentProps) {
+export function CourseContent({ sections, activeUuid, onSelect, onToggleCompletion }: CourseContentProps) {
   const activeSection = sections.find((s) => s.lessons.some((l) => l.uuid === activeUuid))?.uuid;
   const [openKeys, setOpenKeys] = useState<string[]>(activeSection ? [activeSection] : []);
   const [openedFor, setOpenedFor] = useState(activeSection);
@@ -103,7 +110,7 @@ export function CourseContent({ sections, activeUuid, onSelect }: CourseContentP
           <Accordion.Body className="p-0">
             <ul className="list-unstyled mb-0">
               {section.lessons.map((lesson) => (
-                <LessonItem key={lesson.uuid} lesson={lesson} active={lesson.uuid === activeUuid} onSelect={onSelect} />
+                <LessonItem key={lesson.uuid} lesson={lesson} active={lesson.uuid === activeUuid} onSelect={onSelect} onToggleCompletion={onToggleCompletion} />
               ))}
             </ul>
           </Accordion.Body>

@@ -6,7 +6,7 @@ import { learningMessages } from '../../../shared/learning';
 import { messages } from '../../../shared/messages';
 import { useCourse } from '../../api/catalog';
 import { ApiError } from '../../api/client';
-import { isEnrolledStatus, useCompleteLesson, useOpenLesson } from '../../api/learning';
+import { isEnrolledStatus, useLessonCompletion, useOpenLesson } from '../../api/learning';
 import { Logo } from '../../components/layout/Logo';
 import { ProgressRing } from '../../components/ProgressRing';
 import { ErrorState, PageSpinner } from '../../components/States';
@@ -119,7 +119,7 @@ interface LessonPlayerProps {
 
 function LessonPlayer({ course, slug, sectionId, lessonId }: LessonPlayerProps) {
   const navigate = useNavigate();
-  const { mutate: completeLesson } = useCompleteLesson(slug);
+  const { mutate: setCompletion } = useLessonCompletion(slug);
   const { mutate: openLesson } = useOpenLesson(slug);
   const loggedIn = useIsLoggedIn();
   // A locked lesson that was clicked: it shows the locked panel but does not change the address.
@@ -139,10 +139,12 @@ function LessonPlayer({ course, slug, sectionId, lessonId }: LessonPlayerProps) 
   /** Completion is posted for an enrolled learner; on success the counts follow the spec's rule, a failure is silent. */
   const complete = useCallback(
     (target: Lesson) => {
-      if (enrolled) completeLesson(target.uuid);
+      if (enrolled) setCompletion({ lessonUuid: target.uuid, completed: true });
     },
-    [completeLesson, enrolled],
+    [setCompletion, enrolled],
   );
+  /** The lesson's checkbox, ticked or unticked by hand. */
+  const toggleCompletion = enrolled ? (target: Lesson, completed: boolean) => setCompletion({ lessonUuid: target.uuid, completed }) : undefined;
 
   // A member opening a premium lesson of a course for the first time is enrolled, so the course joins their dashboard.
   const openedFor = useRef<string | null>(null);
@@ -254,7 +256,7 @@ function LessonPlayer({ course, slug, sectionId, lessonId }: LessonPlayerProps) 
               Course content
             </h2>
             <div className="lesson-sidebar-scroll">
-              <CourseContent sections={course.sections} activeUuid={lesson.uuid} onSelect={select} />
+              <CourseContent sections={course.sections} activeUuid={lesson.uuid} onSelect={select} onToggleCompletion={toggleCompletion} />
             </div>
           </div>
         </aside>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyLessonCompleted } from '../../api/learning';
+import { applyLessonCompletion } from '../../api/learning';
 import { makeCourse, makeLesson } from './fixtures';
 import { findLesson, isLessonLocked, lessonLabel, toTitleCase } from './lessonRules';
 
@@ -45,7 +45,7 @@ describe('lesson completion counts', () => {
   it('marks the lesson, recounts its section and grows the course total only the first time', () => {
     const course = makeCourse({ course_status: 'enrolled' });
     const uuid = course.sections[1]!.lessons[1]!.uuid;
-    const once = applyLessonCompleted(course, uuid);
+    const once = applyLessonCompletion(course, uuid, true);
     expect(once.completed_total_lessons).toBe(1);
     expect(once.sections[1]!.completed_lessons).toBe(1);
     expect(once.sections[1]!.lessons[1]!.completed_status).toBe(true);
@@ -53,17 +53,29 @@ describe('lesson completion counts', () => {
     expect(once.course_status).toBe('in_progress');
     expect(once.student_progress).toBe(25);
 
-    const twice = applyLessonCompleted(once, uuid);
+    const twice = applyLessonCompletion(once, uuid, true);
     expect(twice.completed_total_lessons).toBe(1);
     expect(twice.sections[1]!.completed_lessons).toBe(1);
 
-    expect(applyLessonCompleted(once, 'unknown-lesson')).toBe(once);
+    expect(applyLessonCompletion(once, 'unknown-lesson', true)).toBe(once);
+  });
+
+  it('unmarks a lesson: the total shrinks only if it was completed', () => {
+    const course = makeCourse({ course_status: 'in_progress' });
+    const uuid = course.sections[0]!.lessons[1]!.uuid;
+    const done = applyLessonCompletion(course, uuid, true);
+    const undone = applyLessonCompletion(done, uuid, false);
+    expect(undone.completed_total_lessons).toBe(0);
+    expect(undone.sections[0]!.completed_lessons).toBe(0);
+    expect(undone.sections[0]!.lessons[1]!.completed_status).toBe(false);
+    expect(undone.student_progress).toBe(0);
+    expect(applyLessonCompletion(undone, uuid, false).completed_total_lessons).toBe(0);
   });
 
   it("takes the server's status and percent when it sends them", () => {
     const course = makeCourse({ course_status: 'in_progress', completed_total_lessons: 3, student_progress: 75 });
     const last = course.sections[1]!.lessons[1]!.uuid;
-    const done = applyLessonCompleted(course, last, { course_status: 'completed', student_progress: 100 });
+    const done = applyLessonCompletion(course, last, true, { course_status: 'completed', student_progress: 100 });
     expect(done.completed_total_lessons).toBe(4);
     expect(done.course_status).toBe('completed');
     expect(done.student_progress).toBe(100);
