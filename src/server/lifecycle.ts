@@ -41,18 +41,15 @@ export function createShutdown(options: ShutdownOptions): (signal: string) => Pr
 }
 
 /**
- * Once closing has begun, every answer still being sent (to requests already in flight) closes
- * its connection: a kept-alive connection would otherwise hold the shutdown open until the
- * client's keep-alive timeout.
+ * Once closing has begun, connections are closed as soon as they fall idle: a kept-alive
+ * connection would otherwise hold the shutdown open until the client's keep-alive timeout.
+ * (Checked on a timer while closing, so serving a request costs nothing extra.)
  */
 export function registerDraining(app: FastifyInstance): void {
-  let closing = false;
   app.addHook('preClose', (done) => {
-    closing = true;
+    const timer = setInterval(() => app.server.closeIdleConnections(), 50);
+    timer.unref();
+    app.server.once('close', () => clearInterval(timer));
     done();
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('Connection', 'close');
-    done(null, payload);
   });
 }
