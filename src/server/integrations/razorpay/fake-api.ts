@@ -62,6 +62,21 @@ export async function registerFakeRazorpay(app: FastifyInstance, options: FakeRa
       if (!row) return reply.code(404).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
       return paymentJson(row);
     });
+    api.post('/v1/payments/:id/refund', async (request, reply) => {
+      const id = (request.params as { id: string }).id;
+      const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, id)).limit(1);
+      if (!row) return reply.code(404).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
+      if (row.status !== 'paid')
+        return reply.code(400).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'The payment has been fully refunded already' } });
+      await db.update(sandboxPayments).set({ status: 'refunded' }).where(eq(sandboxPayments.id, row.id));
+      const refundId = rand('rfnd');
+      await options.deliver({
+        id: rand('evt'),
+        event: 'refund.processed',
+        payload: { refund: { entity: { id: refundId, payment_id: id, amount: row.amount } } },
+      });
+      return { id: refundId, entity: 'refund', payment_id: id, amount: row.amount, currency: row.currency, status: 'processed' };
+    });
   });
 
   // The sandbox popup's buttons (the web app calls these instead of opening Razorpay's script).

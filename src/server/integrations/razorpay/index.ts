@@ -19,6 +19,8 @@ export interface RazorpayGateway {
   keyId: string;
   createOrder(input: { amount: number; currency: string; receipt: string; notes: Record<string, string> }): Promise<RazorpayOrder>;
   fetchPayment(paymentId: string): Promise<RazorpayPayment>;
+  /** Refunds a captured payment in full. */
+  refund(paymentId: string, receipt: string): Promise<{ id: string; status: string }>;
   /** HMAC-SHA256 of "order_id|payment_id" with the key secret (checkout handler). */
   verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean;
   /** HMAC-SHA256 of the raw webhook body with the webhook secret (X-Razorpay-Signature). */
@@ -80,6 +82,10 @@ export function createRazorpayGateway(options: RazorpayGatewayOptions): Razorpay
         notes: input.notes,
       });
       return { id: order.id, amount: order.amount, currency: order.currency };
+    },
+    async refund(paymentId, receipt) {
+      const refund = await call<{ id: string; status: string }>('POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, { receipt });
+      return { id: refund.id, status: refund.status };
     },
     async fetchPayment(paymentId) {
       const p = await call<{ id: string; order_id: string | null; status: string; amount: number; currency: string }>(

@@ -112,6 +112,18 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
       return sessionJson(row);
     });
 
+    api.post('/v1/refunds', async (request, reply) => {
+      const paymentIntent = (request.body as { payment_intent?: string } | undefined)?.payment_intent ?? '';
+      const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, paymentIntent)).limit(1);
+      if (!row) return reply.code(404).send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+      if (row.status === 'refunded')
+        return reply
+          .code(400)
+          .send({ error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' } });
+      await settle(row.id, 'refunded');
+      return { id: rand('re'), object: 'refund', payment_intent: paymentIntent, amount: row.amount, currency: row.currency, status: 'succeeded' };
+    });
+
     api.get('/v1/charges/:id', async (request, reply) => {
       const id = (request.params as { id: string }).id;
       const [row] = await db

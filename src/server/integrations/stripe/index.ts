@@ -40,6 +40,8 @@ export interface StripeGateway {
   constructEvent(rawBody: Buffer, signature: string): StripeEvent;
   /** A charge as Stripe holds it now (refund webhooks are read back through this). */
   retrieveCharge(id: string): Promise<{ paymentIntentId: string | null; refunded: boolean; amountRefunded: number }>;
+  /** Refunds a payment in full; the idempotency key makes a retry the same refund. */
+  refund(paymentIntentId: string, idempotencyKey: string): Promise<{ id: string; status: string | null }>;
   /** Signs a payload the way Stripe does (sandbox and tests). */
   signPayload(payload: string): string;
 }
@@ -111,6 +113,10 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
         refunded: charge.refunded,
         amountRefunded: charge.amount_refunded,
       };
+    },
+    async refund(paymentIntentId, idempotencyKey) {
+      const refund = await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
+      return { id: refund.id, status: refund.status };
     },
     signPayload(payload) {
       return stripe.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret });

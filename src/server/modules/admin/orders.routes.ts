@@ -2,7 +2,9 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminOrderDetailSchema, adminOrderPageSchema, adminOrderQuerySchema, orderNumberParamSchema } from '../../../shared/admin.js';
 import type { AppContext } from '../../context.js';
-import { studioOrder, studioOrdersCsv, studioOrdersPage } from '../orders/index.js';
+import { refundOrder, studioOrder, studioOrdersCsv, studioOrdersPage } from '../orders/index.js';
+import { recordAudit } from './audit.js';
+import { actorOf } from './guard.js';
 import { adminDoc } from './openapi.js';
 
 export function orderAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -59,6 +61,32 @@ export function orderAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => studioOrder(ctx.db, request.params.orderNumber),
+    );
+
+    app.post(
+      '/orders/:orderNumber/refund/',
+      {
+        schema: {
+          ...adminDoc,
+          summary: 'Refunds a paid order in full through its provider (the sandbox too); access is revoked and the buyer emailed',
+          params: orderNumberParamSchema,
+          response: { 200: adminOrderDetailSchema },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const deps = { db: ctx.db, queue: ctx.queue, config: ctx.config, log: request.log, stripe: ctx.stripe, razorpay: ctx.razorpay };
+        return refundOrder(deps, request.params.orderNumber, (tx, change) =>
+          recordAudit(tx, actor, {
+            action: 'order.refund',
+            entityType: 'order',
+            entityId: request.params.orderNumber,
+            summary: `Refunded ${change.before.total} ${change.before.currency} to ${change.before.email}`,
+            before: { status: change.before.status },
+            after: { status: change.after.status },
+          }),
+        );
+      },
     );
   };
 }

@@ -273,3 +273,10 @@ export function selectAllPaymentsOfOrder(db: Db, orderId: number) {
     .where(eq(payments.orderId, orderId))
     .orderBy(payments.createdAt);
 }
+
+export async function markOrderPaymentsRefunded(db: Db, orderId: number): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'Refunded' })
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'Success')));
+}

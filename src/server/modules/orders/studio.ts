@@ -1,9 +1,14 @@
 /** The orders as the studio reads them: filtered keyset pages, one order in full, and CSV. */
 import type { AdminOrderDetail, AdminOrderListItem, AdminOrderQuery } from '../../../shared/admin.js';
-import { toMajor } from '../../../shared/money.js';
-import type { Database } from '../../db/client.js';
+import { formatPrice, toMajor } from '../../../shared/money.js';
+import { regions, type Region } from '../../../shared/regions.js';
+import type { Database, Tx } from '../../db/client.js';
+import { refundEmail } from '../../emails/refund.js';
 import { AppError } from '../../errors.js';
+import { SEND_EMAIL_JOB } from '../../jobs/email.js';
+import { revokeOrderEnrolments } from '../learning/index.js';
 import * as q from './queries.js';
+import type { OrderDeps } from './service.js';
 
 type Row = Awaited<ReturnType<typeof q.selectOrdersPage>>[number];
 type Filter = Omit<q.OrdersPageOptions, 'limit' | 'before'>;
@@ -56,7 +61,7 @@ export async function studioOrdersPage(db: Database, query: AdminOrderQuery) {
   return { results: page.map(toItem), next_cursor: rows.length > page_size ? encodeCursor(page.at(-1)!) : null };
 }
 
-export async function studioOrder(db: Database, orderNumber: string): Promise<AdminOrderDetail> {
+export async function studioOrder(db: Database | Tx, orderNumber: string): Promise<AdminOrderDetail> {
   const order = await q.selectOrderByNumber(db, orderNumber);
   if (!order) throw AppError.notFound('Order not found.');
   const [items, paymentRows] = await Promise.all([q.selectItemsOfOrders(db, [order.id]), q.selectAllPaymentsOfOrder(db, order.id)]);
@@ -118,4 +123,60 @@ export async function* studioOrdersCsv(db: Database, query: Omit<AdminOrderQuery
     const last = rows.at(-1)!;
     before = { createdAt: last.createdAt, id: last.id };
   }
+}
+
+/**
+ * A full refund from the studio: the provider refunds first (Stripe and Razorpay, the sandboxes
+ * too; a 100% coupon order has nothing to pay back), then in one transaction the order becomes
+ * Refunded, the enrolments it granted are revoked, the buyer's email is queued and `audit` writes
+ * the studio's row. The provider's refund webhook arriving later finds the order refunded and
+ * does nothing; a retry after a failure reuses the same idempotency key.
+ */
+export async function refundOrder(
+  deps: OrderDeps,
+  orderNumber: string,
+  audit: (tx: Tx, change: { before: AdminOrderDetail; after: AdminOrderDetail }) => Promise<void>,
+): Promise<AdminOrderDetail> {
+  const before = await studioOrder(deps.db, orderNumber);
+  if (before.status !== 'Paid') throw new AppError('conflict', 'Only a paid order can be refunded.');
+  const order = (await q.selectOrderByNumber(deps.db, orderNumber))!;
+  const [payment] = (await q.selectAllPaymentsOfOrder(deps.db, order.id)).filter((p) => p.status === 'Success');
+  if (order.paymentMethod !== 'Full_Discount') {
+    if (!payment) throw new AppError('conflict', 'This order has no captured payment to refund.');
+    try {
+      if (payment.provider === 'stripe') {
+        if (!deps.stripe) throw new Error('Stripe is not configured');
+        await deps.stripe.refund(payment.providerPaymentId, `refund-${order.orderNumber}`);
+      } else if (payment.provider === 'razorpay') {
+        if (!deps.razorpay) throw new Error('Razorpay is not configured');
+        await deps.razorpay.refund(payment.providerPaymentId, order.orderNumber);
+      }
+    } catch (error) {
+      deps.log.error({ err: error, order: order.orderNumber }, 'the provider refused or failed the refund');
+      throw new AppError('unavailable', 'The payment provider did not confirm the refund. Nothing was changed here; try again in a moment.');
+    }
+  }
+  return deps.db.transaction(async (tx) => {
+    const locked = await q.lockOrder(tx, order.id);
+    // Unless the provider's webhook got here first:
+    if (locked?.status === 'Paid') await applyRefund(tx, deps, order, Boolean(payment));
+    const after = await studioOrder(tx, orderNumber);
+    await audit(tx, { before, after });
+    return after;
+  });
+}
+
+async function applyRefund(tx: Tx, deps: OrderDeps, order: NonNullable<Awaited<ReturnType<typeof q.selectOrderByNumber>>>, hadPayment: boolean): Promise<void> {
+  await q.updateOrder(tx, order.id, { status: 'Refunded' });
+  if (hadPayment) await q.markOrderPaymentsRefunded(tx, order.id);
+  await revokeOrderEnrolments(tx, order.id);
+  const items = await q.selectItemsOfOrders(tx, [order.id]);
+  const meta = regions[order.region as Region] ?? regions.US;
+  const email = refundEmail({
+    fullName: order.fullName,
+    orderNumber: order.orderNumber,
+    amount: `${formatPrice(toMajor(order.total), meta.symbol, order.currency)} ${order.currency}`,
+    courses: items.map((i) => i.title),
+  });
+  await deps.queue.enqueue(SEND_EMAIL_JOB, { to: order.email, ...email }, { tx });
 }
