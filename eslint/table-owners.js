@@ -55,6 +55,7 @@ export const tableOwners = {
   subscriptionTransactions: 'modules/subscriptions',
   billingCustomers: 'modules/subscriptions',
   subscriptionNotices: 'modules/subscriptions',
+  providerPlans: 'modules/subscriptions',
 
   // reminders
   abandonedEmails: 'modules/reminders',

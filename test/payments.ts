@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
+import Stripe from 'stripe';
 import type { Database } from '../src/server/db/client.js';
 import { createRazorpayGateway } from '../src/server/integrations/razorpay/index.js';
-import { registerFakeRazorpay } from '../src/server/integrations/razorpay/fake-api.js';
+import { RAZORPAY_FAKE_PREFIX, registerFakeRazorpay } from '../src/server/integrations/razorpay/fake-api.js';
 import { createStripeGateway } from '../src/server/integrations/stripe/index.js';
 import { registerFakeStripe } from '../src/server/integrations/stripe/fake-api.js';
 
@@ -30,20 +31,24 @@ export async function startFakeProviders(db: Database) {
     }
   });
   const razorpay = createRazorpayGateway({ ...rzpKeys, mode: 'sandbox', apiBase: 'http://127.0.0.1:1' });
-  await registerFakeStripe(server, {
+  const stripeBilling = await registerFakeStripe(server, {
     db,
     secretKey: stripeKeys.secretKey,
     publicBase: 'http://fake-stripe.test',
     failureUrl: 'http://lectern.test/order/failure/',
     deliver: async (e) => void stripeEvents.push(e),
   });
-  await registerFakeRazorpay(server, { db, ...rzpKeys, gateway: razorpay, deliver: async (e) => void razorpayEvents.push(e) });
+  const razorpayBilling = await registerFakeRazorpay(server, { db, ...rzpKeys, gateway: razorpay, deliver: async (e) => void razorpayEvents.push(e) });
   await server.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   return {
     server,
     stripe: createStripeGateway({ ...stripeKeys, mode: 'live', apiBase: base }),
-    razorpay: createRazorpayGateway({ ...rzpKeys, mode: 'live', apiBase: base }),
+    razorpay: createRazorpayGateway({ ...rzpKeys, mode: 'live', apiBase: `${base}${RAZORPAY_FAKE_PREFIX}` }),
+    /** The official SDK against the fake, for what our gateway does not do (test clocks, refunds by hand). */
+    stripeSdk: new Stripe(stripeKeys.secretKey, { host: '127.0.0.1', port: (server.server.address() as AddressInfo).port, protocol: 'http' }),
+    stripeBilling,
+    razorpayBilling,
     stripeEvents,
     razorpayEvents,
     requests,

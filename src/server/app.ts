@@ -27,9 +27,12 @@ import { createAltchaCaptcha, createRecaptcha, type Captcha } from './integratio
 import { createGeoResolver, type GeoResolver } from './integrations/geoip/index.js';
 import { createGoogleVerifier, type GoogleVerifier } from './integrations/google/index.js';
 import { createRazorpayGateway, type RazorpayGateway } from './integrations/razorpay/index.js';
-import { registerFakeRazorpay } from './integrations/razorpay/fake-api.js';
+import { RAZORPAY_FAKE_PREFIX, registerFakeRazorpay } from './integrations/razorpay/fake-api.js';
+import type { RazorpayFakeEvent } from './integrations/razorpay/fake-billing.js';
+import { registerSandboxDashboard, type SandboxDashboardOptions } from './integrations/sandbox-dashboard.js';
 import { createStripeGateway, type StripeGateway } from './integrations/stripe/index.js';
 import { registerFakeStripe } from './integrations/stripe/fake-api.js';
+import type { StripeFakeEvent } from './integrations/stripe/fake-billing.js';
 import { createDevMailbox, createSmtpMailer, type Mailer } from './integrations/mail/index.js';
 import { connectRedis, type Redis } from './integrations/redis/index.js';
 import { createLocalStorage, createS3Storage, type FileStorage } from './integrations/storage/index.js';
@@ -45,6 +48,7 @@ import { registerDevMailbox } from './modules/devtools/index.js';
 import { learningRoutes } from './modules/learning/index.js';
 import { orderRoutes } from './modules/orders/index.js';
 import { registerReminderJobs, reminderRoutes } from './modules/reminders/index.js';
+import { registerMembershipJobs, subscriptionRoutes, type MembershipDeps } from './modules/subscriptions/index.js';
 import { registerWebApp } from './modules/seo/index.js';
 import { siteRoutes } from './modules/site/index.js';
 import { adminRoutes, setupRoutes } from './modules/admin/index.js';
@@ -99,7 +103,7 @@ function defaultStripe(config: Config): StripeGateway | undefined {
 function defaultRazorpay(config: Config): RazorpayGateway | undefined {
   if (config.razorpay) return createRazorpayGateway({ ...config.razorpay, mode: 'live' });
   if (config.isProduction) return undefined;
-  return createRazorpayGateway({ ...SANDBOX_RAZORPAY, mode: 'sandbox', apiBase: selfUrl(config) });
+  return createRazorpayGateway({ ...SANDBOX_RAZORPAY, mode: 'sandbox', apiBase: `${selfUrl(config)}${RAZORPAY_FAKE_PREFIX}` });
 }
 
 /**
@@ -109,42 +113,68 @@ function defaultRazorpay(config: Config): RazorpayGateway | undefined {
  */
 async function registerSandboxProviders(app: FastifyInstance, ctx: AppContext): Promise<void> {
   if (ctx.config.isProduction) return;
+  // Like the real providers, the sandbox delivers webhooks after answering the call that caused
+  // them, one at a time and in order; shutdown waits for the ones on their way.
+  let deliveries: Promise<unknown> = Promise.resolve();
+  const later = (send: () => Promise<{ statusCode: number; body: string }>) => {
+    deliveries = deliveries
+      .then(send)
+      .then((res) => {
+        if (res.statusCode >= 300) app.log.warn({ status: res.statusCode, body: res.body }, 'sandbox webhook was not accepted');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'sandbox webhook could not be delivered'));
+    return Promise.resolve();
+  };
+  app.addHook('onClose', async () => {
+    await deliveries;
+  });
+
+  const dashboard: SandboxDashboardOptions = {};
   if (ctx.stripe?.mode === 'sandbox' && !ctx.config.stripe) {
     const stripe = ctx.stripe;
-    await registerFakeStripe(app, {
-      db: ctx.db,
-      secretKey: SANDBOX_STRIPE.secretKey,
-      publicBase: ctx.config.publicUrl,
-      failureUrl: `${ctx.config.publicUrl}/order/failure/`,
-      deliver: async (event) => {
-        const payload = JSON.stringify({ id: event.id, object: 'event', type: event.type, data: { object: event.object } });
-        await app.inject({
+    const deliver = (event: StripeFakeEvent) => {
+      const payload = JSON.stringify({ id: event.id, object: 'event', type: event.type, data: { object: event.object } });
+      return later(() =>
+        app.inject({
           method: 'POST',
           url: '/api/v1/webhooks/stripe',
           payload,
           headers: { 'content-type': 'application/json', 'stripe-signature': stripe.signPayload(payload) },
-        });
-      },
+        }),
+      );
+    };
+    const billing = await registerFakeStripe(app, {
+      db: ctx.db,
+      secretKey: SANDBOX_STRIPE.secretKey,
+      publicBase: ctx.config.publicUrl,
+      failureUrl: `${ctx.config.publicUrl}/order/failure/`,
+      deliver,
     });
+    dashboard.stripe = { billing, deliver: async (events) => void (await Promise.all(events.map(deliver))) };
   }
   if (ctx.razorpay?.mode === 'sandbox' && !ctx.config.razorpay) {
     const razorpay = ctx.razorpay;
-    await registerFakeRazorpay(app, {
-      db: ctx.db,
-      keyId: SANDBOX_RAZORPAY.keyId,
-      keySecret: SANDBOX_RAZORPAY.keySecret,
-      gateway: razorpay,
-      deliver: async (event) => {
-        const payload = JSON.stringify({ entity: 'event', event: event.event, payload: event.payload });
-        await app.inject({
+    const deliver = (event: RazorpayFakeEvent) => {
+      const payload = JSON.stringify({ entity: 'event', event: event.event, payload: event.payload, created_at: Math.floor(Date.now() / 1000) });
+      return later(() =>
+        app.inject({
           method: 'POST',
           url: '/api/v1/webhooks/razorpay',
           payload,
           headers: { 'content-type': 'application/json', 'x-razorpay-signature': razorpay.signWebhook(payload), 'x-razorpay-event-id': event.id },
-        });
-      },
+        }),
+      );
+    };
+    const billing = await registerFakeRazorpay(app, {
+      db: ctx.db,
+      keyId: SANDBOX_RAZORPAY.keyId,
+      keySecret: SANDBOX_RAZORPAY.keySecret,
+      gateway: razorpay,
+      deliver,
     });
+    dashboard.razorpay = { billing, deliver: async (events) => void (await Promise.all(events.map(deliver))) };
   }
+  if (dashboard.stripe || dashboard.razorpay) await registerSandboxDashboard(app, dashboard);
 }
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -184,6 +214,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   ctx.invalidation.onInvalidate('catalog', () => ctx.catalogCache.clear());
   app.addHook('onClose', () => ctx.invalidation.close());
   registerReminderJobs({ db, queue, config });
+  const membershipDeps: MembershipDeps = { db, queue, config, log: app.log, stripe: ctx.stripe, razorpay: ctx.razorpay };
+  registerMembershipJobs(membershipDeps);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send(fieldErrors(error.validation));
@@ -244,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(cartRoutes(ctx));
       await api.register(orderRoutes(ctx));
       await api.register(reminderRoutes(ctx));
+      await api.register(subscriptionRoutes(ctx, membershipDeps));
       await api.register(learningRoutes(ctx));
       await api.register(setupRoutes(ctx));
       await api.register(adminRoutes(ctx), { prefix: '/admin' });

@@ -28,8 +28,7 @@ const envSchema = z.object({
       .optional(),
   ),
   DATA_DIR: z.string().default('./data'),
-  /** Default: on outside production, off in production. */
-  SEED_DEMO: bool.optional(),
+  SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: optionalText,
   GEO_COUNTRY_HEADER: optionalText.transform((v) => v?.toLowerCase()),
@@ -106,6 +105,7 @@ const envSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(60),
+  MEMBERSHIP_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -160,6 +160,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** This process runs the job worker (every process may: jobs are claimed with SKIP LOCKED). */
   jobsWorker: boolean;
+  /** After a failed renewal the member keeps access this long while the provider retries (dunning). */
+  membershipGraceMs: number;
   /** Uploads go to this S3-compatible bucket; absent means $DATA_DIR/uploads on local disk. */
   s3:
     | {
@@ -213,7 +215,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
-    seedDemo: env.SEED_DEMO ?? !isProduction,
+    seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     geoCountryHeader: env.GEO_COUNTRY_HEADER,
@@ -247,6 +249,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metrics: { enabled: env.METRICS_ENABLED, token: env.METRICS_TOKEN },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     jobsWorker: env.JOBS_WORKER,
+    membershipGraceMs: env.MEMBERSHIP_GRACE_DAYS * 24 * 60 * 60 * 1000,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

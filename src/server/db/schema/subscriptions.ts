@@ -131,3 +131,17 @@ export const subscriptionNotices = pgTable(
   },
   (t) => [uniqueIndex('subscription_notices_idx').on(t.subscriptionId, t.kind, t.key)],
 );
+
+/** A provider-side plan (Razorpay needs one per period, amount and currency), created once and reused. */
+export const providerPlans = pgTable(
+  'provider_plans',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider', { enum: ['stripe', 'razorpay'] }).notNull(),
+    /** What the plan charges, e.g. 'monthly:INR:99900'. */
+    key: text('key').notNull(),
+    planId: text('plan_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('provider_plans_key_idx').on(t.provider, t.key)],
+);

@@ -12,6 +12,22 @@ export interface RazorpayPayment {
   status: string;
   amount: number;
   currency: string;
+  createdAt: Date | null;
+}
+
+export interface RazorpaySubscriptionState {
+  id: string;
+  /** created, authenticated, active, pending, halted, cancelled, completed or expired. */
+  status: string;
+  planId: string;
+  customerId: string | null;
+  totalCount: number;
+  paidCount: number;
+  currentStart: Date | null;
+  currentEnd: Date | null;
+  endedAt: Date | null;
+  chargeAt: Date | null;
+  notes: Record<string, string>;
 }
 
 export interface RazorpayGateway {
@@ -19,14 +35,58 @@ export interface RazorpayGateway {
   keyId: string;
   createOrder(input: { amount: number; currency: string; receipt: string; notes: Record<string, string> }): Promise<RazorpayOrder>;
   fetchPayment(paymentId: string): Promise<RazorpayPayment>;
-  /** Refunds a captured payment in full. */
-  refund(paymentId: string, receipt: string): Promise<{ id: string; status: string }>;
   /** HMAC-SHA256 of "order_id|payment_id" with the key secret (checkout handler). */
   verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean;
   /** HMAC-SHA256 of the raw webhook body with the webhook secret (X-Razorpay-Signature). */
   verifyWebhookSignature(rawBody: Buffer, signature: string): boolean;
   signPayment(orderId: string, paymentId: string): string;
   signWebhook(rawBody: string): string;
+
+  // ---- memberships (Razorpay Subscriptions) ----
+  createPlan(input: { period: 'monthly' | 'yearly'; amount: number; currency: string; name: string; notes: Record<string, string> }): Promise<string>;
+  /** A subscription on a plan for `totalCount` billing cycles (1: one period, no renewal). */
+  createSubscription(input: { planId: string; totalCount: number; notes: Record<string, string> }): Promise<RazorpaySubscriptionState>;
+  fetchSubscription(id: string): Promise<RazorpaySubscriptionState>;
+  /** atCycleEnd: auto-renewal off, access until the end of the paid cycle; otherwise it ends now. */
+  cancelSubscription(id: string, atCycleEnd: boolean): Promise<RazorpaySubscriptionState>;
+  /** HMAC-SHA256 of "payment_id|subscription_id" with the key secret (the checkout handler of a subscription). */
+  verifySubscriptionSignature(paymentId: string, subscriptionId: string, signature: string): boolean;
+  signSubscription(paymentId: string, subscriptionId: string): string;
+  /** Refunds a captured payment in full; the refund.processed webhook follows. */
+  refundPayment(paymentId: string): Promise<{ id: string; status: string }>;
+}
+
+interface RawSubscription {
+  id: string;
+  status: string;
+  plan_id: string;
+  customer_id?: string | null;
+  total_count: number;
+  paid_count: number;
+  current_start: number | null;
+  current_end: number | null;
+  ended_at: number | null;
+  charge_at: number | null;
+  notes?: Record<string, string> | [] | null;
+}
+
+const fromUnix = (seconds: number | null | undefined): Date | null => (seconds ? new Date(seconds * 1000) : null);
+
+function toSubscription(raw: RawSubscription): RazorpaySubscriptionState {
+  return {
+    id: raw.id,
+    status: raw.status,
+    planId: raw.plan_id,
+    customerId: raw.customer_id ?? null,
+    totalCount: raw.total_count,
+    paidCount: raw.paid_count,
+    currentStart: fromUnix(raw.current_start),
+    currentEnd: fromUnix(raw.current_end),
+    endedAt: fromUnix(raw.ended_at),
+    chargeAt: fromUnix(raw.charge_at),
+    // Razorpay sends empty notes as [].
+    notes: raw.notes && !Array.isArray(raw.notes) ? raw.notes : {},
+  };
 }
 
 export interface RazorpayGatewayOptions {
@@ -83,16 +143,19 @@ export function createRazorpayGateway(options: RazorpayGatewayOptions): Razorpay
       });
       return { id: order.id, amount: order.amount, currency: order.currency };
     },
-    async refund(paymentId, receipt) {
-      const refund = await call<{ id: string; status: string }>('POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, { receipt });
-      return { id: refund.id, status: refund.status };
-    },
     async fetchPayment(paymentId) {
-      const p = await call<{ id: string; order_id: string | null; status: string; amount: number; currency: string }>(
+      const p = await call<{ id: string; order_id: string | null; status: string; amount: number; currency: string; created_at?: number }>(
         'GET',
         `/payments/${encodeURIComponent(paymentId)}`,
       );
-      return { id: p.id, orderId: p.order_id, status: p.status, amount: p.amount, currency: p.currency };
+      return {
+        id: p.id,
+        orderId: p.order_id,
+        status: p.status,
+        amount: p.amount,
+        currency: p.currency,
+        createdAt: p.created_at ? new Date(p.created_at * 1000) : null,
+      };
     },
     verifyPaymentSignature(orderId, paymentId, signature) {
       return safeEqual(hmac(options.keySecret, `${orderId}|${paymentId}`), signature);
@@ -105,6 +168,44 @@ export function createRazorpayGateway(options: RazorpayGatewayOptions): Razorpay
     },
     signWebhook(rawBody) {
       return hmac(options.webhookSecret, rawBody);
+    },
+    async createPlan(input) {
+      const plan = await call<{ id: string }>('POST', '/plans', {
+        period: input.period,
+        interval: 1,
+        item: { name: input.name, amount: input.amount, currency: input.currency },
+        notes: input.notes,
+      });
+      return plan.id;
+    },
+    async createSubscription(input) {
+      return toSubscription(
+        await call<RawSubscription>('POST', '/subscriptions', {
+          plan_id: input.planId,
+          total_count: input.totalCount,
+          quantity: 1,
+          customer_notify: 1,
+          notes: input.notes,
+        }),
+      );
+    },
+    async fetchSubscription(id) {
+      return toSubscription(await call<RawSubscription>('GET', `/subscriptions/${encodeURIComponent(id)}`));
+    },
+    async cancelSubscription(id, atCycleEnd) {
+      return toSubscription(
+        await call<RawSubscription>('POST', `/subscriptions/${encodeURIComponent(id)}/cancel`, { cancel_at_cycle_end: atCycleEnd ? 1 : 0 }),
+      );
+    },
+    verifySubscriptionSignature(paymentId, subscriptionId, signature) {
+      return safeEqual(hmac(options.keySecret, `${paymentId}|${subscriptionId}`), signature);
+    },
+    signSubscription(paymentId, subscriptionId) {
+      return hmac(options.keySecret, `${paymentId}|${subscriptionId}`);
+    },
+    async refundPayment(paymentId) {
+      const refund = await call<{ id: string; status: string }>('POST', `/payments/${encodeURIComponent(paymentId)}/refund`, {});
+      return { id: refund.id, status: refund.status };
     },
   };
 }

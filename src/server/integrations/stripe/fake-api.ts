@@ -5,6 +5,7 @@ import qs from 'qs';
 import type { Database } from '../../db/client.js';
 import { sandboxPayments } from '../../db/schema/index.js';
 import { sandboxCheckoutPage } from '../sandbox-page.js';
+import { createStripeBilling, publicView, type StripeBilling, type StripeFakeEvent } from './fake-billing.js';
 
 export interface FakeStripeOptions {
   db: Database;
@@ -14,29 +15,46 @@ export interface FakeStripeOptions {
   /** Where a failed card goes (the app's /order/failure/ page). */
   failureUrl: string;
   /** Delivers a signed webhook event the way Stripe would (our own webhook route). */
-  deliver: (event: { id: string; type: string; object: Record<string, unknown> }) => Promise<void>;
+  deliver: (event: StripeFakeEvent) => Promise<void>;
 }
 
 const rand = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-const money = (minor: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
+export const money = (minor: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
 
 interface SessionData {
+  mode?: 'payment' | 'subscription';
   success_url: string;
   cancel_url: string;
   customer_email: string;
+  customer?: string | null;
   client_reference_id: string | null;
   metadata: Record<string, string>;
   lines: { name: string; amount: number }[];
+  interval?: 'month' | 'year' | null;
+  subscription_metadata?: Record<string, string>;
+  subscription_id?: string;
   charge_id?: string;
   refunded?: boolean;
 }
 
+interface LineItemBody {
+  price_data?: { currency?: string; unit_amount?: string; product_data?: { name?: string }; recurring?: { interval?: string } };
+  quantity?: string;
+}
+
 /**
- * A local fake of the part of Stripe's HTTP API we use (checkout sessions, charges), plus the hosted
- * checkout page. The real `stripe` SDK talks to it: in tests, and in the sandbox when no keys are set.
+ * A local fake of the part of Stripe's HTTP API we use (checkout sessions in payment and
+ * subscription mode, customers, subscriptions, invoices, charges, refunds, test clocks), plus the
+ * hosted checkout page. The real `stripe` SDK talks to it: in tests, and in the sandbox when no
+ * keys are set.
  */
-export async function registerFakeStripe(app: FastifyInstance, options: FakeStripeOptions): Promise<void> {
+export async function registerFakeStripe(app: FastifyInstance, options: FakeStripeOptions): Promise<StripeBilling> {
   const { db } = options;
+  const billing = createStripeBilling(db);
+  const deliverAll = async (events: StripeFakeEvent[]) => {
+    for (const event of events) await options.deliver(event);
+  };
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, qs.parse(body as string)));
 
   const load = async (id: string) => {
@@ -49,16 +67,18 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
     return {
       id: row.id,
       object: 'checkout.session',
-      mode: 'payment',
+      mode: data.mode ?? 'payment',
       url: `${options.publicBase}/sandbox/stripe/checkout/${row.id}`,
       status: paid ? 'complete' : row.status === 'expired' ? 'expired' : 'open',
       payment_status: paid ? 'paid' : 'unpaid',
       amount_total: row.amount,
       currency: row.currency,
+      customer: data.customer ?? null,
       customer_email: data.customer_email,
       client_reference_id: data.client_reference_id,
       metadata: data.metadata,
-      payment_intent: row.paymentId,
+      payment_intent: data.mode === 'subscription' ? null : row.paymentId,
+      subscription: data.subscription_id ?? null,
       success_url: data.success_url,
       cancel_url: data.cancel_url,
     };
@@ -71,27 +91,41 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
       }
     });
 
-    api.post('/v1/checkout/sessions', async (request) => {
+    api.post('/v1/checkout/sessions', async (request, reply) => {
       const body = request.body as {
-        line_items?: { price_data?: { currency?: string; unit_amount?: string; product_data?: { name?: string } }; quantity?: string }[];
+        mode?: string;
+        line_items?: LineItemBody[];
         success_url?: string;
         cancel_url?: string;
+        customer?: string;
         customer_email?: string;
         client_reference_id?: string;
         metadata?: Record<string, string>;
+        subscription_data?: { metadata?: Record<string, string> };
       };
+      const mode = body.mode === 'subscription' ? 'subscription' : 'payment';
       const lines = (body.line_items ?? []).map((l) => ({
         name: l.price_data?.product_data?.name ?? 'Item',
         amount: Number(l.price_data?.unit_amount ?? 0) * Number(l.quantity ?? 1),
       }));
-      const currency = body.line_items?.[0]?.price_data?.currency ?? 'usd';
+      const interval = body.line_items?.[0]?.price_data?.recurring?.interval;
+      if (mode === 'subscription' && interval !== 'month' && interval !== 'year') {
+        return reply.code(400).send({ error: { type: 'invalid_request_error', message: 'A subscription-mode session needs a recurring price.' } });
+      }
+      const customer = body.customer ? await billing.get<{ email: string | null }>('customer', body.customer) : undefined;
+      if (body.customer && !customer)
+        return reply.code(400).send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such customer' } });
       const data: SessionData = {
+        mode,
         success_url: body.success_url ?? '',
         cancel_url: body.cancel_url ?? '',
-        customer_email: body.customer_email ?? '',
+        customer_email: body.customer_email ?? customer?.email ?? '',
+        customer: body.customer ?? null,
         client_reference_id: body.client_reference_id ?? null,
         metadata: body.metadata ?? {},
         lines,
+        interval: mode === 'subscription' ? (interval as 'month' | 'year') : null,
+        subscription_metadata: body.subscription_data?.metadata ?? {},
       };
       const [row] = await db
         .insert(sandboxPayments)
@@ -99,7 +133,7 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
           id: rand('cs_test'),
           provider: 'stripe',
           amount: lines.reduce((s, l) => s + l.amount, 0),
-          currency,
+          currency: body.line_items?.[0]?.price_data?.currency ?? 'usd',
           data: data as unknown as Record<string, unknown>,
         })
         .returning();
@@ -112,20 +146,19 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
       return sessionJson(row);
     });
 
-    api.post('/v1/refunds', async (request, reply) => {
-      const paymentIntent = (request.body as { payment_intent?: string } | undefined)?.payment_intent ?? '';
-      const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, paymentIntent)).limit(1);
-      if (!row) return reply.code(404).send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
-      if (row.status === 'refunded')
-        return reply
-          .code(400)
-          .send({ error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' } });
-      await settle(row.id, 'refunded');
-      return { id: rand('re'), object: 'refund', payment_intent: paymentIntent, amount: row.amount, currency: row.currency, status: 'succeeded' };
+    api.post('/v1/checkout/sessions/:id/expire', async (request, reply) => {
+      const id = (request.params as { id: string }).id;
+      const row = await load(id);
+      if (!row) return reply.code(404).send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' } });
+      if (row.status !== 'open') return reply.code(400).send({ error: { type: 'invalid_request_error', message: 'Only open sessions can be expired.' } });
+      const [updated] = await db.update(sandboxPayments).set({ status: 'expired' }).where(eq(sandboxPayments.id, id)).returning();
+      return sessionJson(updated!);
     });
 
     api.get('/v1/charges/:id', async (request, reply) => {
       const id = (request.params as { id: string }).id;
+      const billingCharge = await billing.get('charge', id);
+      if (billingCharge) return publicView(billingCharge);
       const [row] = await db
         .select()
         .from(sandboxPayments)
@@ -142,6 +175,24 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
         currency: row.currency,
       };
     });
+
+    api.post('/v1/refunds', async (request, reply) => {
+      const body = (request.body ?? {}) as { payment_intent?: string; charge?: string };
+      const done = await billing.refund({ paymentIntent: body.payment_intent, charge: body.charge });
+      if (done) {
+        await deliverAll(done.events);
+        return done.refund;
+      }
+      // A one-time checkout's payment (an order, a lifetime membership) lives with its session.
+      const [session] = body.payment_intent ? await db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, body.payment_intent)).limit(1) : [];
+      if (!session || (session.status !== 'paid' && session.status !== 'refunded')) {
+        return reply.code(404).send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+      }
+      await settle(session.id, 'refunded');
+      return { id: rand('re'), object: 'refund', status: 'succeeded', amount: session.amount, currency: session.currency, payment_intent: session.paymentId };
+    });
+
+    billing.registerRoutes(api, deliverAll);
   });
 
   const settle = async (id: string, status: 'paid' | 'refunded') => {
@@ -149,6 +200,24 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
     if (!row) return undefined;
     const data = row.data as unknown as SessionData;
     if (status === 'paid' && row.status === 'open') {
+      if (data.mode === 'subscription' && data.customer && data.interval) {
+        const started = await billing.startSubscription({
+          customer: data.customer,
+          currency: row.currency,
+          amount: row.amount,
+          interval: data.interval,
+          productName: data.lines[0]?.name ?? 'Subscription',
+          metadata: data.subscription_metadata ?? {},
+        });
+        const [updated] = await db
+          .update(sandboxPayments)
+          .set({ status: 'paid', data: { ...data, subscription_id: started.subscription.id } as unknown as Record<string, unknown> })
+          .where(eq(sandboxPayments.id, id))
+          .returning();
+        // Stripe sends these in no particular order; the invoice usually arrives before the session.
+        await deliverAll([...started.events, { id: rand('evt'), type: 'checkout.session.completed', object: sessionJson(updated!) }]);
+        return updated;
+      }
       const [updated] = await db
         .update(sandboxPayments)
         .set({ status: 'paid', paymentId: rand('pi'), data: { ...data, charge_id: rand('ch') } as unknown as Record<string, unknown> })
@@ -157,9 +226,13 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
       await options.deliver({ id: rand('evt'), type: 'checkout.session.completed', object: sessionJson(updated!) });
       return updated;
     }
-    if (status === 'refunded' && row.status === 'paid') {
+    if (status === 'refunded' && row.status === 'paid' && data.mode !== 'subscription') {
       const [updated] = await db.update(sandboxPayments).set({ status: 'refunded' }).where(eq(sandboxPayments.id, id)).returning();
-      await options.deliver({ id: rand('evt'), type: 'charge.refunded', object: { id: data.charge_id, object: 'charge', payment_intent: row.paymentId } });
+      await options.deliver({
+        id: rand('evt'),
+        type: 'charge.refunded',
+        object: { id: data.charge_id, object: 'charge', payment_intent: row.paymentId, refunded: true, amount: row.amount, amount_refunded: row.amount },
+      });
       return updated;
     }
     return row;
@@ -170,16 +243,26 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
     const row = await load(id);
     if (!row) return reply.code(404).type('text/html').send('<h1>Checkout session not found</h1>');
     const data = row.data as unknown as SessionData;
+    if (row.status === 'expired') return reply.redirect(data.cancel_url, 303);
     if (row.status !== 'open') return reply.redirect(data.success_url.replace('{CHECKOUT_SESSION_ID}', row.id), 303);
     const action = (what: string) => `/sandbox/stripe/checkout/${row.id}/${what}`;
+    const recurring = data.mode === 'subscription' ? ` every ${data.interval}` : '';
     return reply.type('text/html; charset=utf-8').send(
       sandboxCheckoutPage({
-        title: 'Lectern checkout',
-        amount: money(row.amount, row.currency),
+        title: data.mode === 'subscription' ? 'Lectern membership' : 'Lectern checkout',
+        amount: `${money(row.amount, row.currency)}${recurring}`,
         email: data.customer_email,
-        lines: data.lines.map((l) => ({ name: l.name, amount: money(l.amount, row.currency) })),
+        lines: data.lines.map((l) => ({ name: l.name, amount: `${money(l.amount, row.currency)}${recurring}` })),
+        note:
+          data.mode === 'subscription'
+            ? `Renews automatically every ${data.interval} until cancelled. The sandbox page (/sandbox/) moves time forward.`
+            : undefined,
         actions: [
-          { label: `Pay ${money(row.amount, row.currency)}`, action: action('pay'), tone: 'primary' },
+          {
+            label: data.mode === 'subscription' ? `Subscribe and pay ${money(row.amount, row.currency)}` : `Pay ${money(row.amount, row.currency)}`,
+            action: action('pay'),
+            tone: 'primary',
+          },
           { label: 'Decline the card', action: action('decline'), tone: 'danger' },
           { label: 'Cancel and go back', action: action('cancel'), tone: 'link' },
         ],
@@ -193,10 +276,17 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
     if (!row) return reply.code(404).send({ detail: 'Not found.' });
     const data = row.data as unknown as SessionData;
     if (action === 'pay') {
+      if (row.status === 'expired') return reply.redirect(data.cancel_url, 303);
       await settle(id, 'paid');
       return reply.redirect(data.success_url.replace('{CHECKOUT_SESSION_ID}', id), 303);
     }
     if (action === 'decline') {
+      if (data.mode === 'subscription' || data.metadata.kind === 'membership_lifetime') {
+        // Memberships come back to the plans, which say the payment failed.
+        const back = new URL(data.cancel_url);
+        back.searchParams.set('payment', 'failed');
+        return reply.redirect(back.toString(), 303);
+      }
       const query = new URLSearchParams({
         code: 'card_declined',
         description: 'Your card was declined.',
@@ -214,4 +304,6 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
     }
     return reply.redirect(data.cancel_url, 303);
   });
+
+  return billing;
 }

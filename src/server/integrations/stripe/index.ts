@@ -24,12 +24,64 @@ export interface CheckoutSessionState {
   amountTotal: number | null;
   currency: string | null;
   paymentIntentId: string | null;
+  mode: string;
+  metadata: Record<string, string>;
+  customerId: string | null;
+  subscriptionId: string | null;
+}
+
+/** A membership checkout: a subscription (monthly, yearly) or a one-time payment (lifetime), priced by our server. */
+export interface MembershipCheckoutInput {
+  customerId: string;
+  /** Our membership's id: it is written on the session and the subscription, so every event finds its way back. */
+  membershipId: number;
+  userId: number;
+  productName: string;
+  currency: string;
+  /** Minor units, per period (or once, for lifetime). */
+  amount: number;
+  /** Absent: a one-time payment. */
+  interval?: 'month' | 'year';
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface StripeSubscriptionState {
+  id: string;
+  /** incomplete, incomplete_expired, trialing, active, past_due, canceled, unpaid or paused. */
+  status: string;
+  customerId: string;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  canceledAt: Date | null;
+  endedAt: Date | null;
+  metadata: Record<string, string>;
+  latestInvoiceId: string | null;
+}
+
+export interface StripeInvoiceState {
+  id: string;
+  subscriptionId: string | null;
+  /** draft, open, paid, uncollectible or void. */
+  status: string;
+  /** subscription_create (first charge), subscription_cycle (renewal), ... */
+  billingReason: string | null;
+  amountPaid: number;
+  amountDue: number;
+  currency: string;
+  paymentIntentId: string | null;
+  attemptCount: number;
+  nextPaymentAttempt: Date | null;
+  created: Date;
 }
 
 export interface StripeEvent {
   id: string;
   type: string;
   objectId: string | undefined;
+  /** The object as the (signed) event carried it: state is read back from Stripe; this only tells what happened then (an invoice's attempt number). */
+  object?: Record<string, unknown>;
 }
 
 export interface StripeGateway {
@@ -40,10 +92,22 @@ export interface StripeGateway {
   constructEvent(rawBody: Buffer, signature: string): StripeEvent;
   /** A charge as Stripe holds it now (refund webhooks are read back through this). */
   retrieveCharge(id: string): Promise<{ paymentIntentId: string | null; refunded: boolean; amountRefunded: number }>;
-  /** Refunds a payment in full; the idempotency key makes a retry the same refund. */
-  refund(paymentIntentId: string, idempotencyKey: string): Promise<{ id: string; status: string | null }>;
   /** Signs a payload the way Stripe does (sandbox and tests). */
   signPayload(payload: string): string;
+
+  // ---- memberships (Stripe Billing) ----
+  createCustomer(input: { userId: number; email: string; name: string }): Promise<string>;
+  createMembershipCheckout(input: MembershipCheckoutInput): Promise<{ id: string; url: string }>;
+  /** An abandoned checkout can no longer be paid (a newer one replaces it). */
+  expireSession(id: string): Promise<void>;
+  retrieveSubscription(id: string): Promise<StripeSubscriptionState>;
+  retrieveInvoice(id: string): Promise<StripeInvoiceState>;
+  /** Auto-renewal off (cancel at the end of the period), or back on. */
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<StripeSubscriptionState>;
+  /** Ends the subscription now (a refund, the instructor's cancellation, the end of the grace period). */
+  cancelSubscriptionNow(subscriptionId: string): Promise<StripeSubscriptionState>;
+  /** Refunds a payment in full; the charge.refunded webhook follows. */
+  refundPayment(paymentIntentId: string): Promise<{ id: string; status: string }>;
 }
 
 export interface StripeGatewayOptions {
@@ -74,7 +138,45 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
     amountTotal: session.amount_total,
     currency: session.currency,
     paymentIntentId: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
+    mode: session.mode,
+    metadata: session.metadata ?? {},
+    customerId: idOf(session.customer),
+    subscriptionId: idOf(session.subscription),
   });
+
+  const toSubscription = (sub: Stripe.Subscription): StripeSubscriptionState => {
+    // Since API version 2025-03-31 the billing period lives on the subscription's items.
+    const item = sub.items.data[0];
+    return {
+      id: sub.id,
+      status: sub.status,
+      customerId: idOf(sub.customer) ?? '',
+      cancelAtPeriodEnd: sub.cancel_at_period_end,
+      currentPeriodStart: item ? fromUnix(item.current_period_start) : null,
+      currentPeriodEnd: item ? fromUnix(item.current_period_end) : null,
+      canceledAt: fromUnix(sub.canceled_at),
+      endedAt: fromUnix(sub.ended_at),
+      metadata: sub.metadata ?? {},
+      latestInvoiceId: idOf(sub.latest_invoice),
+    };
+  };
+
+  const toInvoice = (invoice: Stripe.Invoice): StripeInvoiceState => {
+    const payment = invoice.payments?.data.find((p) => p.payment.type === 'payment_intent' && p.payment.payment_intent);
+    return {
+      id: invoice.id ?? '',
+      subscriptionId: idOf(invoice.parent?.subscription_details?.subscription ?? null),
+      status: invoice.status ?? 'draft',
+      billingReason: invoice.billing_reason,
+      amountPaid: invoice.amount_paid,
+      amountDue: invoice.amount_due,
+      currency: invoice.currency,
+      paymentIntentId: payment ? idOf(payment.payment.payment_intent ?? null) : null,
+      attemptCount: invoice.attempt_count,
+      nextPaymentAttempt: fromUnix(invoice.next_payment_attempt),
+      created: fromUnix(invoice.created) ?? new Date(),
+    };
+  };
 
   return {
     mode: options.mode,
@@ -104,7 +206,7 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
     constructEvent(rawBody, signature) {
       const event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
       const object = event.data.object as { id?: string };
-      return { id: event.id, type: event.type, objectId: object.id };
+      return { id: event.id, type: event.type, objectId: object.id, object: event.data.object as unknown as Record<string, unknown> };
     },
     async retrieveCharge(id) {
       const charge = await stripe.charges.retrieve(id);
@@ -114,12 +216,68 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
         amountRefunded: charge.amount_refunded,
       };
     },
-    async refund(paymentIntentId, idempotencyKey) {
-      const refund = await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
-      return { id: refund.id, status: refund.status };
-    },
     signPayload(payload) {
       return stripe.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret });
     },
+    async createCustomer(input) {
+      const customer = await stripe.customers.create(
+        { email: input.email, name: input.name, metadata: { user_id: String(input.userId) } },
+        { idempotencyKey: `customer-user-${input.userId}` },
+      );
+      return customer.id;
+    },
+    async createMembershipCheckout(input) {
+      const metadata = {
+        membership_id: String(input.membershipId),
+        user_id: String(input.userId),
+        kind: input.interval ? 'membership' : 'membership_lifetime',
+      };
+      const lineItem = {
+        quantity: 1,
+        price_data: {
+          currency: input.currency.toLowerCase(),
+          unit_amount: input.amount,
+          product_data: { name: input.productName },
+          ...(input.interval ? { recurring: { interval: input.interval, interval_count: 1 } } : {}),
+        },
+      };
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: input.interval ? 'subscription' : 'payment',
+          customer: input.customerId,
+          client_reference_id: String(input.membershipId),
+          metadata,
+          line_items: [lineItem],
+          ...(input.interval ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        },
+        { idempotencyKey: `membership-checkout-${input.membershipId}` },
+      );
+      if (!session.url) throw new Error('Stripe returned a session without a URL');
+      return { id: session.id, url: session.url };
+    },
+    async expireSession(id) {
+      await stripe.checkout.sessions.expire(id);
+    },
+    async retrieveSubscription(id) {
+      return toSubscription(await stripe.subscriptions.retrieve(id));
+    },
+    async retrieveInvoice(id) {
+      return toInvoice(await stripe.invoices.retrieve(id, { expand: ['payments'] }));
+    },
+    async setCancelAtPeriodEnd(subscriptionId, cancel) {
+      return toSubscription(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
+    },
+    async cancelSubscriptionNow(subscriptionId) {
+      return toSubscription(await stripe.subscriptions.cancel(subscriptionId));
+    },
+    async refundPayment(paymentIntentId) {
+      const refund = await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey: `refund-${paymentIntentId}` });
+      return { id: refund.id, status: refund.status ?? 'pending' };
+    },
   };
 }
+
+const idOf = (value: string | { id?: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+const fromUnix = (seconds: number | null | undefined): Date | null => (seconds ? new Date(seconds * 1000) : null);

@@ -1,6 +1,15 @@
 // The catalog module's public surface: the only file other modules may import.
 export { catalogRoutes } from './routes.js';
-export { getCourseMeta, getInstructorEmail, listCourses, listSitemapCourses, resourceLinkPurpose } from './service.js';
+export {
+  getCourseMeta,
+  getInstructorEmail,
+  getPlanForPurchase,
+  listCourses,
+  listPlanNames,
+  listSitemapCourses,
+  resourceLinkPurpose,
+  type PlanForPurchase,
+} from './service.js';
 export {
   createCategory,
   createCourse,

@@ -233,6 +233,28 @@ export function selectPlans(db: Database, region: Region) {
     .orderBy(asc(plans.position), asc(plans.id));
 }
 
+/** One active plan with its price in `region` and in the default region (for the fallback). */
+export async function selectPlan(db: Database, planId: number, region: Region) {
+  const [row] = await db
+    .select({
+      id: plans.id,
+      name: plans.name,
+      planType: plans.planType,
+      price: { amount: planPrices.amount, currency: planPrices.currency, region: planPrices.region },
+      fallback: { amount: fallbackPlanPrice.amount, currency: fallbackPlanPrice.currency, region: fallbackPlanPrice.region },
+    })
+    .from(plans)
+    .leftJoin(planPrices, and(eq(planPrices.planId, plans.id), eq(planPrices.region, region)))
+    .leftJoin(fallbackPlanPrice, and(eq(fallbackPlanPrice.planId, plans.id), eq(fallbackPlanPrice.region, DEFAULT_REGION)))
+    .where(and(eq(plans.id, planId), eq(plans.isActive, true)))
+    .limit(1);
+  return row;
+}
+
+export async function selectPlanNames(db: Database) {
+  return db.select({ id: plans.id, name: plans.name, planType: plans.planType }).from(plans);
+}
+
 export function selectRoadmap(db: Database) {
   return db
     .select({ position: roadmapSteps.position, courseId: roadmapSteps.courseId, timeEstimate: roadmapSteps.timeEstimate, note: roadmapSteps.note })

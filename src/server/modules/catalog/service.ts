@@ -246,6 +246,30 @@ export async function listMembershipPlans(db: Database, region: Region): Promise
   });
 }
 
+export interface PlanForPurchase {
+  id: number;
+  name: string;
+  planType: 'monthly' | 'yearly' | 'lifetime';
+  /** Minor units, in the visitor's region (or the default region when the plan has no price there). */
+  amount: number;
+  currency: string;
+  region: Region;
+}
+
+/** A membership plan as the server charges it: the price is decided here, never by the client. */
+export async function getPlanForPurchase(db: Database, planId: number, region: Region): Promise<PlanForPurchase | undefined> {
+  const row = await q.selectPlan(db, planId, region);
+  if (!row) return undefined;
+  const chosen = row.price?.amount != null ? row.price : row.fallback;
+  if (chosen?.amount == null || !chosen.region) return undefined;
+  return { id: row.id, name: row.name, planType: row.planType, amount: chosen.amount, currency: chosen.currency!, region: chosen.region as Region };
+}
+
+/** The names of every plan (for history rows and emails). */
+export async function listPlanNames(db: Database) {
+  return q.selectPlanNames(db);
+}
+
 export async function getRoadmap(db: Database, region: Region): Promise<RoadmapStep[]> {
   const steps = await q.selectRoadmap(db);
   const courses = await listCourses(

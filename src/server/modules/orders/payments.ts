@@ -4,6 +4,7 @@ import type { Viewer } from '../../http/auth.js';
 import * as q from './queries.js';
 import type { OrderDeps } from './service.js';
 import { failOrder, fulfilOrder, refundPayment } from './fulfilment.js';
+import { handleRazorpayMembershipEvent, handleStripeMembershipEvent, type RazorpayEventBody } from '../subscriptions/index.js';
 
 export interface PaymentUpdateResult {
   status: 'Success' | 'Failed' | 'Pending';
@@ -80,20 +81,22 @@ export async function confirmRazorpayReturn(
 async function processEventOnce(
   deps: OrderDeps,
   event: { provider: 'stripe' | 'razorpay'; eventId: string; type: string; payload: object },
-  work: () => Promise<void>,
+  work: () => Promise<string>,
 ): Promise<void> {
   const claim = await q.claimProviderEvent(deps.db, event);
   if (claim === 'processed') return;
   if (claim === 'busy') throw new AppError('conflict', commerceMessages.eventInProgress);
+  let outcome: string;
   try {
-    await work();
+    outcome = await work();
   } catch (error) {
-    await q.finishProviderEvent(deps.db, event.provider, event.eventId, 'released');
+    const message = error instanceof Error ? error.message : String(error);
+    await q.finishProviderEvent(deps.db, event.provider, event.eventId, 'released', `failed, will be retried: ${message}`);
     if (error instanceof AppError) throw error;
     deps.log.error({ err: error, provider: event.provider, event: event.eventId }, 'webhook event not processed; the provider will retry');
     throw new AppError('unavailable', commerceMessages.eventNotProcessed);
   }
-  await q.finishProviderEvent(deps.db, event.provider, event.eventId, 'processed');
+  await q.finishProviderEvent(deps.db, event.provider, event.eventId, 'processed', outcome);
 }
 
 /** Stripe webhook: the signature is checked on the raw body, then state is read back from Stripe. */
@@ -107,45 +110,53 @@ export async function handleStripeWebhook(deps: OrderDeps, rawBody: Buffer, sign
   }
   const { id: eventId, type, objectId } = event;
   const stripe = deps.stripe;
-  await processEventOnce(deps, { provider: 'stripe', eventId, type, payload: JSON.parse(rawBody.toString('utf8')) as object }, async () => {
-    switch (type) {
-      case 'checkout.session.completed':
-      case 'checkout.session.async_payment_succeeded': {
-        const session = await stripe.retrieveSession(objectId ?? '');
-        const order = session.orderNumber ? await q.selectOrderByNumber(deps.db, session.orderNumber) : undefined;
-        if (order && order.providerReference === session.id && session.paid && session.paymentIntentId) {
-          await fulfilOrder(deps, {
-            orderId: order.id,
-            provider: 'stripe',
-            providerPaymentId: session.paymentIntentId,
-            amount: session.amountTotal ?? -1,
-            currency: session.currency ?? '',
-          });
-        }
-        break;
-      }
-      case 'checkout.session.async_payment_failed':
-      case 'checkout.session.expired': {
-        const session = await stripe.retrieveSession(objectId ?? '');
-        const order = session.orderNumber ? await q.selectOrderByNumber(deps.db, session.orderNumber) : undefined;
-        if (order && order.providerReference === session.id && !session.paid) await failOrder(deps, order.id);
-        break;
-      }
-      case 'charge.refunded': {
-        const charge = await stripe.retrieveCharge(objectId ?? '');
-        if (charge.refunded && charge.paymentIntentId) await refundPayment(deps, 'stripe', charge.paymentIntentId);
-        break;
-      }
-      default:
-        break;
-    }
-  });
+  // Memberships first (the subscriptions module says null when the event is not theirs), then orders.
+  await processEventOnce(
+    deps,
+    { provider: 'stripe', eventId, type, payload: JSON.parse(rawBody.toString('utf8')) as object },
+    async () => (await handleStripeMembershipEvent(deps, event)) ?? (await handleStripeOrderEvent(deps, stripe, type, objectId)),
+  );
 }
 
-interface RazorpayWebhook {
-  event?: string;
-  payload?: { payment?: { entity?: { id?: string } }; order?: { entity?: { id?: string } }; refund?: { entity?: { payment_id?: string } } };
+async function handleStripeOrderEvent(deps: OrderDeps, stripe: NonNullable<OrderDeps['stripe']>, type: string, objectId: string | undefined): Promise<string> {
+  switch (type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = await stripe.retrieveSession(objectId ?? '');
+      const order = session.orderNumber ? await q.selectOrderByNumber(deps.db, session.orderNumber) : undefined;
+      if (order && order.providerReference === session.id && session.paid && session.paymentIntentId) {
+        const outcome = await fulfilOrder(deps, {
+          orderId: order.id,
+          provider: 'stripe',
+          providerPaymentId: session.paymentIntentId,
+          amount: session.amountTotal ?? -1,
+          currency: session.currency ?? '',
+        });
+        return `order ${order.orderNumber} ${outcome}`;
+      }
+      return 'ignored: no unpaid order for this session';
+    }
+    case 'checkout.session.async_payment_failed':
+    case 'checkout.session.expired': {
+      const session = await stripe.retrieveSession(objectId ?? '');
+      const order = session.orderNumber ? await q.selectOrderByNumber(deps.db, session.orderNumber) : undefined;
+      if (order && order.providerReference === session.id && !session.paid) {
+        await failOrder(deps, order.id);
+        return `order ${order.orderNumber} failed`;
+      }
+      return 'ignored';
+    }
+    case 'charge.refunded': {
+      const charge = await stripe.retrieveCharge(objectId ?? '');
+      if (charge.refunded && charge.paymentIntentId) return `order payment ${await refundPayment(deps, 'stripe', charge.paymentIntentId)}`;
+      return 'ignored: not refunded';
+    }
+    default:
+      return 'ignored';
+  }
 }
+
+type RazorpayWebhook = RazorpayEventBody;
 
 /** Razorpay webhook: X-Razorpay-Signature over the raw body, then the payment is fetched back from Razorpay. */
 export async function handleRazorpayWebhook(deps: OrderDeps, rawBody: Buffer, signature: string | undefined, eventIdHeader: string | undefined): Promise<void> {
@@ -158,32 +169,46 @@ export async function handleRazorpayWebhook(deps: OrderDeps, rawBody: Buffer, si
     throw new AppError('bad_request', 'Invalid JSON.');
   }
   const type = body.event ?? 'unknown';
-  const eventId = eventIdHeader ?? `${type}:${body.payload?.payment?.entity?.id ?? body.payload?.refund?.entity?.payment_id ?? ''}`;
+  const eventId =
+    eventIdHeader ??
+    `${type}:${body.payload?.subscription?.entity?.id ?? ''}:${body.payload?.payment?.entity?.id ?? body.payload?.refund?.entity?.payment_id ?? ''}`;
   const razorpay = deps.razorpay;
-  await processEventOnce(deps, { provider: 'razorpay', eventId, type, payload: body }, async () => {
-    if (type === 'payment.captured' || type === 'order.paid' || type === 'payment.failed') {
-      const paymentId = body.payload?.payment?.entity?.id;
-      if (paymentId) {
-        const payment = await razorpay.fetchPayment(paymentId);
-        const order = payment.orderId ? await q.selectOrderByReference(deps.db, payment.orderId) : undefined;
-        if (order && payment.status === 'captured') {
-          await fulfilOrder(deps, {
-            orderId: order.id,
-            provider: 'razorpay',
-            providerPaymentId: payment.id,
-            amount: payment.amount,
-            currency: payment.currency,
-          });
-        } else if (order && payment.status === 'failed') {
-          await failOrder(deps, order.id, { provider: 'razorpay', providerPaymentId: payment.id, amount: payment.amount });
-        }
-      }
-    } else if (type === 'refund.processed' || type === 'refund.created' || type === 'payment.refunded') {
-      const paymentId = body.payload?.refund?.entity?.payment_id ?? body.payload?.payment?.entity?.id;
-      if (paymentId) {
-        const payment = await razorpay.fetchPayment(paymentId);
-        if (payment.status === 'refunded') await refundPayment(deps, 'razorpay', payment.id);
-      }
+  // Memberships first (the subscriptions module says null when the event is not theirs), then orders.
+  await processEventOnce(
+    deps,
+    { provider: 'razorpay', eventId, type, payload: body },
+    async () => (await handleRazorpayMembershipEvent(deps, type, body)) ?? (await handleRazorpayOrderEvent(deps, razorpay, type, body)),
+  );
+}
+
+async function handleRazorpayOrderEvent(deps: OrderDeps, razorpay: NonNullable<OrderDeps['razorpay']>, type: string, body: RazorpayWebhook): Promise<string> {
+  if (type === 'payment.captured' || type === 'order.paid' || type === 'payment.failed') {
+    const paymentId = body.payload?.payment?.entity?.id;
+    if (!paymentId) return 'ignored: no payment';
+    const payment = await razorpay.fetchPayment(paymentId);
+    const order = payment.orderId ? await q.selectOrderByReference(deps.db, payment.orderId) : undefined;
+    if (order && payment.status === 'captured') {
+      const outcome = await fulfilOrder(deps, {
+        orderId: order.id,
+        provider: 'razorpay',
+        providerPaymentId: payment.id,
+        amount: payment.amount,
+        currency: payment.currency,
+      });
+      return `order ${order.orderNumber} ${outcome}`;
     }
-  });
+    if (order && payment.status === 'failed') {
+      await failOrder(deps, order.id, { provider: 'razorpay', providerPaymentId: payment.id, amount: payment.amount });
+      return `order ${order.orderNumber} failed`;
+    }
+    return 'ignored: no order for this payment';
+  }
+  if (type === 'refund.processed' || type === 'refund.created' || type === 'payment.refunded') {
+    const paymentId = body.payload?.refund?.entity?.payment_id ?? body.payload?.payment?.entity?.id;
+    if (!paymentId) return 'ignored: no payment';
+    const payment = await razorpay.fetchPayment(paymentId);
+    if (payment.status === 'refunded') return `order payment ${await refundPayment(deps, 'razorpay', payment.id)}`;
+    return 'ignored: not refunded';
+  }
+  return 'ignored';
 }

@@ -18,6 +18,16 @@ export async function upsertReminder(db: Db, values: { email: string; reason: Re
   return row!.id;
 }
 
+/** Whether the reminder for this email and reason has gone out already. */
+export async function reminderWasSent(db: Db, email: string, reason: Reason): Promise<boolean> {
+  const [row] = await db
+    .select({ sentAt: abandonedEmails.sentAt })
+    .from(abandonedEmails)
+    .where(and(eq(abandonedEmails.email, email), eq(abandonedEmails.sendingReason, reason)))
+    .limit(1);
+  return Boolean(row?.sentAt);
+}
+
 const reminderOf = (email: string, reason?: Reason) => and(eq(abandonedEmails.email, email), reason ? eq(abandonedEmails.sendingReason, reason) : undefined);
 
 export async function deleteReminders(db: Db, email: string, reason?: Reason): Promise<void> {

@@ -8,6 +8,7 @@ import { sign, verifySignature } from '../../lib/signing.js';
 import { getPublicUserByEmail } from '../accounts/index.js';
 import { listCourses } from '../catalog/index.js';
 import { ownedCourseIds } from '../learning/index.js';
+import { hasEverSubscribed } from '../subscriptions/index.js';
 import * as q from './queries.js';
 
 export const ABANDONED_REMINDER_JOB = 'abandoned.remind';
@@ -19,8 +20,16 @@ export interface ReminderDeps {
   config: Config;
 }
 
-/** Schedules (or pushes back) one reminder per email and reason; the latest call wins. */
+/**
+ * Schedules (or pushes back) one reminder per email and reason; the latest call wins. A membership
+ * reminder goes out once in all: never again once sent, and never to someone who subscribed.
+ */
 export async function scheduleReminder(deps: ReminderDeps, input: { email: string; reason: Reason; courseIds: number[] }): Promise<void> {
+  if (input.reason === 'subscription') {
+    if (await q.reminderWasSent(deps.db, input.email, 'subscription')) return;
+    const user = await getPublicUserByEmail(deps.db, input.email);
+    if (user && (await hasEverSubscribed(deps, user.id))) return;
+  }
   const sendAfter = new Date(Date.now() + deps.config.abandonedCartDelayMs);
   const id = await q.upsertReminder(deps.db, { ...input, sendAfter });
   await deps.queue.enqueue(ABANDONED_REMINDER_JOB, { id }, { delayMs: deps.config.abandonedCartDelayMs });
@@ -51,6 +60,7 @@ async function remind(deps: ReminderDeps, id: number): Promise<void> {
   if (await q.isUnsubscribed(deps.db, row.email)) return;
   let courseIds = row.courseIds;
   const user = await getPublicUserByEmail(deps.db, row.email);
+  if (row.sendingReason === 'subscription' && user && (await hasEverSubscribed(deps, user.id))) return;
   if (user && courseIds.length) {
     const owned = await ownedCourseIds(deps.db, user.id, courseIds);
     courseIds = courseIds.filter((cid) => !owned.has(cid));

@@ -1,3 +1,10 @@
-/** The subscriptions module's public surface: memberships, their rules and their lifecycle. */
+// The subscriptions module's public surface (memberships: their rules, lifecycle and studio actions): the only file other modules may import.
 export { isMembershipCurrent, type MembershipState, type MembershipStatus } from './rules.js';
 export { currentMembershipOf, currentMembers } from './membership.js';
+export { hasEverSubscribed, refreshFromProvider } from './service.js';
+export { handleRazorpayMembershipEvent, handleStripeMembershipEvent, type RazorpayEventBody } from './events.js';
+export type { MembershipDeps } from './lifecycle.js';
+export { registerMembershipJobs } from './jobs.js';
+export { subscriptionRoutes } from './routes.js';
+// The instructor's studio (its routes check the role and write the audit log).
+export { cancelMembershipFor, compMembership, getMembership, listMemberships, refundLastCharge, type StudioMembership } from './admin.js';

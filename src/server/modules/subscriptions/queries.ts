@@ -1,8 +1,12 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { subscriptions } from '../../db/schema/index.js';
+import { billingCustomers, providerPlans, subscriptionNotices, subscriptionTransactions, subscriptions } from '../../db/schema/index.js';
 
 type Db = Database | Tx;
+
+export type MembershipRow = typeof subscriptions.$inferSelect;
+export type NewMembership = typeof subscriptions.$inferInsert;
+export type HistoryRow = typeof subscriptionTransactions.$inferSelect;
 
 const stateColumns = {
   id: subscriptions.id,
@@ -24,9 +28,142 @@ export function selectLiveMemberships(db: Db, userIds: number[]) {
 }
 
 export function selectLiveMembershipsOfUser(db: Db, userId: number) {
+  return selectLiveMemberships(db, [userId]);
+}
+
+export async function insertMembership(db: Db, values: NewMembership): Promise<MembershipRow> {
+  const [row] = await db.insert(subscriptions).values(values).returning();
+  return row!;
+}
+
+export async function selectMembership(db: Db, id: number, lock = false): Promise<MembershipRow | undefined> {
+  const query = db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function selectMembershipBy(
+  db: Db,
+  by: { stripeSubscriptionId?: string; razorpaySubscriptionId?: string; providerReference?: string },
+): Promise<MembershipRow | undefined> {
+  const where = by.stripeSubscriptionId
+    ? eq(subscriptions.stripeSubscriptionId, by.stripeSubscriptionId)
+    : by.razorpaySubscriptionId
+      ? eq(subscriptions.razorpaySubscriptionId, by.razorpaySubscriptionId)
+      : by.providerReference
+        ? eq(subscriptions.providerReference, by.providerReference)
+        : undefined;
+  if (!where) return undefined;
+  const [row] = await db.select().from(subscriptions).where(where).limit(1);
+  return row;
+}
+
+/** Every membership of a user, newest first (few per user). */
+export function selectMembershipsOfUser(db: Db, userId: number) {
+  return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.id));
+}
+
+export async function updateMembership(db: Db, id: number, values: Partial<NewMembership>): Promise<void> {
+  await db
+    .update(subscriptions)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(subscriptions.id, id));
+}
+
+/** Pending checkouts of a user (older than the one being opened), to be closed. */
+export function selectPendingOfUser(db: Db, userId: number) {
   return db
-    .select(stateColumns)
+    .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'past_due'])))
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'pending')))
     .orderBy(desc(subscriptions.id));
+}
+
+/** One history row; a repeated transaction id (a replayed event) writes nothing. Returns whether it was written. */
+export async function insertHistory(db: Db, values: typeof subscriptionTransactions.$inferInsert): Promise<boolean> {
+  const rows = await db.insert(subscriptionTransactions).values(values).onConflictDoNothing().returning({ id: subscriptionTransactions.id });
+  return rows.length > 0;
+}
+
+export function selectHistoryOfUser(db: Db, userId: number) {
+  return db
+    .select()
+    .from(subscriptionTransactions)
+    .where(eq(subscriptionTransactions.userId, userId))
+    .orderBy(desc(subscriptionTransactions.createdAt), desc(subscriptionTransactions.id))
+    .limit(500);
+}
+
+export async function selectChargeByPayment(db: Db, providerPaymentId: string): Promise<HistoryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptionTransactions)
+    .where(and(eq(subscriptionTransactions.providerPaymentId, providerPaymentId), inArray(subscriptionTransactions.status, ['active', 'renewed'])))
+    .limit(1);
+  return row;
+}
+
+/** The membership's most recent charge (first payment or renewal). */
+export async function selectLastCharge(db: Db, subscriptionId: number): Promise<HistoryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptionTransactions)
+    .where(and(eq(subscriptionTransactions.subscriptionId, subscriptionId), inArray(subscriptionTransactions.status, ['active', 'renewed'])))
+    .orderBy(desc(subscriptionTransactions.createdAt), desc(subscriptionTransactions.id))
+    .limit(1);
+  return row;
+}
+
+/** Claims a notice (an email about a membership) once: true the first time only. */
+export async function claimNotice(db: Db, subscriptionId: number, kind: string, key: string): Promise<boolean> {
+  const rows = await db.insert(subscriptionNotices).values({ subscriptionId, kind, key }).onConflictDoNothing().returning({ id: subscriptionNotices.id });
+  return rows.length > 0;
+}
+
+export async function selectCustomer(db: Db, userId: number, provider: 'stripe' | 'razorpay'): Promise<string | undefined> {
+  const [row] = await db
+    .select({ customerId: billingCustomers.customerId })
+    .from(billingCustomers)
+    .where(and(eq(billingCustomers.userId, userId), eq(billingCustomers.provider, provider)))
+    .limit(1);
+  return row?.customerId;
+}
+
+/** Keeps the first customer saved for the user (a concurrent checkout may have created one too). */
+export async function saveCustomer(db: Db, userId: number, provider: 'stripe' | 'razorpay', customerId: string): Promise<string> {
+  await db.insert(billingCustomers).values({ userId, provider, customerId }).onConflictDoNothing();
+  return (await selectCustomer(db, userId, provider)) ?? customerId;
+}
+
+export async function selectProviderPlan(db: Db, provider: 'stripe' | 'razorpay', key: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ planId: providerPlans.planId })
+    .from(providerPlans)
+    .where(and(eq(providerPlans.provider, provider), eq(providerPlans.key, key)))
+    .limit(1);
+  return row?.planId;
+}
+
+export async function saveProviderPlan(db: Db, provider: 'stripe' | 'razorpay', key: string, planId: string): Promise<string> {
+  await db.insert(providerPlans).values({ provider, key, planId }).onConflictDoNothing();
+  return (await selectProviderPlan(db, provider, key)) ?? planId;
+}
+
+/** The studio's list: memberships (not abandoned checkouts) with their member, newest first. */
+export function selectMembershipsForStudio(
+  db: Db,
+  filter: { userIds?: number[] | undefined; statuses?: MembershipRow['status'][] | undefined; limit: number; offset: number },
+) {
+  return db
+    .select({ membership: subscriptions, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(subscriptions)
+    .where(
+      and(
+        filter.statuses?.length ? inArray(subscriptions.status, filter.statuses) : sql`${subscriptions.status} <> 'pending'`,
+        filter.userIds ? (filter.userIds.length ? inArray(subscriptions.userId, filter.userIds) : sql`false`) : undefined,
+      ),
+    )
+    .orderBy(desc(subscriptions.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
 }

@@ -1,0 +1,472 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.js';
+import { sandboxObjects } from '../../db/schema/index.js';
+
+/**
+ * The Stripe Billing part of the local fake: customers, subscriptions, invoices, charges, refunds
+ * and test clocks, stored as Stripe's JSON in sandbox_objects. Fields starting with '_' are the
+ * fake's own bookkeeping and are never sent.
+ *
+ * Every customer gets its own test clock (real Stripe attaches one only when asked): advancing it
+ * renews, fails or ends that customer's subscriptions the way Stripe Billing would, and delivers
+ * the events. A subscription's card can be set to decline renewals, to walk through dunning.
+ */
+
+type Json = Record<string, unknown>;
+export type StripeFakeEvent = { id: string; type: string; object: Json };
+
+const rand = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Retries after a failed renewal, counted from the first failure; after the last one the subscription is cancelled. */
+export const RETRY_DAYS = [2, 4, 6];
+
+interface Clock extends Json {
+  id: string;
+  object: 'test_clock';
+  name: string;
+  _offset_ms: number;
+}
+
+interface Customer extends Json {
+  id: string;
+  email: string | null;
+  name: string | null;
+  test_clock: string;
+}
+
+interface Subscription extends Json {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  canceled_at: number | null;
+  ended_at: number | null;
+  billing_cycle_anchor: number;
+  metadata: Record<string, string>;
+  latest_invoice: string | null;
+  items: { object: 'list'; data: [SubscriptionItem] };
+  /** Periods started since the anchor (0 for the first). */
+  _period: number;
+  /** Sandbox switch: the card declines renewal charges. */
+  _declines: boolean;
+  _product: string;
+}
+
+interface SubscriptionItem extends Json {
+  id: string;
+  object: 'subscription_item';
+  current_period_start: number;
+  current_period_end: number;
+  price: { id: string; object: 'price'; currency: string; unit_amount: number; recurring: { interval: 'month' | 'year'; interval_count: 1 }; product: string };
+}
+
+interface Invoice extends Json {
+  id: string;
+  object: 'invoice';
+  customer: string;
+  status: 'open' | 'paid' | 'void' | 'uncollectible';
+  billing_reason: 'subscription_create' | 'subscription_cycle';
+  amount_due: number;
+  amount_paid: number;
+  currency: string;
+  attempt_count: number;
+  next_payment_attempt: number | null;
+  created: number;
+  period_start: number;
+  period_end: number;
+  parent: { type: 'subscription_details'; subscription_details: { subscription: string; metadata: Record<string, string> } };
+  payments: { object: 'list'; data: { object: 'invoice_payment'; status: string; payment: { type: 'payment_intent'; payment_intent: string } }[] };
+  _first_failure_ms?: number;
+}
+
+interface Charge extends Json {
+  id: string;
+  object: 'charge';
+  payment_intent: string;
+  amount: number;
+  currency: string;
+  refunded: boolean;
+  amount_refunded: number;
+  created: number;
+}
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+/** The anchor plus n months (or years), on the anchor's day of month, clamped to the month's last day (as Stripe does). */
+export function addPeriods(anchorSeconds: number, interval: 'month' | 'year', n: number): number {
+  const anchor = new Date(anchorSeconds * 1000);
+  const months = anchor.getUTCMonth() + n * (interval === 'year' ? 12 : 1);
+  const year = anchor.getUTCFullYear() + Math.floor(months / 12);
+  const month = ((months % 12) + 12) % 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const day = Math.min(anchor.getUTCDate(), lastDay);
+  return seconds(Date.UTC(year, month, day, anchor.getUTCHours(), anchor.getUTCMinutes(), anchor.getUTCSeconds()));
+}
+
+export const publicView = <T extends Json>(object: T): Json => Object.fromEntries(Object.entries(object).filter(([key]) => !key.startsWith('_')));
+
+const notFound = (what: string) => ({ error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
+
+export interface StripeBilling {
+  createCustomer(input: { email?: string; name?: string; metadata?: Record<string, string> }): Promise<Customer>;
+  /** The paid first invoice of a subscription-mode checkout: returns the subscription and the events Stripe would send. */
+  startSubscription(input: {
+    customer: string;
+    currency: string;
+    amount: number;
+    interval: 'month' | 'year';
+    productName: string;
+    metadata: Record<string, string>;
+  }): Promise<{ subscription: Subscription; events: StripeFakeEvent[] }>;
+  /** Moves the clock to `toMs` and runs what falls due on it: renewals, retries, ends. */
+  advanceClock(clockId: string, toMs: number): Promise<StripeFakeEvent[]>;
+  clockNow(customerId: string): Promise<number>;
+  setDeclines(subscriptionId: string, declines: boolean): Promise<void>;
+  refund(input: { paymentIntent?: string; charge?: string }): Promise<{ refund: Json; events: StripeFakeEvent[] } | undefined>;
+  listSubscriptions(): Promise<{ subscription: Subscription; customer: Customer | undefined; clockNowMs: number; lastCharge: Charge | undefined }[]>;
+  get<T extends Json>(kind: string, id: string): Promise<T | undefined>;
+  registerRoutes(api: FastifyInstance, deliver: (events: StripeFakeEvent[]) => Promise<void>): void;
+}
+
+export function createStripeBilling(db: Database): StripeBilling {
+  async function get<T extends Json>(kind: string, id: string): Promise<T | undefined> {
+    const [row] = await db
+      .select()
+      .from(sandboxObjects)
+      .where(and(eq(sandboxObjects.id, id), eq(sandboxObjects.provider, 'stripe'), eq(sandboxObjects.kind, kind)))
+      .limit(1);
+    return row?.data as T | undefined;
+  }
+  async function put<T extends Json & { id: string }>(kind: string, object: T): Promise<T> {
+    await db
+      .insert(sandboxObjects)
+      .values({ id: object.id, provider: 'stripe', kind, data: object })
+      .onConflictDoUpdate({ target: sandboxObjects.id, set: { data: object } });
+    return object;
+  }
+  async function list<T extends Json>(kind: string, field?: string, value?: string): Promise<T[]> {
+    const rows = await db
+      .select()
+      .from(sandboxObjects)
+      .where(
+        and(eq(sandboxObjects.provider, 'stripe'), eq(sandboxObjects.kind, kind), field ? sql`${sandboxObjects.data}->>${field} = ${value ?? ''}` : undefined),
+      )
+      .orderBy(sandboxObjects.createdAt);
+    return rows.map((r) => r.data as T);
+  }
+
+  async function clockNow(customerId: string): Promise<number> {
+    const customer = await get<Customer>('customer', customerId);
+    const clock = customer ? await get<Clock>('test_clock', customer.test_clock) : undefined;
+    return Date.now() + (clock?._offset_ms ?? 0);
+  }
+
+  const clockJson = (clock: Clock) => ({ ...publicView(clock), frozen_time: seconds(Date.now() + clock._offset_ms), status: 'ready' });
+
+  async function createCustomer(input: { email?: string; name?: string; metadata?: Record<string, string> }): Promise<Customer> {
+    const clock = await put<Clock>('test_clock', { id: rand('clock'), object: 'test_clock', name: `Clock for ${input.email ?? 'customer'}`, _offset_ms: 0 });
+    return put<Customer>('customer', {
+      id: rand('cus'),
+      object: 'customer',
+      email: input.email ?? null,
+      name: input.name ?? null,
+      metadata: input.metadata ?? {},
+      test_clock: clock.id,
+      created: seconds(Date.now()),
+    });
+  }
+
+  function newInvoice(sub: Subscription, reason: Invoice['billing_reason'], nowMs: number): Invoice {
+    const item = sub.items.data[0];
+    return {
+      id: rand('in'),
+      object: 'invoice',
+      customer: sub.customer,
+      status: 'open',
+      billing_reason: reason,
+      amount_due: item.price.unit_amount,
+      amount_paid: 0,
+      currency: item.price.currency,
+      attempt_count: 0,
+      next_payment_attempt: null,
+      created: seconds(nowMs),
+      period_start: item.current_period_start,
+      period_end: item.current_period_end,
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+      payments: { object: 'list', data: [] },
+    };
+  }
+
+  /** One payment attempt on an invoice; the card's switch decides (the first charge, made in checkout, always succeeds). */
+  async function attempt(sub: Subscription, invoice: Invoice, nowMs: number, force = false): Promise<boolean> {
+    invoice.attempt_count += 1;
+    const paymentIntent = rand('pi');
+    if (force || !sub._declines) {
+      const charge = await put<Charge>('charge', {
+        id: rand('ch'),
+        object: 'charge',
+        payment_intent: paymentIntent,
+        amount: invoice.amount_due,
+        currency: invoice.currency,
+        refunded: false,
+        amount_refunded: 0,
+        created: seconds(nowMs),
+        invoice: invoice.id,
+      });
+      invoice.status = 'paid';
+      invoice.amount_paid = charge.amount;
+      invoice.next_payment_attempt = null;
+      invoice.payments.data.push({ object: 'invoice_payment', status: 'paid', payment: { type: 'payment_intent', payment_intent: paymentIntent } });
+      invoice.status_transitions = { paid_at: seconds(nowMs) };
+      return true;
+    }
+    invoice._first_failure_ms ??= nowMs;
+    const retryDay = RETRY_DAYS[invoice.attempt_count - 1];
+    invoice.next_payment_attempt = retryDay === undefined ? null : seconds(invoice._first_failure_ms + retryDay * DAY_MS);
+    return false;
+  }
+
+  const event = (type: string, object: Json): StripeFakeEvent => ({ id: rand('evt'), type, object: publicView(object) });
+
+  async function startSubscription(input: Parameters<StripeBilling['startSubscription']>[0]) {
+    const nowMs = await clockNow(input.customer);
+    const start = seconds(nowMs);
+    const sub: Subscription = {
+      id: rand('sub'),
+      object: 'subscription',
+      customer: input.customer,
+      status: 'active',
+      cancel_at_period_end: false,
+      canceled_at: null,
+      ended_at: null,
+      created: start,
+      start_date: start,
+      billing_cycle_anchor: start,
+      metadata: input.metadata,
+      latest_invoice: null,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: rand('si'),
+            object: 'subscription_item',
+            current_period_start: start,
+            current_period_end: addPeriods(start, input.interval, 1),
+            price: {
+              id: rand('price'),
+              object: 'price',
+              currency: input.currency,
+              unit_amount: input.amount,
+              recurring: { interval: input.interval, interval_count: 1 },
+              product: rand('prod'),
+            },
+          },
+        ],
+      },
+      _period: 0,
+      _declines: false,
+      _product: input.productName,
+    };
+    const invoice = newInvoice(sub, 'subscription_create', nowMs);
+    await attempt(sub, invoice, nowMs, true);
+    sub.latest_invoice = invoice.id;
+    await put('invoice', invoice);
+    await put('subscription', sub);
+    return { subscription: sub, events: [event('customer.subscription.created', sub), event('invoice.paid', invoice)] };
+  }
+
+  /** Runs everything due on one subscription up to `nowMs`, in time order. */
+  async function run(sub: Subscription, nowMs: number): Promise<StripeFakeEvent[]> {
+    const events: StripeFakeEvent[] = [];
+    const item = sub.items.data[0];
+    const interval = item.price.recurring.interval;
+    for (let guard = 0; guard < 240; guard++) {
+      const latest = sub.latest_invoice ? await get<Invoice>('invoice', sub.latest_invoice) : undefined;
+      if (sub.status === 'past_due' && latest?.status === 'open' && latest.next_payment_attempt && latest.next_payment_attempt * 1000 <= nowMs) {
+        const at = latest.next_payment_attempt * 1000;
+        if (await attempt(sub, latest, at)) {
+          sub.status = 'active';
+          events.push(event('invoice.paid', latest), event('customer.subscription.updated', sub));
+        } else if (latest.next_payment_attempt === null) {
+          // Every retry failed: Stripe's "cancel the subscription" setting.
+          sub.status = 'canceled';
+          sub.ended_at = seconds(at);
+          sub.canceled_at = seconds(at);
+          latest.status = 'uncollectible';
+          events.push(event('invoice.payment_failed', latest), event('customer.subscription.deleted', sub));
+        } else {
+          events.push(event('invoice.payment_failed', latest));
+        }
+        await put('invoice', latest);
+        continue;
+      }
+      const periodEnd = item.current_period_end * 1000;
+      if ((sub.status === 'active' || sub.status === 'past_due') && periodEnd <= nowMs) {
+        if (sub.cancel_at_period_end || sub.status === 'past_due') {
+          // A subscription still past due at the next period end is cancelled too.
+          sub.status = 'canceled';
+          sub.ended_at = item.current_period_end;
+          events.push(event('customer.subscription.deleted', sub));
+          break;
+        }
+        // Renewal: the period advances by exactly one interval whether or not the charge succeeds.
+        sub._period += 1;
+        item.current_period_start = item.current_period_end;
+        item.current_period_end = addPeriods(sub.billing_cycle_anchor, interval, sub._period + 1);
+        const invoice = newInvoice(sub, 'subscription_cycle', periodEnd);
+        sub.latest_invoice = invoice.id;
+        if (await attempt(sub, invoice, periodEnd)) {
+          events.push(event('invoice.paid', invoice), event('customer.subscription.updated', sub));
+        } else {
+          sub.status = 'past_due';
+          events.push(event('invoice.payment_failed', invoice), event('customer.subscription.updated', sub));
+        }
+        await put('invoice', invoice);
+        continue;
+      }
+      break;
+    }
+    await put('subscription', sub);
+    return events;
+  }
+
+  async function advanceClock(clockId: string, toMs: number): Promise<StripeFakeEvent[]> {
+    const clock = await get<Clock>('test_clock', clockId);
+    if (!clock) return [];
+    clock._offset_ms = Math.max(clock._offset_ms, toMs - Date.now());
+    await put('test_clock', clock);
+    const events: StripeFakeEvent[] = [];
+    for (const customer of await list<Customer>('customer', 'test_clock', clockId)) {
+      for (const sub of await list<Subscription>('subscription', 'customer', customer.id)) {
+        if (sub.status === 'active' || sub.status === 'past_due') events.push(...(await run(sub, Date.now() + clock._offset_ms)));
+      }
+    }
+    return events;
+  }
+
+  async function refund(input: { paymentIntent?: string; charge?: string }) {
+    const charge = input.charge
+      ? await get<Charge>('charge', input.charge)
+      : input.paymentIntent
+        ? (await list<Charge>('charge', 'payment_intent', input.paymentIntent))[0]
+        : undefined;
+    if (!charge) return undefined;
+    const refundJson = {
+      id: rand('re'),
+      object: 'refund',
+      status: 'succeeded',
+      amount: charge.amount,
+      currency: charge.currency,
+      charge: charge.id,
+      payment_intent: charge.payment_intent,
+    };
+    if (charge.refunded) return { refund: refundJson, events: [] };
+    charge.refunded = true;
+    charge.amount_refunded = charge.amount;
+    await put('charge', charge);
+    return { refund: refundJson, events: [event('charge.refunded', charge)] };
+  }
+
+  return {
+    createCustomer,
+    startSubscription,
+    advanceClock,
+    clockNow,
+    get,
+    refund,
+    async setDeclines(subscriptionId, declines) {
+      const sub = await get<Subscription>('subscription', subscriptionId);
+      if (sub) await put('subscription', { ...sub, _declines: declines });
+    },
+    async listSubscriptions() {
+      const subs = await list<Subscription>('subscription');
+      return Promise.all(
+        subs.reverse().map(async (subscription) => {
+          const invoice = subscription.latest_invoice ? await get<Invoice>('invoice', subscription.latest_invoice) : undefined;
+          const paidInvoices = (await list<Invoice>('invoice')).filter(
+            (i) => i.parent.subscription_details.subscription === subscription.id && i.status === 'paid',
+          );
+          const lastPaid = paidInvoices.at(-1) ?? invoice;
+          const pi = lastPaid?.payments.data[0]?.payment.payment_intent;
+          return {
+            subscription,
+            customer: await get<Customer>('customer', subscription.customer),
+            clockNowMs: await clockNow(subscription.customer),
+            lastCharge: pi ? (await list<Charge>('charge', 'payment_intent', pi))[0] : undefined,
+          };
+        }),
+      );
+    },
+    registerRoutes(api, deliver) {
+      api.post('/v1/customers', async (request) => {
+        const body = (request.body ?? {}) as { email?: string; name?: string; metadata?: Record<string, string> };
+        return publicView(await createCustomer(body));
+      });
+      api.get('/v1/customers/:id', async (request, reply) => {
+        const customer = await get<Customer>('customer', (request.params as { id: string }).id);
+        return customer ? publicView(customer) : reply.code(404).send(notFound('customer'));
+      });
+
+      api.get('/v1/subscriptions/:id', async (request, reply) => {
+        const sub = await get<Subscription>('subscription', (request.params as { id: string }).id);
+        return sub ? publicView(sub) : reply.code(404).send(notFound('subscription'));
+      });
+      api.post('/v1/subscriptions/:id', async (request, reply) => {
+        const sub = await get<Subscription>('subscription', (request.params as { id: string }).id);
+        if (!sub) return reply.code(404).send(notFound('subscription'));
+        const body = (request.body ?? {}) as { cancel_at_period_end?: string; metadata?: Record<string, string> };
+        if (sub.status === 'canceled')
+          return reply.code(400).send({ error: { type: 'invalid_request_error', message: 'A canceled subscription can only update its metadata.' } });
+        if (body.cancel_at_period_end !== undefined) {
+          sub.cancel_at_period_end = body.cancel_at_period_end === 'true';
+          sub.canceled_at = sub.cancel_at_period_end ? seconds(await clockNow(sub.customer)) : null;
+        }
+        if (body.metadata) sub.metadata = { ...sub.metadata, ...body.metadata };
+        await put('subscription', sub);
+        await deliver([event('customer.subscription.updated', sub)]);
+        return publicView(sub);
+      });
+      api.delete('/v1/subscriptions/:id', async (request, reply) => {
+        const sub = await get<Subscription>('subscription', (request.params as { id: string }).id);
+        if (!sub) return reply.code(404).send(notFound('subscription'));
+        if (sub.status !== 'canceled') {
+          const now = seconds(await clockNow(sub.customer));
+          Object.assign(sub, { status: 'canceled', canceled_at: now, ended_at: now });
+          await put('subscription', sub);
+          await deliver([event('customer.subscription.deleted', sub)]);
+        }
+        return publicView(sub);
+      });
+
+      api.get('/v1/invoices/:id', async (request, reply) => {
+        const invoice = await get<Invoice>('invoice', (request.params as { id: string }).id);
+        return invoice ? publicView(invoice) : reply.code(404).send(notFound('invoice'));
+      });
+
+      api.post('/v1/test_helpers/test_clocks', async (request) => {
+        const body = (request.body ?? {}) as { frozen_time?: string; name?: string };
+        const offset = body.frozen_time ? Number(body.frozen_time) * 1000 - Date.now() : 0;
+        return clockJson(await put<Clock>('test_clock', { id: rand('clock'), object: 'test_clock', name: body.name ?? 'Test clock', _offset_ms: offset }));
+      });
+      api.get('/v1/test_helpers/test_clocks/:id', async (request, reply) => {
+        const clock = await get<Clock>('test_clock', (request.params as { id: string }).id);
+        return clock ? clockJson(clock) : reply.code(404).send(notFound('test_clock'));
+      });
+      api.post('/v1/test_helpers/test_clocks/:id/advance', async (request, reply) => {
+        const id = (request.params as { id: string }).id;
+        const body = (request.body ?? {}) as { frozen_time?: string };
+        const clock = await get<Clock>('test_clock', id);
+        if (!clock) return reply.code(404).send(notFound('test_clock'));
+        const target = Number(body.frozen_time) * 1000;
+        if (!Number.isFinite(target) || target < Date.now() + clock._offset_ms - 1000) {
+          return reply.code(400).send({ error: { type: 'invalid_request_error', message: 'frozen_time must be later than the clock’s current time.' } });
+        }
+        await deliver(await advanceClock(id, target));
+        return clockJson((await get<Clock>('test_clock', id))!);
+      });
+    },
+  };
+}

@@ -1,0 +1,201 @@
+import { toMajor } from '../../../shared/money.js';
+import { AppError } from '../../errors.js';
+import { getPublicUser } from '../accounts/index.js';
+import { listPlanNames } from '../catalog/index.js';
+import { applyRefund, applyView, cancelAtProvider, endMembership, type MembershipDeps } from './lifecycle.js';
+import * as q from './queries.js';
+import { isMembershipCurrent, type MembershipStatus } from './rules.js';
+import { stopRenewal } from './service.js';
+
+/**
+ * What the instructor's studio does with memberships. These functions decide nothing about the
+ * viewer: the studio's routes check the admin role first and write the audit log.
+ */
+
+export interface StudioMembership {
+  id: number;
+  user: { id: number; email: string; full_name: string } | null;
+  plan_name: string;
+  plan_type: 'monthly' | 'yearly' | 'lifetime' | null;
+  /** Internal lifecycle status: pending, active, past_due, cancelled, expired, failed. */
+  status: MembershipStatus;
+  /** The member's badge: Active, Cancelled or Inactive. */
+  badge: 'Active' | 'Cancelled' | 'Inactive';
+  is_current: boolean;
+  payment_method: 'stripe' | 'razorpay' | 'manual';
+  amount: number;
+  currency: string;
+  start_date: string | null;
+  end_date: string | null;
+  grace_until: string | null;
+  auto_renew: boolean;
+  provider_subscription_id: string | null;
+  provider_reference: string | null;
+  created_at: string;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+async function toStudio(deps: Pick<MembershipDeps, 'db'>, rows: q.MembershipRow[]): Promise<StudioMembership[]> {
+  const plans = await listPlanNames(deps.db);
+  const users = new Map(await Promise.all([...new Set(rows.map((r) => r.userId))].map(async (id) => [id, await getPublicUser(deps.db, id)] as const)));
+  const now = new Date();
+  return rows.map((row) => {
+    const plan = plans.find((p) => p.id === row.planId);
+    const user = users.get(row.userId);
+    const current = isMembershipCurrent(row, now);
+    return {
+      id: row.id,
+      user: user ? { id: user.id, email: user.email, full_name: user.fullName } : null,
+      plan_name: plan?.name ?? 'Membership',
+      plan_type: plan?.planType ?? null,
+      status: row.status,
+      badge: current ? 'Active' : row.status === 'cancelled' ? 'Cancelled' : 'Inactive',
+      is_current: current,
+      payment_method: row.paymentMethod,
+      amount: toMajor(row.amount),
+      currency: row.currency,
+      start_date: iso(row.startDate),
+      end_date: iso(row.endDate),
+      grace_until: iso(row.graceUntil),
+      auto_renew: row.autoRenew,
+      provider_subscription_id: row.stripeSubscriptionId ?? row.razorpaySubscriptionId,
+      provider_reference: row.providerReference,
+      created_at: row.createdAt.toISOString(),
+    };
+  });
+}
+
+/** Memberships (not abandoned checkouts unless asked), newest first, for members given by id (the studio resolves a search to users). */
+export async function listMemberships(
+  deps: Pick<MembershipDeps, 'db'>,
+  filter: { userIds?: number[]; statuses?: MembershipStatus[]; page?: number; pageSize?: number } = {},
+): Promise<{ count: number; results: StudioMembership[] }> {
+  const pageSize = Math.min(100, Math.max(1, filter.pageSize ?? 25));
+  const page = Math.max(1, filter.page ?? 1);
+  const rows = await q.selectMembershipsForStudio(deps.db, {
+    userIds: filter.userIds,
+    statuses: filter.statuses,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  return {
+    count: rows[0]?.total ?? 0,
+    results: await toStudio(
+      deps,
+      rows.map((r) => r.membership),
+    ),
+  };
+}
+
+export async function getMembership(deps: Pick<MembershipDeps, 'db'>, membershipId: number): Promise<StudioMembership> {
+  const row = await q.selectMembership(deps.db, membershipId);
+  if (!row) throw AppError.notFound('Membership not found.');
+  return (await toStudio(deps, [row]))[0]!;
+}
+
+function addMonths(from: Date, months: number): Date {
+  const d = new Date(from);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
+}
+
+/**
+ * Gives a member N months free ('comp'). A current complimentary membership is extended; a member
+ * who pays for a current membership is refused (409): their provider bills them, so a comp would
+ * overlap it.
+ */
+export async function compMembership(deps: MembershipDeps, input: { userId: number; months: number }): Promise<StudioMembership> {
+  if (!Number.isInteger(input.months) || input.months < 1 || input.months > 60) throw AppError.fields({ months: ['Give between 1 and 60 months.'] });
+  const user = await getPublicUser(deps.db, input.userId);
+  if (!user) throw AppError.notFound('User not found.');
+  const live = (await q.selectMembershipsOfUser(deps.db, user.id)).filter((r) => isMembershipCurrent(r));
+  const comp = live.find((r) => r.paymentMethod === 'manual' && r.endDate);
+  if (live.some((r) => r.paymentMethod !== 'manual' || !r.endDate)) {
+    throw new AppError('conflict', 'This member already has a current membership.', { detail: 'This member already has a current membership.' });
+  }
+  if (comp) {
+    const endDate = addMonths(comp.endDate!, input.months);
+    await applyView(deps, comp.id, { status: 'active', periodEnd: endDate });
+    await recordComp(deps, comp, input.months, endDate);
+    return getMembership(deps, comp.id);
+  }
+  const monthly = (await listPlanNames(deps.db)).find((p) => p.planType === 'monthly');
+  if (!monthly) throw AppError.notFound('No monthly plan to grant.');
+  const now = new Date();
+  const endDate = addMonths(now, input.months);
+  const row = await q.insertMembership(deps.db, {
+    userId: user.id,
+    planId: monthly.id,
+    status: 'pending',
+    paymentMethod: 'manual',
+    region: 'US',
+    currency: 'USD',
+    amount: 0,
+    autoRenew: false,
+  });
+  await applyView(deps, row.id, { status: 'active', periodStart: now, periodEnd: endDate });
+  await recordComp(deps, row, input.months, endDate);
+  return getMembership(deps, row.id);
+}
+
+async function recordComp(deps: MembershipDeps, row: q.MembershipRow, months: number, endDate: Date) {
+  const plan = (await listPlanNames(deps.db)).find((p) => p.id === row.planId);
+  await q.insertHistory(deps.db, {
+    subscriptionId: row.id,
+    userId: row.userId,
+    planName: `${plan?.name ?? 'Membership'} (complimentary, ${months} month${months === 1 ? '' : 's'})`,
+    paymentMethod: 'Complimentary',
+    currency: row.currency,
+    amount: 0,
+    status: 'created',
+    transactionId: `COMP-${row.id}-${endDate.getTime()}`,
+  });
+}
+
+/**
+ * Cancels a member's membership on their behalf: at the end of the period (auto-renewal off, as
+ * the member would) or now (access ends at once, the provider stops billing).
+ */
+export async function cancelMembershipFor(deps: MembershipDeps, input: { membershipId: number; immediately: boolean }): Promise<StudioMembership> {
+  const row = await q.selectMembership(deps.db, input.membershipId);
+  if (!row) throw AppError.notFound('Membership not found.');
+  if (input.immediately) {
+    if (row.status === 'pending' || row.status === 'failed' || row.status === 'expired' || row.status === 'cancelled') {
+      throw new AppError('bad_request', 'This membership has already ended.', { detail: 'This membership has already ended.' });
+    }
+    await cancelAtProvider(deps, row.id);
+    await endMembership(deps, row.id, 'cancelled');
+  } else {
+    await stopRenewal(deps, row);
+  }
+  return getMembership(deps, row.id);
+}
+
+/**
+ * Refunds the membership's last charge in full at its provider; the membership ends and access is
+ * revoked at once (the provider's refund webhook then changes nothing).
+ */
+export async function refundLastCharge(deps: MembershipDeps, input: { membershipId: number }): Promise<StudioMembership> {
+  const row = await q.selectMembership(deps.db, input.membershipId);
+  if (!row) throw AppError.notFound('Membership not found.');
+  const charge = await q.selectLastCharge(deps.db, row.id);
+  if (!charge?.providerPaymentId)
+    throw new AppError('bad_request', 'This membership has no charge to refund.', { detail: 'This membership has no charge to refund.' });
+  try {
+    if (row.paymentMethod === 'stripe' && deps.stripe) await deps.stripe.refundPayment(charge.providerPaymentId);
+    else if (row.paymentMethod === 'razorpay' && deps.razorpay) await deps.razorpay.refundPayment(charge.providerPaymentId);
+    else throw new Error(`no provider for ${row.paymentMethod}`);
+  } catch (cause) {
+    deps.log.error({ err: cause, membership: row.id }, 'refund failed at the provider');
+    throw new AppError('unavailable', 'The payment provider did not accept the refund. Please try again.', {
+      detail: 'The payment provider did not accept the refund. Please try again.',
+    });
+  }
+  await applyRefund(deps, charge.providerPaymentId);
+  return getMembership(deps, row.id);
+}

@@ -1,0 +1,152 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ipQuerySchema } from '../../../shared/catalog.js';
+import {
+  cancelSubscriptionBodySchema,
+  cancelSubscriptionResponseSchema,
+  lifetimeBodySchema,
+  lifetimeResponseSchema,
+  razorpayVerifyBodySchema,
+  subscribeBodySchema,
+  subscribeResponseSchema,
+  subscriptionCoursesSchema,
+  subscriptionDetailSchema,
+  subscriptionHistoryRowSchema,
+  updateLifetimeBodySchema,
+  verifyResponseSchema,
+} from '../../../shared/subscriptions.js';
+import { visitorOf, type AppContext } from '../../context.js';
+import { requireViewer } from '../../http/auth.js';
+import type { MembershipDeps } from './lifecycle.js';
+import * as memberships from './service.js';
+
+/** The subscription calls of the spec, under /api/v1 (membership-plan lives with the catalog). */
+export function subscriptionRoutes(ctx: AppContext, deps: MembershipDeps): FastifyPluginAsyncZod {
+  const secret = ctx.config.jwtSecret;
+  return async (app) => {
+    app.post(
+      '/membership-subscription-api/',
+      {
+        schema: {
+          tags: ['subscriptions'],
+          summary:
+            'Starts a monthly or yearly membership: a Stripe Checkout Session in subscription mode (checkout_url), or a Razorpay Subscription (subscription_id, India only)',
+          querystring: ipQuerySchema,
+          body: subscribeBodySchema,
+          response: { 200: subscribeResponseSchema },
+        },
+        config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      },
+      async (request) => {
+        const viewer = await requireViewer(request, secret);
+        const { plan_id, payment_method, auto_renew } = request.body;
+        return memberships.subscribe(deps, { viewer, visitor: visitorOf(ctx, request), planId: plan_id, method: payment_method, autoRenew: auto_renew });
+      },
+    );
+
+    app.post(
+      '/subscription-lifetime/',
+      {
+        schema: {
+          tags: ['subscriptions'],
+          summary:
+            'Starts a lifetime membership: Stripe answers checkout_url and session_id; Razorpay (India) answers order_id, amount (minor units), user_info and currency',
+          querystring: ipQuerySchema,
+          body: lifetimeBodySchema,
+          response: { 200: lifetimeResponseSchema },
+        },
+        config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      },
+      async (request) =>
+        memberships.subscribeLifetime(deps, {
+          viewer: await requireViewer(request, secret),
+          visitor: visitorOf(ctx, request),
+          method: request.body.payment_method,
+        }),
+    );
+
+    app.post(
+      '/update-lifetime-subscription/',
+      {
+        schema: {
+          tags: ['subscriptions'],
+          summary:
+            "The browser's return from a lifetime payment: activates only what the provider confirms (Stripe session read back; Razorpay HMAC over order_id|payment_id)",
+          body: updateLifetimeBodySchema,
+          response: { 200: verifyResponseSchema.extend({ success: z.boolean() }) },
+        },
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      },
+      async (request) => memberships.confirmLifetime(deps, await requireViewer(request, secret), request.body),
+    );
+
+    app.post(
+      '/razorpay-subscription-verify/',
+      {
+        schema: {
+          tags: ['subscriptions'],
+          summary: "The Razorpay popup's result for a recurring plan: HMAC over payment_id|subscription_id, for the viewer's own subscription",
+          body: razorpayVerifyBodySchema,
+          response: { 200: verifyResponseSchema },
+        },
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      },
+      async (request) => memberships.verifyRazorpaySubscription(deps, await requireViewer(request, secret), request.body),
+    );
+
+    app.get(
+      '/user/subscription-detail/',
+      { schema: { tags: ['subscriptions'], summary: "The viewer's current (else latest) membership", response: { 200: subscriptionDetailSchema } } },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'private, no-store');
+        return memberships.subscriptionDetail(deps, await requireViewer(request, secret));
+      },
+    );
+
+    app.get(
+      '/subscription/course/',
+      {
+        schema: {
+          tags: ['subscriptions'],
+          summary: 'The courses the viewer may open through a membership, searchable by title (empty for a non-member)',
+          querystring: ipQuerySchema.extend({ search: z.string().max(100).optional() }),
+          response: { 200: subscriptionCoursesSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'private, no-store');
+        const courses = await memberships.membershipCourses(deps, await requireViewer(request, secret), visitorOf(ctx, request), request.query.search);
+        return { courses };
+      },
+    );
+
+    app.get(
+      '/subscription-history',
+      {
+        schema: {
+          tags: ['subscriptions'],
+          summary: "The viewer's membership history: charges, renewals, failures, refunds, cancellations and expiries",
+          response: { 200: z.array(subscriptionHistoryRowSchema) },
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'private, no-store');
+        return memberships.subscriptionHistory(deps, await requireViewer(request, secret));
+      },
+    );
+
+    app.post(
+      '/cancel-subscription/',
+      {
+        schema: {
+          tags: ['subscriptions'],
+          summary: 'Turns auto-renewal off (owner only): the membership stays active until its end date',
+          body: cancelSubscriptionBodySchema,
+          response: { 200: cancelSubscriptionResponseSchema },
+        },
+        config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      },
+      async (request) => memberships.cancelSubscription(deps, await requireViewer(request, secret), request.body.subscription_id),
+    );
+  };
+}

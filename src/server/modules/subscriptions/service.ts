@@ -1,0 +1,443 @@
+import { toMajor } from '../../../shared/money.js';
+import {
+  subscriptionMessages as m,
+  type LifetimeResponse,
+  type MembershipPaymentMethod,
+  type SubscribeResponse,
+  type SubscriptionDetail,
+  type SubscriptionHistoryRow,
+  type UpdateLifetimeBody,
+} from '../../../shared/subscriptions.js';
+import type { CourseListItem } from '../../../shared/catalog.js';
+import type { Visitor } from '../../context.js';
+import { AppError } from '../../errors.js';
+import type { Viewer } from '../../http/auth.js';
+import { accessToCourses } from '../access/index.js';
+import { getPublicUser, type PublicUser } from '../accounts/index.js';
+import { getPlanForPurchase, listCourses, listPlanNames, type PlanForPurchase } from '../catalog/index.js';
+import { activateLifetime, handleStripeMembershipEvent } from './events.js';
+import {
+  applyView,
+  cancelAtProvider,
+  endMembership,
+  JOBS,
+  recordCharge,
+  syncFromProvider,
+  viewOfRazorpay,
+  viewOfStripe,
+  type MembershipDeps,
+} from './lifecycle.js';
+import * as q from './queries.js';
+import { isMembershipCurrent } from './rules.js';
+
+/** Billing cycles a renewing Razorpay subscription is created for (Razorpay needs an end): ten years. */
+const RAZORPAY_CYCLES = { monthly: 120, yearly: 10 } as const;
+/** A checkout left pending this long is no longer looked up at the provider when the member opens their subscription. */
+const PENDING_LOOKUP_MS = 24 * 60 * 60 * 1000;
+
+const error = (code: 'bad_request' | 'not_found' | 'conflict' | 'unavailable' | 'forbidden', message: string) =>
+  new AppError(code, message, { detail: message, error: message });
+
+async function userOf(deps: MembershipDeps, viewer: Viewer): Promise<PublicUser> {
+  const user = await getPublicUser(deps.db, viewer.userId);
+  if (!user) throw error('not_found', 'User not found.');
+  return user;
+}
+
+const userInfo = (user: PublicUser) => ({ name: user.fullName, email: user.email, contact: user.phoneNumber ?? '' });
+
+/** Razorpay is offered only to visitors from India; both methods need their provider configured. */
+function assertMethod(deps: MembershipDeps, method: MembershipPaymentMethod, visitor: Visitor, plan: PlanForPurchase) {
+  if (method === 'razorpay') {
+    if (visitor.country !== 'IN' || plan.region !== 'IN') throw AppError.fields({ payment_method: [m.razorpayIndiaOnly] });
+    if (!deps.razorpay) throw error('unavailable', m.methodUnavailable);
+  } else if (!deps.stripe) {
+    throw error('unavailable', m.methodUnavailable);
+  }
+}
+
+async function assertNotMember(deps: MembershipDeps, userId: number) {
+  const rows = await q.selectLiveMembershipsOfUser(deps.db, userId);
+  if (rows.some((row) => isMembershipCurrent(row))) throw error('conflict', m.alreadyMember);
+}
+
+async function stripeCustomer(deps: MembershipDeps, user: PublicUser): Promise<string> {
+  const saved = await q.selectCustomer(deps.db, user.id, 'stripe');
+  if (saved) return saved;
+  return q.saveCustomer(deps.db, user.id, 'stripe', await deps.stripe!.createCustomer({ userId: user.id, email: user.email, name: user.fullName }));
+}
+
+async function razorpayPlan(deps: MembershipDeps, plan: PlanForPurchase): Promise<string> {
+  const period = plan.planType === 'yearly' ? 'yearly' : 'monthly';
+  const key = `${period}:${plan.currency}:${plan.amount}`;
+  const saved = await q.selectProviderPlan(deps.db, 'razorpay', key);
+  if (saved) return saved;
+  const id = await deps.razorpay!.createPlan({ period, amount: plan.amount, currency: plan.currency, name: plan.name, notes: { plan_id: String(plan.id) } });
+  return q.saveProviderPlan(deps.db, 'razorpay', key, id);
+}
+
+/** Older unpaid checkouts of the user are closed at the provider, so only the newest can be paid. */
+async function closeOlderCheckouts(deps: MembershipDeps, userId: number, keepId: number) {
+  for (const row of await q.selectPendingOfUser(deps.db, userId)) {
+    if (row.id !== keepId) await deps.queue.enqueue(JOBS.closeCheckout, { id: row.id });
+  }
+}
+
+async function openPending(deps: MembershipDeps, user: PublicUser, plan: PlanForPurchase, method: MembershipPaymentMethod, autoRenew: boolean) {
+  return q.insertMembership(deps.db, {
+    userId: user.id,
+    planId: plan.id,
+    status: 'pending',
+    paymentMethod: method,
+    region: plan.region,
+    currency: plan.currency,
+    amount: plan.amount,
+    autoRenew: plan.planType === 'lifetime' ? false : autoRenew,
+  });
+}
+
+/** A provider call that failed: the pending membership is closed and the member told to try again. */
+async function providerFailed(deps: MembershipDeps, membershipId: number, cause: unknown): Promise<never> {
+  deps.log.error({ err: cause, membership: membershipId }, 'could not open the membership checkout');
+  await q.updateMembership(deps.db, membershipId, { status: 'failed' });
+  throw error('unavailable', m.providerUnreachable);
+}
+
+/** POST /membership-subscription-api/: a monthly or yearly membership, priced by the server for the visitor's country. */
+export async function subscribe(
+  deps: MembershipDeps,
+  input: { viewer: Viewer; visitor: Visitor; planId: number; method: MembershipPaymentMethod; autoRenew: boolean },
+): Promise<SubscribeResponse> {
+  const plan = await getPlanForPurchase(deps.db, input.planId, input.visitor.region);
+  if (!plan) throw error('not_found', m.planNotFound);
+  if (plan.planType === 'lifetime') throw AppError.fields({ plan_id: [m.lifetimeNotRecurring] });
+  assertMethod(deps, input.method, input.visitor, plan);
+  await assertNotMember(deps, input.viewer.userId);
+  const user = await userOf(deps, input.viewer);
+  const row = await openPending(deps, user, plan, input.method, input.autoRenew);
+  await closeOlderCheckouts(deps, user.id, row.id);
+  const base = deps.config.publicUrl;
+  const common = { plan_name: plan.name, amount: plan.amount, currency: plan.currency, user_info: userInfo(user) };
+
+  if (input.method === 'stripe') {
+    try {
+      const customerId = await stripeCustomer(deps, user);
+      const session = await deps.stripe!.createMembershipCheckout({
+        customerId,
+        membershipId: row.id,
+        userId: user.id,
+        productName: plan.name,
+        currency: plan.currency,
+        amount: plan.amount,
+        interval: plan.planType === 'yearly' ? 'year' : 'month',
+        successUrl: `${base}/pending-activation/?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${base}/subscribe?scrollTo=plans`,
+      });
+      await q.updateMembership(deps.db, row.id, { providerReference: session.id, stripeCustomerId: customerId });
+      return { ...common, checkout_url: session.url, session_id: session.id, subscription_id: null, key_id: null, sandbox: deps.stripe!.mode === 'sandbox' };
+    } catch (cause) {
+      return providerFailed(deps, row.id, cause);
+    }
+  }
+  try {
+    const planId = await razorpayPlan(deps, plan);
+    const sub = await deps.razorpay!.createSubscription({
+      planId,
+      totalCount: input.autoRenew ? RAZORPAY_CYCLES[plan.planType] : 1,
+      notes: { membership_id: String(row.id), user_id: String(user.id), email: user.email },
+    });
+    await q.updateMembership(deps.db, row.id, { razorpaySubscriptionId: sub.id });
+    return {
+      ...common,
+      checkout_url: null,
+      session_id: null,
+      subscription_id: sub.id,
+      key_id: deps.razorpay!.keyId,
+      sandbox: deps.razorpay!.mode === 'sandbox',
+    };
+  } catch (cause) {
+    return providerFailed(deps, row.id, cause);
+  }
+}
+
+async function lifetimePlan(deps: MembershipDeps, visitor: Visitor): Promise<PlanForPurchase> {
+  const lifetime = (await listPlanNames(deps.db)).find((p) => p.planType === 'lifetime');
+  const plan = lifetime ? await getPlanForPurchase(deps.db, lifetime.id, visitor.region) : undefined;
+  if (!plan) throw error('not_found', m.planNotFound);
+  return plan;
+}
+
+/** POST /subscription-lifetime/: one payment for lifetime access. */
+export async function subscribeLifetime(
+  deps: MembershipDeps,
+  input: { viewer: Viewer; visitor: Visitor; method: MembershipPaymentMethod },
+): Promise<LifetimeResponse> {
+  const plan = await lifetimePlan(deps, input.visitor);
+  assertMethod(deps, input.method, input.visitor, plan);
+  await assertNotMember(deps, input.viewer.userId);
+  const user = await userOf(deps, input.viewer);
+  const row = await openPending(deps, user, plan, input.method, false);
+  await closeOlderCheckouts(deps, user.id, row.id);
+  const common = { plan_name: plan.name, amount: plan.amount, currency: plan.currency, user_info: userInfo(user) };
+
+  if (input.method === 'stripe') {
+    try {
+      const customerId = await stripeCustomer(deps, user);
+      const session = await deps.stripe!.createMembershipCheckout({
+        customerId,
+        membershipId: row.id,
+        userId: user.id,
+        productName: plan.name,
+        currency: plan.currency,
+        amount: plan.amount,
+        successUrl: `${deps.config.publicUrl}/pending-activation/?session_id={CHECKOUT_SESSION_ID}&plan=lifetime`,
+        cancelUrl: `${deps.config.publicUrl}/subscribe?scrollTo=plans`,
+      });
+      await q.updateMembership(deps.db, row.id, { providerReference: session.id, stripeCustomerId: customerId });
+      return { ...common, checkout_url: session.url, session_id: session.id, order_id: null, key_id: null, sandbox: deps.stripe!.mode === 'sandbox' };
+    } catch (cause) {
+      return providerFailed(deps, row.id, cause);
+    }
+  }
+  try {
+    const order = await deps.razorpay!.createOrder({
+      amount: plan.amount,
+      currency: plan.currency,
+      receipt: `MEM-${row.id}`,
+      notes: { membership_id: String(row.id), kind: 'membership_lifetime' },
+    });
+    await q.updateMembership(deps.db, row.id, { providerReference: order.id });
+    return { ...common, checkout_url: null, session_id: null, order_id: order.id, key_id: deps.razorpay!.keyId, sandbox: deps.razorpay!.mode === 'sandbox' };
+  } catch (cause) {
+    return providerFailed(deps, row.id, cause);
+  }
+}
+
+/** The viewer's own membership behind a provider reference; anyone else's is 'not found'. */
+async function ownMembership(deps: MembershipDeps, viewer: Viewer, by: Parameters<typeof q.selectMembershipBy>[1]) {
+  const row = await q.selectMembershipBy(deps.db, by);
+  if (!row || row.userId !== viewer.userId) throw error('not_found', m.notFound);
+  return row;
+}
+
+/**
+ * POST /update-lifetime-subscription/: the browser's return from a lifetime payment. Only the
+ * provider confirms it: Stripe's session is read back (paid, and this member's); Razorpay's
+ * handler result must carry a valid signature over order and payment ids.
+ */
+export async function confirmLifetime(
+  deps: MembershipDeps,
+  viewer: Viewer,
+  body: UpdateLifetimeBody,
+): Promise<{ success: boolean; message: string; subscription: SubscriptionDetail }> {
+  if (body.payment_method === 'stripe') {
+    if (!deps.stripe) throw error('unavailable', m.methodUnavailable);
+    const row = await ownMembership(deps, viewer, { providerReference: body.session_id });
+    const session = await deps.stripe.retrieveSession(body.session_id);
+    if (session.metadata.membership_id !== String(row.id) || session.metadata.kind !== 'membership_lifetime')
+      throw AppError.fields({ session_id: [m.notVerified] });
+    if (!session.paid || !session.paymentIntentId) return { success: false, message: m.paymentPending, subscription: await subscriptionDetail(deps, viewer) };
+    const outcome = await activateLifetime(deps, row, {
+      providerPaymentId: session.paymentIntentId,
+      amount: session.amountTotal ?? -1,
+      currency: session.currency ?? '',
+    });
+    if (outcome === 'amount mismatch') throw error('bad_request', m.notVerified);
+    return { success: outcome !== 'ended', message: m.lifetimeActivated, subscription: await subscriptionDetail(deps, viewer) };
+  }
+  if (!deps.razorpay) throw error('unavailable', m.methodUnavailable);
+  const row = await ownMembership(deps, viewer, { providerReference: body.order_id });
+  if (!deps.razorpay.verifyPaymentSignature(body.order_id, body.payment_id, body.signature)) throw AppError.fields({ signature: [m.notVerified] });
+  const payment = await deps.razorpay.fetchPayment(body.payment_id);
+  if (payment.orderId !== body.order_id || payment.status !== 'captured') throw error('bad_request', m.notVerified);
+  const outcome = await activateLifetime(deps, row, { providerPaymentId: payment.id, amount: payment.amount, currency: payment.currency });
+  if (outcome === 'amount mismatch') throw error('bad_request', m.notVerified);
+  return { success: outcome !== 'ended', message: m.lifetimeActivated, subscription: await subscriptionDetail(deps, viewer) };
+}
+
+/** POST /razorpay-subscription-verify/: the popup's result for a recurring plan, verified by HMAC over payment and subscription ids. */
+export async function verifyRazorpaySubscription(
+  deps: MembershipDeps,
+  viewer: Viewer,
+  body: { razorpay_payment_id: string; razorpay_subscription_id: string; razorpay_signature: string },
+): Promise<{ success: true; message: string; subscription: SubscriptionDetail }> {
+  if (!deps.razorpay) throw error('unavailable', m.methodUnavailable);
+  const row = await ownMembership(deps, viewer, { razorpaySubscriptionId: body.razorpay_subscription_id });
+  if (!deps.razorpay.verifySubscriptionSignature(body.razorpay_payment_id, body.razorpay_subscription_id, body.razorpay_signature)) {
+    throw AppError.fields({ razorpay_signature: [m.notVerified] });
+  }
+  const [sub, payment] = await Promise.all([
+    deps.razorpay.fetchSubscription(row.razorpaySubscriptionId!),
+    deps.razorpay.fetchPayment(body.razorpay_payment_id),
+  ]);
+  if (payment.status !== 'captured' && payment.status !== 'refunded') throw error('bad_request', m.notVerified);
+  await applyView(deps, row.id, viewOfRazorpay(sub));
+  await recordCharge(deps, row.id, {
+    transactionId: payment.id,
+    providerPaymentId: payment.id,
+    amount: payment.amount,
+    kind: 'first',
+  });
+  return { success: true, message: m.subscriptionActivated, subscription: await subscriptionDetail(deps, viewer) };
+}
+
+/**
+ * A Stripe checkout the member just paid, read back from Stripe when its webhook has not arrived
+ * yet (the pending-activation page polls the detail): the same handler as the webhook's.
+ */
+async function confirmPendingCheckout(deps: MembershipDeps, rows: q.MembershipRow[]) {
+  const pending = rows.find((r) => r.status === 'pending');
+  if (!pending?.providerReference || pending.paymentMethod !== 'stripe' || !deps.stripe) return;
+  if (Date.now() - pending.createdAt.getTime() > PENDING_LOOKUP_MS) return;
+  try {
+    const session = await deps.stripe.retrieveSession(pending.providerReference);
+    if (session.status === 'complete') {
+      await handleStripeMembershipEvent(deps, { id: 'poll', type: 'checkout.session.completed', objectId: session.id, object: { metadata: session.metadata } });
+    }
+  } catch (cause) {
+    deps.log.warn({ err: cause, membership: pending.id }, 'could not read a pending membership checkout back from Stripe');
+  }
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const EMPTY_DETAIL: SubscriptionDetail = {
+  subscription_active: false,
+  id: null,
+  name: null,
+  plan_type: null,
+  status: null,
+  payment_method: null,
+  start_date: null,
+  end_date: null,
+  auto_renew: false,
+  is_active: false,
+  is_canceled: false,
+  grace_until: null,
+  stripe_customer_id: null,
+  razorpay_customer_id: null,
+  sandbox_url: null,
+};
+
+/** GET /user/subscription-detail/: the current membership, else the latest one that ever started. */
+export async function subscriptionDetail(deps: MembershipDeps, viewer: Viewer): Promise<SubscriptionDetail> {
+  let rows = await q.selectMembershipsOfUser(deps.db, viewer.userId);
+  if (rows[0]?.status === 'pending') {
+    await confirmPendingCheckout(deps, rows);
+    rows = await q.selectMembershipsOfUser(deps.db, viewer.userId);
+  }
+  const now = new Date();
+  const started = rows.filter((r) => r.status !== 'pending' && r.status !== 'failed');
+  const row = started.find((r) => isMembershipCurrent(r, now)) ?? started[0];
+  if (!row) return EMPTY_DETAIL;
+  const plans = await listPlanNames(deps.db);
+  const plan = plans.find((p) => p.id === row.planId);
+  const current = isMembershipCurrent(row, now);
+  const sandbox =
+    (row.paymentMethod === 'stripe' && deps.stripe?.mode === 'sandbox') || (row.paymentMethod === 'razorpay' && deps.razorpay?.mode === 'sandbox');
+  const user = sandbox ? await getPublicUser(deps.db, viewer.userId) : undefined;
+  return {
+    subscription_active: true,
+    id: row.id,
+    name: plan?.name ?? 'Membership',
+    plan_type: plan?.planType ?? null,
+    status: current ? 'Active' : row.status === 'cancelled' ? 'Cancelled' : 'Inactive',
+    payment_method: row.paymentMethod,
+    start_date: iso(row.startDate),
+    end_date: iso(row.endDate),
+    auto_renew: current && row.autoRenew,
+    is_active: current,
+    is_canceled: row.isCanceled,
+    grace_until: row.status === 'past_due' ? iso(row.graceUntil) : null,
+    stripe_customer_id: row.stripeCustomerId,
+    razorpay_customer_id: row.razorpayCustomerId,
+    sandbox_url: user ? `/sandbox/?email=${encodeURIComponent(user.email)}` : null,
+  };
+}
+
+/** GET /subscription/course/: the courses the viewer may open through a membership (none for a non-member). */
+export async function membershipCourses(deps: MembershipDeps, viewer: Viewer, visitor: Visitor, search: string | undefined): Promise<CourseListItem[]> {
+  const courses = await listCourses(deps.db, visitor.region);
+  const access = await accessToCourses(
+    deps.db,
+    { ...viewer, isAdmin: false },
+    courses.map((c) => c.id),
+  );
+  const term = search?.trim().toLowerCase();
+  return courses.filter((c) => access.get(c.id)?.reason === 'membership' && (!term || c.title.toLowerCase().includes(term)));
+}
+
+/** GET /subscription-history: one row per charge, renewal, failure, refund, cancellation and expiry. */
+export async function subscriptionHistory(deps: MembershipDeps, viewer: Viewer): Promise<SubscriptionHistoryRow[]> {
+  const rows = await q.selectHistoryOfUser(deps.db, viewer.userId);
+  return rows.map((r) => ({
+    id: r.id,
+    plan_name: r.planName,
+    payment_method: r.paymentMethod,
+    currency: r.currency,
+    amount: toMajor(r.amount),
+    status: r.status,
+    created_at: r.createdAt.toISOString(),
+    transaction_id: r.transactionId,
+  }));
+}
+
+const day = (d: Date) => d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * Turns auto-renewal off at the provider (Stripe: cancel at period end; Razorpay: cancel at cycle
+ * end): the membership stays active until its end date. A membership in its grace period (a
+ * renewal failed) ends now instead, and the provider stops retrying the card.
+ */
+export async function stopRenewal(deps: MembershipDeps, row: q.MembershipRow): Promise<{ message: string }> {
+  if (!row.endDate) throw error('bad_request', m.lifetimeNoRenewal);
+  if (!isMembershipCurrent(row)) throw error('bad_request', m.notActive);
+  if (row.status === 'past_due') {
+    try {
+      await cancelAtProvider(deps, row.id);
+    } catch (cause) {
+      deps.log.error({ err: cause, membership: row.id }, 'could not cancel the subscription at the provider');
+      throw error('unavailable', m.providerUnreachable);
+    }
+    await endMembership(deps, row.id, 'cancelled');
+    return { message: m.cancelledNow };
+  }
+  if (row.autoRenew) {
+    try {
+      if (row.stripeSubscriptionId && deps.stripe) {
+        await applyView(deps, row.id, viewOfStripe(await deps.stripe.setCancelAtPeriodEnd(row.stripeSubscriptionId, true)));
+      } else if (row.razorpaySubscriptionId && deps.razorpay) {
+        await applyView(deps, row.id, { ...viewOfRazorpay(await deps.razorpay.cancelSubscription(row.razorpaySubscriptionId, true)), autoRenew: false });
+      } else {
+        await applyView(deps, row.id, { status: row.status, autoRenew: false });
+      }
+    } catch (cause) {
+      if (cause instanceof AppError) throw cause;
+      deps.log.error({ err: cause, membership: row.id }, 'could not turn auto-renewal off at the provider');
+      throw error('unavailable', m.providerUnreachable);
+    }
+  }
+  const fresh = (await q.selectMembership(deps.db, row.id))!;
+  return { message: m.cancelled(day(fresh.endDate ?? row.endDate)) };
+}
+
+/** POST /cancel-subscription/: the owner turns auto-renewal off. */
+export async function cancelSubscription(deps: MembershipDeps, viewer: Viewer, subscriptionId: number) {
+  const row = await q.selectMembership(deps.db, subscriptionId);
+  if (!row || row.userId !== viewer.userId) throw error('not_found', m.notFound);
+  const { message } = await stopRenewal(deps, row);
+  return { success: true as const, message, subscription: await subscriptionDetail(deps, viewer) };
+}
+
+/** Whether the user ever held a membership (abandoned-checkout reminders stop for good then). */
+export async function hasEverSubscribed(deps: Pick<MembershipDeps, 'db'>, userId: number): Promise<boolean> {
+  const rows = await q.selectMembershipsOfUser(deps.db, userId);
+  return rows.some((r) => r.status !== 'pending' && r.status !== 'failed');
+}
+
+/** Reconciles one membership with its provider now (the studio's "refresh", the period-end job). */
+export async function refreshFromProvider(deps: MembershipDeps, membershipId: number) {
+  const row = await q.selectMembership(deps.db, membershipId);
+  if (!row) throw error('not_found', m.notFound);
+  return syncFromProvider(deps, row);
+}

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { courseListItemSchema } from './catalog.js';
+
+/** The subscription screens' texts (spec: Subscribe, Pending activation, Subscription, history, error catalogue). */
+export const subscriptionMessages = {
+  // server answers
+  alreadyMember: 'You already have an active membership. Manage it from your subscription page.',
+  planNotFound: 'This membership plan does not exist.',
+  lifetimeNotRecurring: 'The lifetime plan is a one-time payment, not a subscription.',
+  razorpayIndiaOnly: 'Razorpay is available only for payments from India.',
+  methodUnavailable: 'This payment method is not available right now.',
+  providerUnreachable: 'The payment provider is not reachable right now. Please try again in a moment.',
+  notVerified: 'We could not verify this payment.',
+  notFound: 'Subscription not found.',
+  lifetimeNoRenewal: 'A lifetime membership has no renewal to cancel.',
+  notActive: 'This subscription is not active.',
+  lifetimeActivated: 'Your lifetime membership is active.',
+  subscriptionActivated: 'Your membership is active.',
+  paymentPending: 'Your payment is being confirmed.',
+  cancelled: (endDate: string) => `Auto-renewal is off. You keep full access until ${endDate}.`,
+  cancelledNow: 'Your subscription has been cancelled.',
+
+  // the client's texts, word for word
+  subscribeNow: 'Subscribe Now',
+  alreadySubscribed: 'Already Subscribed',
+  willIncrease: 'will be increased soon',
+  yearlySave: 'Save 35%',
+  processingPayment: 'Processing Payment',
+  activated: 'Subscription Activated',
+  redirecting: 'Redirecting you now...',
+  noSubscription: "You don't have any subscription.",
+  historyEmpty: 'No subscription history found.',
+  historyFailed: 'Failed to load subscription history. Please try again.',
+  detailFailed: 'Something went wrong',
+  cancelConfirm: 'Are you sure you want to cancel your subscription?',
+  cancelFailed: 'Failed to cancel subscription.',
+  cancelNotSuccessful: 'Something went wrong. Please try again.',
+  paymentFailed: 'Payment failed. Please try again.',
+  unexpectedResponse: 'Unexpected response from server.',
+  loginSuccess: 'Login successful!',
+  includedInMembership: 'Included in your membership',
+} as const;
+
+/** Both spellings reach the API ('stripe' in the spec's subscription calls, 'Stripe' elsewhere). */
+export const membershipPaymentMethodSchema = z
+  .string('Choose a payment method.')
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['stripe', 'razorpay'], 'Choose Stripe or Razorpay.'));
+export type MembershipPaymentMethod = z.infer<typeof membershipPaymentMethodSchema>;
+
+export const subscribeBodySchema = z.object({
+  plan_id: z.coerce.number('Choose a plan.').int('Choose a plan.').positive('Choose a plan.'),
+  payment_method: membershipPaymentMethodSchema,
+  auto_renew: z.boolean().default(true),
+});
+
+/** Stripe: checkout_url and session_id. Razorpay: subscription_id and what its popup needs. */
+export const subscribeResponseSchema = z.object({
+  checkout_url: z.string().nullable(),
+  session_id: z.string().nullable(),
+  subscription_id: z.string().nullable(),
+  key_id: z.string().nullable(),
+  sandbox: z.boolean(),
+  plan_name: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  user_info: z.object({ name: z.string(), email: z.string(), contact: z.string() }),
+});
+export type SubscribeResponse = z.infer<typeof subscribeResponseSchema>;
+
+export const lifetimeBodySchema = z.object({ payment_method: membershipPaymentMethodSchema });
+
+/** Stripe: checkout_url and session_id. Razorpay: order_id, amount (minor units), user_info and currency. */
+export const lifetimeResponseSchema = z.object({
+  checkout_url: z.string().nullable(),
+  session_id: z.string().nullable(),
+  order_id: z.string().nullable(),
+  amount: z.number(),
+  currency: z.string(),
+  key_id: z.string().nullable(),
+  sandbox: z.boolean(),
+  plan_name: z.string(),
+  user_info: z.object({ name: z.string(), email: z.string(), contact: z.string() }),
+});
+export type LifetimeResponse = z.infer<typeof lifetimeResponseSchema>;
+
+const id = (what: string) => z.string(`Send the ${what}.`).trim().min(1, `Send the ${what}.`).max(200);
+
+/** Stripe: {payment_method, session_id}. Razorpay: the handler's ids and signature (total, status and currency are informative only). */
+export const updateLifetimeBodySchema = z.union([
+  z.object({ payment_method: z.literal('stripe'), session_id: id('session id') }),
+  z.object({
+    payment_method: z.literal('razorpay'),
+    payment_id: id('payment id'),
+    order_id: id('order id'),
+    signature: id('signature'),
+    total: z.union([z.number(), z.string()]).optional(),
+    payment_status: z.string().max(20).optional(),
+    currency: z.string().max(10).optional(),
+  }),
+]);
+export type UpdateLifetimeBody = z.infer<typeof updateLifetimeBodySchema>;
+
+export const razorpayVerifyBodySchema = z.object({
+  razorpay_payment_id: id('payment id'),
+  razorpay_subscription_id: id('subscription id'),
+  razorpay_signature: id('signature'),
+});
+
+export const membershipStatusSchema = z.enum(['Active', 'Cancelled', 'Inactive']);
+
+export const subscriptionDetailSchema = z.object({
+  /** There is a membership to show (current or past). */
+  subscription_active: z.boolean(),
+  id: z.number().int().nullable(),
+  name: z.string().nullable(),
+  plan_type: z.enum(['monthly', 'yearly', 'lifetime']).nullable(),
+  /** The badge: Active (current), Cancelled (ended early: refund or cancellation), Inactive (ended). */
+  status: membershipStatusSchema.nullable(),
+  payment_method: z.enum(['stripe', 'razorpay', 'manual']).nullable(),
+  start_date: z.string().nullable(),
+  /** Null for lifetime. */
+  end_date: z.string().nullable(),
+  auto_renew: z.boolean(),
+  /** Current: the member may open every lesson now. */
+  is_active: z.boolean(),
+  is_canceled: z.boolean(),
+  /** A renewal failed: access continues until this date while the provider retries. */
+  grace_until: z.string().nullable(),
+  stripe_customer_id: z.string().nullable(),
+  razorpay_customer_id: z.string().nullable(),
+  /** In the local sandbox only: the page that moves the provider's clock. */
+  sandbox_url: z.string().nullable(),
+});
+export type SubscriptionDetail = z.infer<typeof subscriptionDetailSchema>;
+
+export const historyStatusSchema = z.enum(['created', 'active', 'cancelled', 'expired', 'failed', 'renewed', 'refunded']);
+export const subscriptionHistoryRowSchema = z.object({
+  id: z.number().int(),
+  plan_name: z.string(),
+  payment_method: z.string(),
+  currency: z.string(),
+  /** Major units (0 for cancellations and expiries). */
+  amount: z.number(),
+  status: historyStatusSchema,
+  created_at: z.string(),
+  transaction_id: z.string(),
+});
+export type SubscriptionHistoryRow = z.infer<typeof subscriptionHistoryRowSchema>;
+
+export const subscriptionCoursesSchema = z.object({ courses: z.array(courseListItemSchema) });
+
+export const cancelSubscriptionBodySchema = z.object({
+  subscription_id: z.coerce.number('Send the subscription id.').int('Send the subscription id.').positive('Send the subscription id.'),
+});
+export const cancelSubscriptionResponseSchema = z.object({ success: z.literal(true), message: z.string(), subscription: subscriptionDetailSchema });
+export const verifyResponseSchema = z.object({ success: z.literal(true), message: z.string(), subscription: subscriptionDetailSchema });
