@@ -26,6 +26,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(name);
   });
 
+  it('leaves the demo catalog off in production unless asked for', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://lectern.dev', JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
   it('ignores DEV_COUNTRY in production', () => {
     const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://lectern.dev', JWT_SECRET: 'x'.repeat(40), DEV_COUNTRY: 'IN' });
     expect(config.devCountry).toBeUndefined();

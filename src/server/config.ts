@@ -28,7 +28,8 @@ const envSchema = z.object({
       .optional(),
   ),
   DATA_DIR: z.string().default('./data'),
-  SEED_DEMO: bool.default(true),
+  /** Default: on outside production, off in production. */
+  SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: optionalText,
   GEO_COUNTRY_HEADER: optionalText.transform((v) => v?.toLowerCase()),
@@ -215,7 +216,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
-    seedDemo: env.SEED_DEMO,
+    seedDemo: env.SEED_DEMO ?? !isProduction,
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     geoCountryHeader: env.GEO_COUNTRY_HEADER,

@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   await database.exclusive(async () => {
     await database.migrate();
     if (config.seedDemo && (await isCatalogEmpty(database.db))) {
-      await seedDemo(database.db);
+      await seedDemo(database.db, { production: config.isProduction });
       console.log('Seeded the demo catalog.');
     }
   });

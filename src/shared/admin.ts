@@ -320,3 +320,69 @@ export const previewQuerySchema = z.object({ as: z.enum(['visitor', 'student']).
 
 export const categorySchema = z.object({ id: z.number().int(), category_name: z.string(), slug: z.string() });
 export const categoryBodySchema = z.object({ category_name: text(2, 80), slug: slugSchema }).strict();
+
+// ---------------------------------------------------------------- orders
+
+export const orderStatusSchema = z.enum(['Pending', 'Paid', 'Failed', 'Refunded']);
+export const paymentMethodSchema = z.enum(['Stripe', 'RazorPay', 'Full_Discount']);
+
+export const adminOrderQuerySchema = z.object({
+  status: orderStatusSchema.optional(),
+  payment_method: paymentMethodSchema.optional(),
+  country: z.string().trim().max(100).optional(),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'A three-letter currency code.')
+    .optional(),
+  from: dateParamSchema.optional(),
+  to: dateParamSchema.optional(),
+  search: z.string().trim().min(1).max(100).optional(),
+  /** The `next_cursor` of the previous page (keyset paging: page 1,000 costs what page 1 costs). */
+  cursor: z.string().max(100).optional(),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
+});
+export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
+
+/** Amounts in major units of the order's own currency: never add two currencies together. */
+export const adminOrderListItemSchema = z.object({
+  order_number: z.string(),
+  invoice_number: z.string().nullable(),
+  status: orderStatusSchema,
+  payment_method: paymentMethodSchema,
+  currency: z.string(),
+  subtotal: z.number(),
+  discount: z.number(),
+  total: z.number(),
+  coupon: z.string().nullable(),
+  user_id: z.number().int(),
+  full_name: z.string(),
+  email: z.string(),
+  country: z.string(),
+  items: z.number().int(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type AdminOrderListItem = z.infer<typeof adminOrderListItemSchema>;
+export const adminOrderPageSchema = z.object({ results: z.array(adminOrderListItemSchema), next_cursor: z.string().nullable() });
+
+export const adminOrderDetailSchema = adminOrderListItemSchema.extend({
+  phone_number: z.string(),
+  address: z.string(),
+  lines: z.array(z.object({ course_id: z.number().int(), title: z.string(), slug: z.string(), price: z.number() })),
+  payments: z.array(
+    z.object({ provider: z.string(), provider_payment_id: z.string(), status: z.string(), amount: z.number(), currency: z.string(), created_at: z.string() }),
+  ),
+  /** A paid order can be refunded in full through its provider (or at once for a 100% coupon). */
+  refundable: z.boolean(),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+export const orderNumberParamSchema = z.object({
+  orderNumber: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .regex(/^[A-Za-z0-9-]+$/, 'Not an order number.'),
+});

@@ -124,7 +124,7 @@ const SEED_LOCK_KEY = 7_345_112;
  * Seeds the demo catalog: instructor, categories, 13 courses, reviews, plans, coupons and the
  * roadmap, in one transaction. Does nothing when any course already exists.
  */
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(db: Db, options: { production?: boolean } = {}): Promise<void> {
   if (!(await isCatalogEmpty(db))) return;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
@@ -147,7 +147,8 @@ export async function seedDemo(db: Db): Promise<void> {
 
     await insertClientReviews(tx, clientReviews);
     for (const plan of plans) await insertPlan(tx, plan);
-    for (const coupon of coupons) await insertCoupon(tx, coupon);
+    // A public 100% coupon is a demo convenience, never something a live shop should carry.
+    for (const coupon of coupons) if (!(options.production && coupon.discountPercentage >= 100)) await insertCoupon(tx, coupon);
     for (const [index, step] of roadmap.entries()) {
       const courseId = courseIds.get(step.slug);
       if (courseId === undefined) throw new Error(`Roadmap step refers to unknown course '${step.slug}'`);

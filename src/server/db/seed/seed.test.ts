@@ -322,3 +322,18 @@ describe('seedBenchCatalog', () => {
     expect((await handle.db.select().from(instructors)).length).toBe(1);
   });
 });
+
+describe('seedDemo in production', () => {
+  it('never seeds the public 100% coupon', async () => {
+    const db = await openDatabase({});
+    try {
+      await db.migrate();
+      await seedDemo(db.db, { production: true });
+      const codes = (await db.db.select({ code: coupons.code, pct: coupons.discountPercentage }).from(coupons)).map((c) => c.code);
+      expect(codes).not.toContain('FREECOURSE');
+      expect(codes).toContain('WELCOME10');
+    } finally {
+      await db.close();
+    }
+  });
+});

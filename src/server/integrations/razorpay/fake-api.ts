@@ -33,6 +33,7 @@ export async function registerFakeRazorpay(app: FastifyInstance, options: FakeRa
     for (const event of events) await options.deliver(event);
   };
   const missing = { error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } };
+  const alreadyRefunded = { error: { code: 'BAD_REQUEST_ERROR', description: 'The payment has been fully refunded already' } };
   const expectedAuth = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
   const load = async (id: string) => {
     const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).limit(1);
@@ -79,13 +80,15 @@ export async function registerFakeRazorpay(app: FastifyInstance, options: FakeRa
         const id = (request.params as { id: string }).id;
         const done = await billing.refund(id);
         if (done) {
+          if (!done.events.length) return reply.code(400).send(alreadyRefunded);
           await deliverAll(done.events);
           return done.refund;
         }
         const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, id)).limit(1);
-        if (!row || (row.status !== 'paid' && row.status !== 'refunded')) return reply.code(400).send(missing);
-        if (row.status === 'paid') await refundOrder(row.id);
-        return { id: `rfnd_${row.id}`, entity: 'refund', payment_id: id, amount: row.amount, currency: row.currency, status: 'processed' };
+        if (!row) return reply.code(404).send(missing);
+        if (row.status !== 'paid') return reply.code(400).send(alreadyRefunded);
+        const refundId = await refundOrder(row.id);
+        return { id: refundId, entity: 'refund', payment_id: id, amount: row.amount, currency: row.currency, status: 'processed' };
       });
 
       api.post('/v1/plans', async (request) => publicView(await billing.createPlan(request.body as Parameters<RazorpayBilling['createPlan']>[0])));
@@ -113,13 +116,15 @@ export async function registerFakeRazorpay(app: FastifyInstance, options: FakeRa
     { prefix: RAZORPAY_FAKE_PREFIX },
   );
 
-  const refundOrder = async (id: string) => {
+  const refundOrder = async (id: string): Promise<string> => {
     const [updated] = await db.update(sandboxPayments).set({ status: 'refunded' }).where(eq(sandboxPayments.id, id)).returning();
+    const refundId = rand('rfnd');
     await options.deliver({
       id: rand('evt'),
       event: 'refund.processed',
-      payload: { refund: { entity: { id: rand('rfnd'), payment_id: updated!.paymentId, amount: updated!.amount } } },
+      payload: { refund: { entity: { id: refundId, payment_id: updated!.paymentId, amount: updated!.amount } } },
     });
+    return refundId;
   };
 
   // The sandbox popup's buttons for a subscription (the web app calls these instead of Razorpay's script).

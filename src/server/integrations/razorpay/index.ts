@@ -35,6 +35,8 @@ export interface RazorpayGateway {
   keyId: string;
   createOrder(input: { amount: number; currency: string; receipt: string; notes: Record<string, string> }): Promise<RazorpayOrder>;
   fetchPayment(paymentId: string): Promise<RazorpayPayment>;
+  /** Refunds a captured payment in full. */
+  refund(paymentId: string, receipt: string): Promise<{ id: string; status: string }>;
   /** HMAC-SHA256 of "order_id|payment_id" with the key secret (checkout handler). */
   verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean;
   /** HMAC-SHA256 of the raw webhook body with the webhook secret (X-Razorpay-Signature). */
@@ -52,8 +54,6 @@ export interface RazorpayGateway {
   /** HMAC-SHA256 of "payment_id|subscription_id" with the key secret (the checkout handler of a subscription). */
   verifySubscriptionSignature(paymentId: string, subscriptionId: string, signature: string): boolean;
   signSubscription(paymentId: string, subscriptionId: string): string;
-  /** Refunds a captured payment in full; the refund.processed webhook follows. */
-  refundPayment(paymentId: string): Promise<{ id: string; status: string }>;
 }
 
 interface RawSubscription {
@@ -143,6 +143,10 @@ export function createRazorpayGateway(options: RazorpayGatewayOptions): Razorpay
       });
       return { id: order.id, amount: order.amount, currency: order.currency };
     },
+    async refund(paymentId, receipt) {
+      const refund = await call<{ id: string; status: string }>('POST', `/payments/${encodeURIComponent(paymentId)}/refund`, { receipt });
+      return { id: refund.id, status: refund.status };
+    },
     async fetchPayment(paymentId) {
       const p = await call<{ id: string; order_id: string | null; status: string; amount: number; currency: string; created_at?: number }>(
         'GET',
@@ -202,10 +206,6 @@ export function createRazorpayGateway(options: RazorpayGatewayOptions): Razorpay
     },
     signSubscription(paymentId, subscriptionId) {
       return hmac(options.keySecret, `${paymentId}|${subscriptionId}`);
-    },
-    async refundPayment(paymentId) {
-      const refund = await call<{ id: string; status: string }>('POST', `/payments/${encodeURIComponent(paymentId)}/refund`, {});
-      return { id: refund.id, status: refund.status };
     },
   };
 }

@@ -188,6 +188,11 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
       if (!session || (session.status !== 'paid' && session.status !== 'refunded')) {
         return reply.code(404).send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
       }
+      if (session.status === 'refunded') {
+        return reply
+          .code(400)
+          .send({ error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' } });
+      }
       await settle(session.id, 'refunded');
       return { id: rand('re'), object: 'refund', status: 'succeeded', amount: session.amount, currency: session.currency, payment_intent: session.paymentId };
     });

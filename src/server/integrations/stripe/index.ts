@@ -92,6 +92,8 @@ export interface StripeGateway {
   constructEvent(rawBody: Buffer, signature: string): StripeEvent;
   /** A charge as Stripe holds it now (refund webhooks are read back through this). */
   retrieveCharge(id: string): Promise<{ paymentIntentId: string | null; refunded: boolean; amountRefunded: number }>;
+  /** Refunds a payment in full; the idempotency key makes a retry the same refund. */
+  refund(paymentIntentId: string, idempotencyKey: string): Promise<{ id: string; status: string | null }>;
   /** Signs a payload the way Stripe does (sandbox and tests). */
   signPayload(payload: string): string;
 
@@ -106,8 +108,6 @@ export interface StripeGateway {
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<StripeSubscriptionState>;
   /** Ends the subscription now (a refund, the instructor's cancellation, the end of the grace period). */
   cancelSubscriptionNow(subscriptionId: string): Promise<StripeSubscriptionState>;
-  /** Refunds a payment in full; the charge.refunded webhook follows. */
-  refundPayment(paymentIntentId: string): Promise<{ id: string; status: string }>;
 }
 
 export interface StripeGatewayOptions {
@@ -216,6 +216,10 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
         amountRefunded: charge.amount_refunded,
       };
     },
+    async refund(paymentIntentId, idempotencyKey) {
+      const refund = await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
+      return { id: refund.id, status: refund.status };
+    },
     signPayload(payload) {
       return stripe.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret });
     },
@@ -271,10 +275,6 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
     },
     async cancelSubscriptionNow(subscriptionId) {
       return toSubscription(await stripe.subscriptions.cancel(subscriptionId));
-    },
-    async refundPayment(paymentIntentId) {
-      const refund = await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey: `refund-${paymentIntentId}` });
-      return { id: refund.id, status: refund.status ?? 'pending' };
     },
   };
 }

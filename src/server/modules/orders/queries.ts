@@ -217,6 +217,13 @@ export async function assignInvoiceNumber(db: Db, orderId: number): Promise<stri
 export interface OrdersPageOptions {
   limit: number;
   status?: (typeof orders.$inferSelect)['status'] | undefined;
+  paymentMethod?: (typeof orders.$inferSelect)['paymentMethod'] | undefined;
+  country?: string | undefined;
+  currency?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  /** An order number, or part of the buyer's email or name. */
+  search?: string | undefined;
   /** Keyset cursor: the last row of the previous page (newest first). */
   before?: { createdAt: Date; id: number } | undefined;
 }
@@ -226,8 +233,15 @@ export interface OrdersPageOptions {
  * so page 1,000 costs what page 1 costs (orders_created_idx, orders_status_created_idx).
  */
 export async function selectOrdersPage(db: Db, options: OrdersPageOptions) {
+  const like = options.search ? `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const conditions = [
     options.status ? eq(orders.status, options.status) : undefined,
+    options.paymentMethod ? eq(orders.paymentMethod, options.paymentMethod) : undefined,
+    options.country ? ilike(orders.country, options.country) : undefined,
+    options.currency ? eq(orders.currency, options.currency) : undefined,
+    options.from ? sql`${orders.createdAt} >= ${options.from.toISOString()}::timestamptz` : undefined,
+    options.to ? sql`${orders.createdAt} < ${options.to.toISOString()}::timestamptz` : undefined,
+    like ? or(eq(orders.orderNumber, options.search!.toUpperCase()), ilike(orders.email, like), ilike(orders.fullName, like)) : undefined,
     options.before ? sql`(${orders.createdAt}, ${orders.id}) < (${options.before.createdAt.toISOString()}::timestamptz, ${options.before.id})` : undefined,
   ].filter((c) => c !== undefined);
   return db
@@ -240,6 +254,13 @@ export async function selectOrdersPage(db: Db, options: OrdersPageOptions) {
       total: orders.total,
       fullName: orders.fullName,
       email: orders.email,
+      country: orders.country,
+      userId: orders.userId,
+      subtotal: orders.subtotal,
+      discount: orders.discount,
+      couponCode: orders.couponCode,
+      invoiceNumber: orders.invoiceNumber,
+      paidAt: orders.paidAt,
       createdAt: orders.createdAt,
       items: sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
     })
@@ -247,4 +268,27 @@ export async function selectOrdersPage(db: Db, options: OrdersPageOptions) {
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(options.limit);
+}
+
+/** Every payment row of an order (successes, failures, refunds), oldest first. */
+export function selectAllPaymentsOfOrder(db: Db, orderId: number) {
+  return db
+    .select({
+      provider: payments.provider,
+      providerPaymentId: payments.providerPaymentId,
+      status: payments.status,
+      amount: payments.amount,
+      currency: payments.currency,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(payments.createdAt);
+}
+
+export async function markOrderPaymentsRefunded(db: Db, orderId: number): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'Refunded' })
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'Success')));
 }

@@ -187,8 +187,8 @@ export async function refundLastCharge(deps: MembershipDeps, input: { membership
   if (!charge?.providerPaymentId)
     throw new AppError('bad_request', 'This membership has no charge to refund.', { detail: 'This membership has no charge to refund.' });
   try {
-    if (row.paymentMethod === 'stripe' && deps.stripe) await deps.stripe.refundPayment(charge.providerPaymentId);
-    else if (row.paymentMethod === 'razorpay' && deps.razorpay) await deps.razorpay.refundPayment(charge.providerPaymentId);
+    if (row.paymentMethod === 'stripe' && deps.stripe) await deps.stripe.refund(charge.providerPaymentId, `refund-${charge.providerPaymentId}`);
+    else if (row.paymentMethod === 'razorpay' && deps.razorpay) await deps.razorpay.refund(charge.providerPaymentId, `MEM-${row.id}`);
     else throw new Error(`no provider for ${row.paymentMethod}`);
   } catch (cause) {
     deps.log.error({ err: cause, membership: row.id }, 'refund failed at the provider');

@@ -249,7 +249,7 @@ describe('a monthly Razorpay membership (India)', () => {
     const paid = await payRazorpaySubscription(otherBody.subscription_id);
     expect((await other.call('POST', '/razorpay-subscription-verify/', paid.handler)).statusCode).toBe(200);
     const refundFrom = kit.fake().razorpayEvents.length;
-    await kit.fake().razorpay.refundPayment(paid.handler.razorpay_payment_id);
+    await kit.fake().razorpay.refund(paid.handler.razorpay_payment_id, 'test');
     await kit.deliverAll('razorpay', refundFrom, { times: 5 });
     expect(await detailOf(other)).toMatchObject({ status: 'Cancelled', is_active: false });
     expect((await historyOf(other)).map((h) => h.status)).toEqual(['refunded', 'active']);

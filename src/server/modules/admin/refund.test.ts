@@ -1,0 +1,101 @@
+/** A refund from the studio goes through the provider (its fake, through the real SDK), revokes access and emails the buyer. */
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn } from '../../../../test/admin.js';
+import { createTestApp, freshIp, latestEmail, STRONG_PASSWORD, type TestApp } from '../../../../test/helpers.js';
+import { startFakeProviders } from '../../../../test/payments.js';
+import type { AdminOrderDetail } from '../../../shared/admin.js';
+import type { CourseDetail, CourseListItem } from '../../../shared/catalog.js';
+import { auditLog, enrolments, users } from '../../db/schema/index.js';
+
+let t: TestApp;
+let fake: Awaited<ReturnType<typeof startFakeProviders>>;
+beforeAll(async () => {
+  t = await createTestApp({
+    setup: async (handle) => {
+      fake = await startFakeProviders(handle.db);
+      return { stripe: fake.stripe, razorpay: fake.razorpay };
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+const deliverStripe = (event: { id: string; type: string; object: Record<string, unknown> }) => {
+  const payload = JSON.stringify({ id: event.id, object: 'event', type: event.type, data: { object: event.object } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/webhooks/stripe',
+    payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': fake.stripe.signPayload(payload) },
+  });
+};
+
+describe('refunding an order from the studio', () => {
+  it('refunds through Stripe, revokes the course, emails the buyer, audits it, and refuses a second refund', async () => {
+    const course = (await t.app.inject({ url: '/api/v1/courses/' })).json<CourseListItem[]>().find((c) => c.course_type === 'paid')!;
+    const email = `refund-${Date.now()}@example.com`;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/create-order/',
+      remoteAddress: freshIp(),
+      payload: {
+        full_name: 'Rohan Verma',
+        email,
+        phone_number: '+1 415 555 0100',
+        address_line_1: '500 Market St',
+        country: 'United States',
+        state: 'California',
+        city: 'San Francisco',
+        pin_code: '94105',
+        password: STRONG_PASSWORD,
+        payment_method: 'Stripe',
+        courses: [course.id],
+        total: course.country_price.amount,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const order = created.json<{ order_number: string; stripe_session_id: string; tokens: { access: string } }>();
+    expect((await fake.server.inject({ method: 'POST', url: `/sandbox/stripe/checkout/${order.stripe_session_id}/pay` })).statusCode).toBe(303);
+    expect((await deliverStripe(fake.stripeEvents.at(-1)!)).statusCode).toBe(200);
+    const [buyer] = await t.handle.db.select().from(users).where(eq(users.email, email));
+    const active = () =>
+      t.handle.db
+        .select()
+        .from(enrolments)
+        .where(and(eq(enrolments.userId, buyer!.id), eq(enrolments.courseId, course.id), isNull(enrolments.revokedAt)));
+    expect(await active()).toHaveLength(1);
+    const studentView = async () =>
+      (await t.app.inject({ url: `/api/v1/courses/${course.slug}/`, headers: { authorization: `Bearer ${order.tokens.access}` } })).json<CourseDetail>();
+    expect((await studentView()).course_status).not.toBe('not enrolled');
+
+    const student = await signedIn(t);
+    expect((await student.call('POST', `/admin/orders/${order.order_number}/refund/`)).statusCode).toBe(403);
+
+    const admin = await signedIn(t, { isAdmin: true });
+    const refunded = await admin.call('POST', `/admin/orders/${order.order_number}/refund/`);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json<AdminOrderDetail>()).toMatchObject({
+      status: 'Refunded',
+      refundable: false,
+      payments: [expect.objectContaining({ provider: 'stripe', status: 'Refunded' })],
+    });
+    expect(await active()).toHaveLength(0);
+    expect((await studentView()).course_status).toBe('not enrolled');
+    expect((await latestEmail(t, email))!.subject).toBe(`Your refund for order ${order.order_number}`);
+    const [row] = await t.handle.db.select().from(auditLog).where(eq(auditLog.action, 'order.refund'));
+    expect(row).toMatchObject({ actorId: admin.user.id, entityId: order.order_number, before: { status: 'Paid' }, after: { status: 'Refunded' } });
+
+    // Stripe's refund webhook arrives afterwards: nothing changes.
+    const refundEvent = fake.stripeEvents.at(-1)!;
+    expect(refundEvent.type).toBe('charge.refunded');
+    expect((await deliverStripe(refundEvent)).statusCode).toBe(200);
+    expect(await t.handle.db.select().from(auditLog).where(eq(auditLog.action, 'order.refund'))).toHaveLength(1);
+
+    const again = await admin.call('POST', `/admin/orders/${order.order_number}/refund/`);
+    expect(again.statusCode).toBe(409);
+    expect((await admin.call('POST', '/admin/orders/LEC-00000000-NOPE00/refund/')).statusCode).toBe(404);
+  });
+});
