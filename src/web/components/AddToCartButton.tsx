@@ -7,6 +7,7 @@ import { useAbandonedCartReminder, useAddToCart, useCart } from '../api/cart';
 import { ApiError } from '../api/client';
 import { useIsLoggedIn } from '../lib/auth';
 import { getGuestEmail } from '../lib/cart';
+import { SubmitButton } from './form/SubmitButton';
 
 export interface AddToCartButtonProps {
   course: { id: number; course_type: string; title?: string };
@@ -59,18 +60,8 @@ export function AddToCartButton({ course, className = 'btn btn-accent btn-lg w-1
     );
   }
   return (
-    <button type="button" className={className} onClick={() => void add()} disabled={phase === 'adding'} aria-busy={phase === 'adding'}>
-      {phase === 'adding' ? (
-        <>
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          Adding to cart
-        </>
-      ) : (
-        <>
-          <i className="bi bi-cart-plus me-2" aria-hidden="true" />
-          Add to cart
-        </>
-      )}
-    </button>
+    <SubmitButton type="button" className={className} onClick={() => void add()} busy={phase === 'adding'} busyLabel="Adding to cart" icon="bi-cart-plus">
+      Add to cart
+    </SubmitButton>
   );
 }

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AltchaWidgetElement } from 'altcha';
 import { messages } from '../../shared/messages';
 import { API_BASE } from '../api/client';
 import { useSiteConfig, useVerifyCaptcha } from '../api/site';
+import { FieldError } from './form/Field';
 // JSX typing for <altcha-widget>, from the package itself (a type-only import: no runtime code).
 import type {} from 'altcha/types/react';
 
@@ -269,13 +270,21 @@ export type CaptchaSlot = (props: CaptchaSlotProps) => ReactNode;
 export const defaultCaptchaSlot: CaptchaSlot = (props) => <Captcha {...props} />;
 
 /**
- * The captcha's life inside a form: a key to remount it fresh (a pass is single use), and the
- * server check in flight, which a submit waits for instead of reporting a missing captcha.
+ * The captcha's life inside a form: a key to remount it fresh (a pass is single use, so `reset`
+ * after a failed send also calls `onReset` to clear the form's token), and the server check in
+ * flight, which a submit waits for instead of reporting a missing captcha.
  */
-export function useCaptchaCheck() {
+export function useCaptchaCheck(onReset: () => void) {
   const pending = useRef<Promise<string | null> | null>(null);
   const [key, setKey] = useState(0);
   const [waiting, setWaiting] = useState(false);
+  const settle = async () => {
+    const check = pending.current;
+    if (!check) return;
+    setWaiting(true);
+    await check.catch(() => null);
+    setWaiting(false);
+  };
   return {
     key,
     waiting,
@@ -290,26 +299,29 @@ export function useCaptchaCheck() {
     reset() {
       pending.current = null;
       setKey((k) => k + 1);
+      onReset();
     },
-    async settle() {
-      const check = pending.current;
-      if (!check) return;
-      setWaiting(true);
-      await check.catch(() => null);
-      setWaiting(false);
+    /** The form's submit handler: `before` (clear the last outcome), wait for a check in flight, then `send` (validate and send). */
+    onSubmit(before: () => void, send: () => Promise<void>) {
+      return (event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        before();
+        void settle().then(send);
+      };
     },
   };
 }
 
-/** The labelled 'Verification' group of a form; the form renders the field error as `${id}-error`. */
+/** The labelled 'Verification' group of a form, with its error (`${id}-error`). */
 export function CaptchaField(props: {
   id: string;
   slot: CaptchaSlot;
   check: ReturnType<typeof useCaptchaCheck>;
-  invalid: boolean;
+  error: string | undefined;
   onToken: (token: string | null) => void;
 }) {
-  const { id, slot, check, invalid, onToken } = props;
+  const { id, slot, check, error, onToken } = props;
+  const invalid = Boolean(error);
   return (
     <>
       <span className="form-label d-block" id={`${id}-label`}>
@@ -318,6 +330,7 @@ export function CaptchaField(props: {
       <div key={check.key} role="group" aria-labelledby={`${id}-label`}>
         {slot({ id, invalid, describedBy: invalid ? `${id}-error` : undefined, onChange: onToken, onPending: (p) => check.track(p) })}
       </div>
+      <FieldError id={id} message={error} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState, type ComponentProps, type Ref } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
@@ -8,6 +8,10 @@ import { accountMessages, loginBodySchema } from '../../shared/accounts';
 import { isEmailNotVerified, loginErrorMessage, serverErrorText, useLogin, useResendVerification } from '../api/accounts';
 import { ApiError } from '../api/client';
 import { showServerFieldErrors } from '../lib/forms';
+import { EmailField } from './form/Field';
+import { FormAlert } from './form/FormAlert';
+import { PasswordField } from './form/PasswordField';
+import { SubmitButton } from './form/SubmitButton';
 import { GoogleSignInButton } from './GoogleSignInButton';
 
 /** Login rules (spec 5), the contract's: email required and well formed, password not blank; the email is trimmed and lower-cased. */
@@ -15,34 +19,6 @@ type LoginFormValues = z.input<typeof loginBodySchema>;
 
 /** Toasts in the login flows close after 3000 ms (spec 9). */
 export const LOGIN_TOAST_MS = 3000;
-
-type InputProps = Omit<ComponentProps<'input'>, 'type'> & { ref?: Ref<HTMLInputElement>; invalid?: boolean };
-
-/** A password input with a show/hide toggle (a real button with an aria-label and aria-pressed). */
-export function PasswordInput({ invalid, className, ref, ...props }: InputProps) {
-  const [visible, setVisible] = useState(false);
-  return (
-    <div className="input-group">
-      <input
-        ref={ref}
-        type={visible ? 'text' : 'password'}
-        className={`form-control ${invalid ? 'is-invalid' : ''} ${className ?? ''}`}
-        aria-invalid={invalid || undefined}
-        {...props}
-      />
-      <button
-        type="button"
-        className="btn btn-outline-secondary password-toggle"
-        onClick={() => setVisible((v) => !v)}
-        aria-label={visible ? 'Hide password' : 'Show password'}
-        aria-pressed={visible}
-        aria-controls={props.id}
-      >
-        <i className={`bi ${visible ? 'bi-eye-slash' : 'bi-eye'}`} aria-hidden="true" />
-      </button>
-    </div>
-  );
-}
 
 export interface LoginFormProps {
   /** 'page' (/login) or 'modal' (Login for a quick checkout): the modal also toasts 'Invalid credentials'. */
@@ -100,16 +76,12 @@ export function LoginForm({ variant, onSuccess, onNavigate }: LoginFormProps) {
       onError: (error) => setNotice({ kind: 'error', message: serverErrorText(error, ['email']) ?? loginErrorMessage(error) }),
     });
 
-  const emailId = `${id}-email`;
-  const passwordId = `${id}-password`;
-
   return (
     <div className="login-form">
       {notice?.kind === 'error' && (
-        <div className="alert alert-danger d-flex gap-2 small" role="alert">
-          <i className="bi bi-exclamation-triangle-fill" aria-hidden="true" />
-          <span>{notice.message}</span>
-        </div>
+        <FormAlert kind="error" className="small">
+          {notice.message}
+        </FormAlert>
       )}
       {notice?.kind === 'unverified' && (
         <div className="alert alert-warning small" role="alert">
@@ -117,74 +89,49 @@ export function LoginForm({ variant, onSuccess, onNavigate }: LoginFormProps) {
             <i className="bi bi-envelope-exclamation-fill" aria-hidden="true" />
             <span>{notice.message}</span>
           </div>
-          <button type="button" className="btn btn-sm btn-outline-dark mt-2" onClick={() => resend(notice.email)} disabled={resendVerification.isPending}>
-            {resendVerification.isPending ? 'Please wait...' : 'Resend verification email'}
-          </button>
+          <SubmitButton
+            type="button"
+            className="btn btn-sm btn-outline-dark mt-2"
+            busy={resendVerification.isPending}
+            busyLabel="Please wait..."
+            onClick={() => resend(notice.email)}
+          >
+            Resend verification email
+          </SubmitButton>
         </div>
       )}
       {notice?.kind === 'resent' && (
-        <div className="alert alert-success d-flex gap-2 small" role="status">
-          <i className="bi bi-check-circle-fill" aria-hidden="true" />
-          <span>{notice.message}</span>
-        </div>
+        <FormAlert kind="success" className="small">
+          {notice.message}
+        </FormAlert>
       )}
 
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in">
-        <div className="mb-3">
-          <label htmlFor={emailId} className="form-label">
-            Email
-          </label>
-          <input
-            id={emailId}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={254}
-            placeholder="you@example.com"
-            className={`form-control ${errors.email ? 'is-invalid' : ''}`}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? `${emailId}-error` : undefined}
-            {...register('email')}
-          />
-          {errors.email && (
-            <div id={`${emailId}-error`} className="invalid-feedback d-block">
-              {errors.email.message}
-            </div>
-          )}
-        </div>
-        <div className="mb-2">
-          <div className="d-flex justify-content-between align-items-baseline">
-            <label htmlFor={passwordId} className="form-label">
-              Password
-            </label>
+        <EmailField
+          id={`${id}-email`}
+          label="Email"
+          wrapperClassName="mb-3"
+          placeholder="you@example.com"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          id={`${id}-password`}
+          label="Password"
+          labelAside={
             <Link to="/forget/password" className="small" onClick={onNavigate}>
               Forgot password?
             </Link>
-          </div>
-          <PasswordInput
-            id={passwordId}
-            autoComplete="current-password"
-            maxLength={128}
-            invalid={Boolean(errors.password)}
-            aria-describedby={errors.password ? `${passwordId}-error` : undefined}
-            {...register('password')}
-          />
-          {errors.password && (
-            <div id={`${passwordId}-error`} className="invalid-feedback d-block">
-              {errors.password.message}
-            </div>
-          )}
-        </div>
-        <button type="submit" className="btn btn-primary w-100 mt-3" disabled={isSubmitting}>
-          {isSubmitting ? (
-            <>
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              Signing in...
-            </>
-          ) : (
-            'Login'
-          )}
-        </button>
+          }
+          wrapperClassName="mb-2"
+          autoComplete="current-password"
+          maxLength={128}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <SubmitButton busy={isSubmitting} busyLabel="Signing in..." className="btn btn-primary w-100 mt-3">
+          Login
+        </SubmitButton>
       </form>
 
       <GoogleSignInButton onSignedIn={succeed} text="signin_with" />

@@ -1,6 +1,7 @@
 import Modal from 'react-bootstrap/Modal';
 import { formatPrice } from '../../shared/money';
 import { currencySymbol, useSandboxRazorpay, type RazorpayFailure, type RazorpaySuccess } from '../api/orders';
+import { SubmitButton } from './form/SubmitButton';
 
 export interface RazorpaySandboxModalProps {
   show: boolean;
@@ -60,14 +61,12 @@ export function RazorpaySandboxModal({ show, order, prefill, onSuccess, onFailur
         )}
       </Modal.Body>
       <Modal.Footer className="border-0 pt-0 px-4 pb-4 d-grid gap-2" style={{ gridTemplateColumns: '1fr 1fr' }}>
-        <button type="button" className="btn btn-outline-danger m-0" disabled={busy !== null} onClick={() => run('fail')}>
-          {busy === 'fail' && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+        <SubmitButton type="button" className="btn btn-outline-danger m-0" busy={busy === 'fail'} disabled={busy !== null} onClick={() => run('fail')}>
           Fail
-        </button>
-        <button type="button" className="btn btn-primary m-0" disabled={busy !== null} onClick={() => run('pay')}>
-          {busy === 'pay' && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+        </SubmitButton>
+        <SubmitButton type="button" className="btn btn-primary m-0" busy={busy === 'pay'} disabled={busy !== null} onClick={() => run('pay')}>
           Pay
-        </button>
+        </SubmitButton>
       </Modal.Footer>
     </Modal>
   );

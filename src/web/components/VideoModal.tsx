@@ -1,8 +1,6 @@
 import Modal from 'react-bootstrap/Modal';
 import { parseVideoUrl } from '../../shared/video';
 
-export { parseVideoUrl, type ParsedVideo } from '../../shared/video';
-
 interface VideoModalProps {
   show: boolean;
   onHide: () => void;

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { parseVideoUrl, type ParsedVideo } from './VideoModal';
+import { parseVideoUrl, type ParsedVideo } from '../../shared/video';
 
 /** Where each provider's player posts its messages from; anything else is ignored. */
 const PROVIDER_ORIGINS: Record<ParsedVideo['provider'], readonly string[]> = {

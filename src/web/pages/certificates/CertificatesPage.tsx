@@ -6,6 +6,7 @@ import { learningMessages, type Certificate } from '../../../shared/learning';
 import { useFileDownload } from '../../api/download';
 import { certificateDownload, useCertificates, useStudentCourses } from '../../api/learning';
 import { ErrorState } from '../../components/States';
+import { SubmitButton } from '../../components/form/SubmitButton';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { formatShortDate } from '../course-detail/format';
 import { EnrolmentProgress } from '../dashboard/EnrolmentParts';
@@ -62,14 +63,9 @@ function CertificateCard({ certificate }: { certificate: Certificate }) {
           </p>
         </div>
         <div className="d-flex flex-wrap gap-2">
-          <button type="button" className="btn btn-primary btn-sm" onClick={downloadPdf} disabled={download.isPending} aria-busy={download.isPending}>
-            {download.isPending ? (
-              <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
-            ) : (
-              <i className="bi bi-file-earmark-pdf me-1" aria-hidden="true" />
-            )}
+          <SubmitButton type="button" className="btn btn-primary btn-sm" onClick={downloadPdf} busy={download.isPending} icon="bi-file-earmark-pdf">
             Download PDF
-          </button>
+          </SubmitButton>
           <button
             type="button"
             className="btn btn-outline-secondary btn-sm"

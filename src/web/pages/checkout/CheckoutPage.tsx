@@ -9,6 +9,7 @@ import { useAbandonedCartReminder, useCart, useRemoveCartItem } from '../../api/
 import { ApiError, NetworkError } from '../../api/client';
 import { useCreateOrder, useUpdatePayment, type RazorpayFailure, type RazorpaySuccess } from '../../api/orders';
 import { useCountries, useSiteConfig, useVisitorIp } from '../../api/site';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { RazorpaySandboxModal } from '../../components/RazorpaySandboxModal';
 import { ErrorState } from '../../components/States';
 import { useIsLoggedIn } from '../../lib/auth';
@@ -53,21 +54,14 @@ export default function CheckoutPage() {
     <div className="checkout-page">
       <div className="checkout-hero border-bottom">
         <div className="container py-4">
-          <nav aria-label="breadcrumb">
-            <ol className="breadcrumb small mb-2">
-              <li className="breadcrumb-item">
-                <Link to="/">Home</Link>
-              </li>
-              <li className="breadcrumb-item">
-                <Link to="/courses">Courses</Link>
-              </li>
-              <li className="breadcrumb-item active">
-                <Link to="/checkout" aria-current="page" className="text-body">
-                  Checkout
-                </Link>
-              </li>
-            </ol>
-          </nav>
+          <Breadcrumb
+            trail={[
+              { label: 'Home', to: '/' },
+              { label: 'Courses', to: '/courses' },
+            ]}
+            current="Checkout"
+            className="small mb-2"
+          />
           <h1 className="h2 mb-0">Checkout</h1>
         </div>
       </div>

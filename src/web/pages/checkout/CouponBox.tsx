@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { commerceMessages, couponBodySchema } from '../../../shared/commerce';
 import { couponErrorMessage, useApplyCoupon } from '../../api/cart';
+import { SubmitButton } from '../../components/form/SubmitButton';
 
 export interface AppliedCoupon {
   code: string;
@@ -88,10 +89,9 @@ export function CouponBox({ cartId, applied, message, onChange, disabled }: Coup
             Remove
           </button>
         ) : (
-          <button type="submit" className="btn btn-outline-primary" disabled={applyCoupon.isPending || disabled} aria-busy={applyCoupon.isPending}>
-            {applyCoupon.isPending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+          <SubmitButton className="btn btn-outline-primary" busy={applyCoupon.isPending} disabled={disabled}>
             Apply
-          </button>
+          </SubmitButton>
         )}
       </div>
       {message && (

@@ -2,10 +2,16 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CartResponse } from '../../../shared/commerce';
 import { formatPrice } from '../../../shared/money';
+import { SubmitButton } from '../../components/form/SubmitButton';
 import { Price } from '../../components/Price';
 import { CouponBox, type AppliedCoupon, type CouponMessage } from './CouponBox';
 
 export type ChosenMethod = 'Stripe' | 'RazorPay';
+
+const paymentOptions: { method: ChosenMethod; label: string; detail: string; icon: string }[] = [
+  { method: 'Stripe', label: 'Card', detail: 'Visa, Mastercard, Amex · secured by Stripe', icon: 'bi-credit-card-2-front' },
+  { method: 'RazorPay', label: 'Razorpay', detail: 'UPI, cards, netbanking and wallets (India)', icon: 'bi-phone' },
+];
 
 interface OrderSummaryProps {
   cart: CartResponse;
@@ -112,38 +118,25 @@ export function OrderSummary(props: OrderSummaryProps) {
           <fieldset className="mt-4" disabled={submitting}>
             <legend className="form-label fs-6 fw-semibold mb-2">Payment method</legend>
             <div className="d-grid gap-2">
-              <label className="payment-option">
-                <input
-                  className="form-check-input"
-                  type="radio"
-                  name="payment_method"
-                  value="Stripe"
-                  checked={method === 'Stripe'}
-                  onChange={() => props.onMethodChange('Stripe')}
-                />
-                <span className="payment-option-text">
-                  <span className="fw-semibold d-block">Card</span>
-                  <span className="small text-body-secondary">Visa, Mastercard, Amex · secured by Stripe</span>
-                </span>
-                <i className="bi bi-credit-card-2-front fs-4 text-primary" aria-hidden="true" />
-              </label>
-              {razorpayOffered && (
-                <label className="payment-option">
-                  <input
-                    className="form-check-input"
-                    type="radio"
-                    name="payment_method"
-                    value="RazorPay"
-                    checked={method === 'RazorPay'}
-                    onChange={() => props.onMethodChange('RazorPay')}
-                  />
-                  <span className="payment-option-text">
-                    <span className="fw-semibold d-block">Razorpay</span>
-                    <span className="small text-body-secondary">UPI, cards, netbanking and wallets (India)</span>
-                  </span>
-                  <i className="bi bi-phone fs-4 text-primary" aria-hidden="true" />
-                </label>
-              )}
+              {paymentOptions
+                .filter((option) => option.method === 'Stripe' || razorpayOffered)
+                .map((option) => (
+                  <label key={option.method} className="payment-option">
+                    <input
+                      className="form-check-input"
+                      type="radio"
+                      name="payment_method"
+                      value={option.method}
+                      checked={method === option.method}
+                      onChange={() => props.onMethodChange(option.method)}
+                    />
+                    <span className="payment-option-text">
+                      <span className="fw-semibold d-block">{option.label}</span>
+                      <span className="small text-body-secondary">{option.detail}</span>
+                    </span>
+                    <i className={`bi ${option.icon} fs-4 text-primary`} aria-hidden="true" />
+                  </label>
+                ))}
             </div>
           </fieldset>
         )}
@@ -155,16 +148,9 @@ export function OrderSummary(props: OrderSummaryProps) {
         )}
 
         <div className="mt-4" aria-live="polite">
-          {submitting ? (
-            <div className="btn btn-accent btn-lg w-100 disabled" role="status" aria-disabled="true">
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              Please wait
-            </div>
-          ) : (
-            <button type="submit" form="checkout-form" className="btn btn-accent btn-lg w-100">
-              Enroll Now
-            </button>
-          )}
+          <SubmitButton form="checkout-form" className="btn btn-accent btn-lg w-100" busy={submitting} busyLabel="Please wait">
+            Enroll Now
+          </SubmitButton>
         </div>
 
         <p className="small text-body-secondary text-center mt-3 mb-0 checkout-terms">

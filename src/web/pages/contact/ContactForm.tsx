@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -7,6 +7,9 @@ import { messages } from '../../../shared/messages';
 import { contactFormSchema, contactRoleOptions, isClientRole } from '../../../shared/site';
 import { useSendContactMessage } from '../../api/contact';
 import { CaptchaField, defaultCaptchaSlot, useCaptchaCheck, type CaptchaSlot } from '../../components/Captcha';
+import { EmailField, SelectField, TextAreaField, TextField } from '../../components/form/Field';
+import { FormAlert } from '../../components/form/FormAlert';
+import { SubmitButton } from '../../components/form/SubmitButton';
 import { showServerFieldErrors } from '../../lib/forms';
 
 export type { CaptchaSlotProps } from '../../components/Captcha';
@@ -22,12 +25,11 @@ type ContactFormValues = z.input<typeof contactFormSchema>;
 const emptyValues: ContactFormValues = { name: '', email: '', role: '', specify: '', message: '', captcha: '' };
 const serverFields = ['name', 'email', 'role', 'specify', 'message', 'captcha'] as const;
 
-type Outcome = { kind: 'success'; message: string } | { kind: 'error'; message: string } | null;
+type Outcome = { kind: 'success' | 'error'; message: string } | null;
 
 /** Name, email, role, specify (Other only), message and captcha; sends POST /contact/. */
 export function ContactForm({ captcha = defaultCaptchaSlot }: { captcha?: CaptchaSlot }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const captchaCheck = useCaptchaCheck();
   const sendMessage = useSendContactMessage();
   const outcomeRef = useRef<HTMLDivElement | null>(null);
   const {
@@ -39,6 +41,8 @@ export function ContactForm({ captcha = defaultCaptchaSlot }: { captcha?: Captch
     setValue,
     formState: { errors, isSubmitting, isSubmitted },
   } = useForm<ContactFormValues, unknown, z.output<typeof contactFormSchema>>({ resolver: zodResolver(contactFormSchema), defaultValues: emptyValues });
+  // The server's pass is single use: after a send (or a failed one) the visitor verifies again.
+  const captchaCheck = useCaptchaCheck(() => setValue('captcha', ''));
 
   // The result shows above the fields: bring it into view after a send from the bottom of the form.
   useEffect(() => {
@@ -49,172 +53,94 @@ export function ContactForm({ captcha = defaultCaptchaSlot }: { captcha?: Captch
   const isOther = role.toLowerCase() === 'other';
   const isClient = isClientRole(role);
 
-  /** A fresh captcha: the server's pass is single use, so after a failed send the visitor verifies again. */
-  const resetCaptcha = () => {
-    captchaCheck.reset();
-    setValue('captcha', '');
-  };
-
   const send = handleSubmit(async (values) => {
     const body = { name: values.name, email: values.email, role: values.role, specify: values.role === 'other' ? values.specify : '', message: values.message };
     try {
       const data = await sendMessage.mutateAsync(body);
       if (!data || typeof data !== 'object' || !data.message) {
-        resetCaptcha();
+        captchaCheck.reset();
         setOutcome({ kind: 'error', message: m.noData });
         return;
       }
       reset(emptyValues);
-      resetCaptcha();
+      captchaCheck.reset();
       setOutcome({ kind: 'success', message: data.message });
     } catch (error) {
       // A 400 with field errors is rejected before the captcha pass is spent; anything else may have spent it.
       const fieldErrors = showServerFieldErrors(error, setError, serverFields);
-      if (fieldErrors.length === 0 || fieldErrors.includes('captcha')) resetCaptcha();
+      if (fieldErrors.length === 0 || fieldErrors.includes('captcha')) captchaCheck.reset();
       setOutcome({ kind: 'error', message: m.failed });
     }
   });
 
-  /** If the captcha is still being checked with the server, wait for the answer, then validate and send. */
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setOutcome(null);
-    await captchaCheck.settle();
-    await send();
-  };
-  const busy = isSubmitting || captchaCheck.waiting;
-
-  const fieldProps = (name: keyof ContactFormValues) => ({
-    id: `contact-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
-  });
-  const fieldError = (name: keyof ContactFormValues) =>
-    errors[name]?.message ? (
-      <div id={`contact-${name}-error`} className="invalid-feedback d-block">
-        {errors[name]?.message}
-      </div>
-    ) : null;
-
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Contact form" className="contact-form">
-      {outcome?.kind === 'success' && (
-        <div ref={outcomeRef} className="alert alert-success d-flex gap-2" role="status">
-          <i className="bi bi-check-circle-fill" aria-hidden="true" />
-          <span>{outcome.message}</span>
-        </div>
-      )}
-      {outcome?.kind === 'error' && (
-        <div ref={outcomeRef} className="alert alert-danger d-flex gap-2" role="alert">
-          <i className="bi bi-exclamation-triangle-fill" aria-hidden="true" />
-          <span>{outcome.message}</span>
-        </div>
+    <form onSubmit={captchaCheck.onSubmit(() => setOutcome(null), send)} noValidate aria-label="Contact form" className="contact-form">
+      {outcome && (
+        <FormAlert ref={outcomeRef} kind={outcome.kind}>
+          {outcome.message}
+        </FormAlert>
       )}
 
       <div className="row g-3">
-        <div className="col-12 col-md-6">
-          <label htmlFor="contact-name" className="form-label">
-            Your name
-          </label>
-          <input
-            type="text"
-            autoComplete="name"
-            maxLength={120}
-            className={`form-control ${errors.name ? 'is-invalid' : ''}`}
-            {...fieldProps('name')}
-            {...register('name')}
-          />
-          {fieldError('name')}
-        </div>
-        <div className="col-12 col-md-6">
-          <label htmlFor="contact-email" className="form-label">
-            Email address
-          </label>
-          <input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={254}
-            className={`form-control ${errors.email ? 'is-invalid' : ''}`}
-            {...fieldProps('email')}
-            {...register('email')}
-          />
-          {fieldError('email')}
-        </div>
-        <div className="col-12">
-          <label htmlFor="contact-role" className="form-label">
-            Your role
-          </label>
-          <select className={`form-select ${errors.role ? 'is-invalid' : ''}`} {...fieldProps('role')} {...register('role')}>
-            <option value="" disabled>
-              Select your role
+        <TextField
+          id="contact-name"
+          label="Your name"
+          wrapperClassName="col-12 col-md-6"
+          autoComplete="name"
+          maxLength={120}
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <EmailField id="contact-email" label="Email address" wrapperClassName="col-12 col-md-6" error={errors.email?.message} {...register('email')} />
+        <SelectField id="contact-role" label="Your role" wrapperClassName="col-12" error={errors.role?.message} {...register('role')}>
+          <option value="" disabled>
+            Select your role
+          </option>
+          {contactRoleOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
             </option>
-            {contactRoleOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-          {fieldError('role')}
-        </div>
+          ))}
+        </SelectField>
         {isOther && (
-          <div className="col-12">
-            <label htmlFor="contact-specify" className="form-label">
-              Please specify
-            </label>
-            <input
-              type="text"
-              maxLength={200}
-              placeholder="e.g. recruiter, educator, journalist"
-              className={`form-control ${errors.specify ? 'is-invalid' : ''}`}
-              {...fieldProps('specify')}
-              {...register('specify')}
-            />
-            {fieldError('specify')}
-          </div>
-        )}
-        <div className="col-12">
-          <label htmlFor="contact-message" className="form-label">
-            Message
-          </label>
-          <textarea
-            rows={6}
-            maxLength={5000}
-            placeholder={
-              isClient
-                ? 'What would you like to build, who is it for, and when do you need it?'
-                : 'How can we help? Mention the course name if your question is about one.'
-            }
-            className={`form-control ${errors.message ? 'is-invalid' : ''}`}
-            {...fieldProps('message')}
-            {...register('message')}
+          <TextField
+            id="contact-specify"
+            label="Please specify"
+            wrapperClassName="col-12"
+            maxLength={200}
+            placeholder="e.g. recruiter, educator, journalist"
+            error={errors.specify?.message}
+            {...register('specify')}
           />
-          {fieldError('message')}
-        </div>
+        )}
+        <TextAreaField
+          id="contact-message"
+          label="Message"
+          wrapperClassName="col-12"
+          rows={6}
+          maxLength={5000}
+          placeholder={
+            isClient
+              ? 'What would you like to build, who is it for, and when do you need it?'
+              : 'How can we help? Mention the course name if your question is about one.'
+          }
+          error={errors.message?.message}
+          {...register('message')}
+        />
         <div className="col-12">
           <CaptchaField
             id="contact-captcha"
             slot={captcha}
             check={captchaCheck}
-            invalid={Boolean(errors.captcha)}
+            error={errors.captcha?.message}
             onToken={(token) => setValue('captcha', token ?? '', { shouldValidate: isSubmitted })}
           />
-          {fieldError('captcha')}
         </div>
         <div className="col-12">
-          <button type="submit" className="btn btn-primary btn-lg w-100" disabled={busy}>
-            {busy ? (
-              <>
-                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                Sending...
-              </>
-            ) : (
-              <>
-                Send message
-                <i className="bi bi-send ms-2" aria-hidden="true" />
-              </>
-            )}
-          </button>
+          <SubmitButton busy={isSubmitting || captchaCheck.waiting} busyLabel="Sending..." className="btn btn-primary btn-lg w-100">
+            Send message
+            <i className="bi bi-send ms-2" aria-hidden="true" />
+          </SubmitButton>
           <p className="small text-body-secondary mt-2 mb-0">
             We use your details only to reply to you. See our{' '}
             <Link to="/privacy-policy" className="text-decoration-underline">

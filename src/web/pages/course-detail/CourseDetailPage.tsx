@@ -6,6 +6,7 @@ import type { CourseDetail, Lesson } from '../../../shared/catalog';
 import { messages } from '../../../shared/messages';
 import { useCourse } from '../../api/catalog';
 import { ApiError } from '../../api/client';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { InstructorCard } from '../../components/InstructorCard';
 import { Rating } from '../../components/Rating';
 import { ErrorState } from '../../components/States';
@@ -71,19 +72,14 @@ function CourseView({ course }: { course: CourseDetail }) {
         <div className="container">
           <div className="row">
             <div className="col-12 col-lg-8">
-              <nav aria-label="breadcrumb">
-                <ol className="breadcrumb mb-3">
-                  <li className="breadcrumb-item">
-                    <Link to="/">Home</Link>
-                  </li>
-                  <li className="breadcrumb-item">
-                    <Link to="/courses">Courses</Link>
-                  </li>
-                  <li className="breadcrumb-item active text-truncate d-none d-md-block" aria-current="page">
-                    {course.title}
-                  </li>
-                </ol>
-              </nav>
+              <Breadcrumb
+                trail={[
+                  { label: 'Home', to: '/' },
+                  { label: 'Courses', to: '/courses' },
+                ]}
+                current={course.title}
+                currentClassName="text-truncate d-none d-md-block"
+              />
               <p className="course-hero-category mb-2">{course.category.category_name}</p>
               <h1 className="course-hero-title mb-3">{course.title}</h1>
               <p className="course-hero-subtitle mb-4">{course.subtitle}</p>

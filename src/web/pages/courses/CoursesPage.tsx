@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useCourses } from '../../api/catalog';
 import { messages } from '../../../shared/messages';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { CourseGrid } from '../../components/CourseGrid';
 import { EmptyState, ErrorState } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -20,16 +21,7 @@ export default function CoursesPage() {
     <>
       <header className="courses-hero">
         <div className="container">
-          <nav aria-label="breadcrumb">
-            <ol className="breadcrumb mb-3">
-              <li className="breadcrumb-item">
-                <Link to="/">Home</Link>
-              </li>
-              <li className="breadcrumb-item active" aria-current="page">
-                Courses
-              </li>
-            </ol>
-          </nav>
+          <Breadcrumb trail={[{ label: 'Home', to: '/' }]} current="Courses" />
           <h1 className="mb-3">
             Courses | <span className="text-nowrap">Project-Based</span>
           </h1>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { capitalizeWords } from '../../../shared/accounts';
 import { initials, pictureUrl, useUserDetails } from '../../api/accounts';
 import { useDashboardSummary, useStudentCourses } from '../../api/learning';
+import { SearchBox } from '../../components/SearchBox';
 import { EmptyState, ErrorState } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { EnrolmentAction, EnrolmentProgress } from './EnrolmentParts';
@@ -184,20 +185,7 @@ export default function DashboardPage() {
           <h2 id="my-courses-title" className="h5 mb-0">
             My Courses List
           </h2>
-          <div className="dashboard-search">
-            <label htmlFor="dashboard-search" className="visually-hidden">
-              Search your courses
-            </label>
-            <i className="bi bi-search" aria-hidden="true" />
-            <input
-              id="dashboard-search"
-              type="search"
-              className="form-control form-control-sm"
-              placeholder="Search your courses"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
+          <SearchBox id="dashboard-search" label="Search your courses" value={search} onChange={setSearch} className="dashboard-search" small />
         </div>
         <div className="table-responsive">
           <table className="table align-middle mb-0 dashboard-table" aria-busy={!list}>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Enrolment } from '../../../shared/learning';
 import { useRestartCourse } from '../../api/learning';
+import { SubmitButton } from '../../components/form/SubmitButton';
 
 export const isFinished = (enrolment: Enrolment) => enrolment.course_status === 'completed';
 
@@ -49,20 +50,16 @@ export function EnrolmentAction({ enrolment, size = 'sm' }: { enrolment: Enrolme
         <i className="bi bi-check2-circle me-1" aria-hidden="true" />
         Completed
       </span>
-      <button
+      <SubmitButton
         type="button"
         className={`btn btn-outline-primary${btn} text-nowrap`}
-        disabled={restarting}
+        busy={restarting}
+        icon="bi-arrow-counterclockwise"
         aria-label={`Restart ${enrolment.course.title}`}
         onClick={() => restart.mutate({ slug: enrolment.course.slug, id: enrolment.course.id })}
       >
-        {restarting ? (
-          <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
-        ) : (
-          <i className="bi bi-arrow-counterclockwise me-1" aria-hidden="true" />
-        )}
         Restart
-      </button>
+      </SubmitButton>
     </div>
   );
 }

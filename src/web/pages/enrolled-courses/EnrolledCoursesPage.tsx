@@ -2,6 +2,7 @@ import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { learningMessages, type Enrolment } from '../../../shared/learning';
 import { useStudentCourses } from '../../api/learning';
+import { SearchBox } from '../../components/SearchBox';
 import { EmptyState, ErrorState } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { EnrolmentAction, EnrolmentProgress } from '../dashboard/EnrolmentParts';
@@ -101,20 +102,7 @@ export default function EnrolledCoursesPage() {
           <h1 className="h3 mb-1">Enrolled Courses</h1>
           <p className="text-body-secondary mb-0">Pick up where you left off.</p>
         </div>
-        <div className="dashboard-search">
-          <label htmlFor="enrolled-search" className="visually-hidden">
-            Search your courses
-          </label>
-          <i className="bi bi-search" aria-hidden="true" />
-          <input
-            id="enrolled-search"
-            type="search"
-            className="form-control"
-            placeholder="Search your courses"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchBox id="enrolled-search" label="Search your courses" value={search} onChange={setSearch} className="dashboard-search" />
       </div>
       <ul className="nav nav-underline learning-tabs mb-4" role="tablist" aria-label="Filter courses">
         {(

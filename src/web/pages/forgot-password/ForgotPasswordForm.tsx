@@ -5,6 +5,9 @@ import { z } from 'zod';
 import { accountMessages, forgotPasswordBodySchema } from '../../../shared/accounts';
 import { serverErrorText, useForgotPassword } from '../../api/accounts';
 import { NetworkError } from '../../api/client';
+import { EmailField } from '../../components/form/Field';
+import { FormAlert } from '../../components/form/FormAlert';
+import { SubmitButton } from '../../components/form/SubmitButton';
 
 /** Forgot password (spec 5), the contract's rule for normalizedEmail: required and of email type, trimmed and lower-cased. */
 const forgotFormSchema = z.object({ email: forgotPasswordBodySchema.shape.normalizedEmail });
@@ -41,47 +44,22 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Reset your password">
       {outcome && (
-        <div
-          className={`alert alert-${outcome.kind === 'success' ? 'success' : 'danger'} d-flex gap-2 small`}
-          role={outcome.kind === 'success' ? 'status' : 'alert'}
-        >
-          <i className={`bi ${outcome.kind === 'success' ? 'bi-check-circle-fill' : 'bi-exclamation-triangle-fill'}`} aria-hidden="true" />
-          <span>{outcome.message}</span>
-        </div>
+        <FormAlert kind={outcome.kind} className="small">
+          {outcome.message}
+        </FormAlert>
       )}
-      <div className="mb-3">
-        <label htmlFor="forgot-email" className="form-label">
-          Email
-        </label>
-        <input
-          id="forgot-email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          maxLength={254}
-          required
-          placeholder="you@example.com"
-          className={`form-control ${errors.email ? 'is-invalid' : ''}`}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'forgot-email-error' : undefined}
-          {...register('email')}
-        />
-        {errors.email && (
-          <div id="forgot-email-error" className="invalid-feedback d-block">
-            {errors.email.message}
-          </div>
-        )}
-      </div>
-      <button type="submit" className="btn btn-primary w-100" disabled={isSubmitting}>
-        {isSubmitting ? (
-          <>
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            Please wait...
-          </>
-        ) : (
-          'RESET PASSWORD'
-        )}
-      </button>
+      <EmailField
+        id="forgot-email"
+        label="Email"
+        wrapperClassName="mb-3"
+        required
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <SubmitButton busy={isSubmitting} busyLabel="Please wait..." className="btn btn-primary w-100">
+        RESET PASSWORD
+      </SubmitButton>
     </form>
   );
 }

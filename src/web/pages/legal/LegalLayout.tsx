@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSiteConfig } from '../../api/site';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import './legal.scss';
 
 /** Spec: the legal pages take effect on 31-03-2020 and are governed by the laws of India. */
@@ -34,16 +35,7 @@ export function LegalLayout({ title, intro, sections, current }: { title: string
     <div className="legal-page">
       <header className="legal-header">
         <div className="container">
-          <nav aria-label="breadcrumb">
-            <ol className="breadcrumb small mb-3">
-              <li className="breadcrumb-item">
-                <Link to="/">Home</Link>
-              </li>
-              <li className="breadcrumb-item active" aria-current="page">
-                {title}
-              </li>
-            </ol>
-          </nav>
+          <Breadcrumb trail={[{ label: 'Home', to: '/' }]} current={title} className="small mb-3" />
           <h1 className="mb-2">{title}</h1>
           <p className="text-body-secondary mb-0">
             <i className="bi bi-calendar3 me-2" aria-hidden="true" />

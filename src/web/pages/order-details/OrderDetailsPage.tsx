@@ -4,6 +4,7 @@ import { ApiError } from '../../api/client';
 import { useFileDownload } from '../../api/download';
 import { currencySymbol, formatOrderDate, paymentMethodLabel, useOrderDetails } from '../../api/orders';
 import { Logo } from '../../components/layout/Logo';
+import { SubmitButton } from '../../components/form/SubmitButton';
 import { ErrorState, PageSpinner } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { StatusBadge } from '../order-history/OrderHistoryPage';
@@ -63,14 +64,9 @@ export default function OrderDetailsPage() {
                 Print
               </button>
               {hasInvoice && (
-                <button type="button" className="btn btn-primary" onClick={download} disabled={invoice.isPending} aria-busy={invoice.isPending}>
-                  {invoice.isPending ? (
-                    <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                  ) : (
-                    <i className="bi bi-download me-2" aria-hidden="true" />
-                  )}
+                <SubmitButton type="button" className="btn btn-primary" onClick={download} busy={invoice.isPending} icon="bi-download">
                   Download PDF
-                </button>
+                </SubmitButton>
               )}
             </div>
           </div>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatPrice } from '../../../shared/money';
 import { useCurrentUserId } from '../../api/accounts';
 import { currencySymbol, formatOrderDate, paymentMethodLabel, useOrderHistory, type OrderHistoryItem } from '../../api/orders';
+import { SearchBox } from '../../components/SearchBox';
 import { EmptyState, ErrorState } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
 import './order-history.scss';
@@ -60,21 +61,14 @@ export default function OrderHistoryPage() {
 
       <div className="card">
         <div className="card-body p-3 p-md-4">
-          <div className="order-search mb-3">
-            <label htmlFor="order-search" className="visually-hidden">
-              Search orders
-            </label>
-            <i className="bi bi-search" aria-hidden="true" />
-            <input
-              id="order-search"
-              type="search"
-              className="form-control"
-              placeholder="Search by order ID or course"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              autoComplete="off"
-            />
-          </div>
+          <SearchBox
+            id="order-search"
+            label="Search orders"
+            placeholder="Search by order ID or course"
+            value={text}
+            onChange={setText}
+            className="order-search mb-3"
+          />
 
           {orders.isError && !orders.data ? (
             <ErrorState message="We could not load your orders. Please try again." onRetry={() => void orders.refetch()} />

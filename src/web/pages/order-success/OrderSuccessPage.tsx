@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatPrice } from '../../../shared/money';
 import { currencySymbol, orderQueries, purchaseConfirmed, useUpdatePayment, type OrderConfirmation } from '../../api/orders';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { SubmitButton } from '../../components/form/SubmitButton';
 import '../order-failure/order-result.scss';
 
 /** The webhook may lag behind the redirect: a Pending card payment is asked again a few times. */
@@ -210,10 +211,9 @@ export default function OrderSuccessPage() {
 
                 <div className="d-flex flex-column flex-sm-row justify-content-center gap-2">
                   {confirming ? (
-                    <button type="button" className="btn btn-accent btn-lg" disabled aria-disabled="true">
-                      <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+                    <SubmitButton type="button" className="btn btn-accent btn-lg" busy>
                       Start Learning
-                    </button>
+                    </SubmitButton>
                   ) : (
                     <Link to="/dashboard" className="btn btn-accent btn-lg">
                       Start Learning

@@ -3,28 +3,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { UserDetails } from '../../../shared/accounts';
 import { AppRoutes } from '../../routes';
+import { priya } from './fixtures';
 
 const CART_ID = '0b8f6a8e-3f5e-4a53-9d2c-7d8f7f4a1b2c';
-
-const priya: UserDetails = {
-  user_id: 7,
-  username: 'priya',
-  email: 'priya@example.com',
-  full_name: 'priya natarajan',
-  phone_number: '+91 98765 43210',
-  address_line_1: '12 MG Road',
-  address_line_2: '',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  country: 'India',
-  pin_code: '560001',
-  about_me: '',
-  profile_picture: null,
-  is_verified: true,
-  is_admin: false,
-};
 
 const replies: Record<string, unknown> = {
   '/api/v1/site-config/': {
@@ -36,7 +18,7 @@ const replies: Record<string, unknown> = {
     community_url: 'https://discord.gg/example',
     support_email: 'support@example.test',
   },
-  '/api/v1/user-details/': priya,
+  '/api/v1/user-details/': { ...priya, profile_picture: null },
   [`/api/v1/get-cart-items/${CART_ID}/`]: {
     cart_id: CART_ID,
     items: [
@@ -90,7 +72,7 @@ afterEach(() => {
 
 // Issue 9 item 2: the checkout and the profile both list countries and states; the profile opened
 // after the checkout crashed to a blank screen because the two read one cache entry in two shapes.
-it('opens the profile after the checkout, with the countries and states both pages list', async () => {
+it('opens the profile after the checkout, with the countries and states both pages list', { timeout: 20_000 }, async () => {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>

@@ -5,27 +5,10 @@ import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserDetails } from '../../../shared/accounts';
 import { accountKeys, pictureUrl } from '../../api/accounts';
+import { priya } from './fixtures';
 import { ProfileForm } from './ProfileForm';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-const priya: UserDetails = {
-  user_id: 7,
-  username: 'priya',
-  email: 'priya@example.com',
-  full_name: 'priya natarajan',
-  phone_number: '+91 98765 43210',
-  address_line_1: '12 MG Road',
-  address_line_2: '',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  country: 'India',
-  pin_code: '560001',
-  about_me: '',
-  profile_picture: '/media/profile/p.webp',
-  is_verified: true,
-  is_admin: false,
-};
 
 let saveReply: (form: FormData) => Response;
 let fetchMock: ReturnType<typeof vi.fn>;

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
@@ -7,6 +7,8 @@ import { accountMessages, capitalizeWords, MAX_PICTURE_BYTES, profileFieldsSchem
 import { initials, pictureUrl, useUpdateProfile } from '../../api/accounts';
 import { ApiError, NetworkError } from '../../api/client';
 import { useCountries, useStates } from '../../api/site';
+import { TextAreaField, TextField } from '../../components/form/Field';
+import { SubmitButton } from '../../components/form/SubmitButton';
 import { showServerFieldErrors } from '../../lib/forms';
 
 /** Profile rules (spec 5), the contract's: the trimmed full name needs at least two words; a phone number must look like one. */
@@ -169,30 +171,9 @@ export function ProfileForm({ user }: { user: UserDetails }) {
   const shownPicture = preview ?? (removePicture ? null : currentPicture);
   const displayName = capitalizeWords(user.full_name || '');
 
-  const input = (field: Field, label: string, props: Record<string, unknown> = {}, col = 'col-12 col-md-6') => {
-    const fieldId = `${id}-${field}`;
-    return (
-      <div className={col}>
-        <label htmlFor={fieldId} className="form-label">
-          {label}
-        </label>
-        <input
-          id={fieldId}
-          type="text"
-          className={`form-control ${errors[field] ? 'is-invalid' : ''}`}
-          aria-invalid={errors[field] ? true : undefined}
-          aria-describedby={errors[field] ? `${fieldId}-error` : undefined}
-          {...props}
-          {...register(field)}
-        />
-        {errors[field] && (
-          <div id={`${fieldId}-error`} className="invalid-feedback d-block">
-            {errors[field]?.message}
-          </div>
-        )}
-      </div>
-    );
-  };
+  const input = (field: Field, label: string, props: ComponentProps<'input'> = {}, col = 'col-12 col-md-6') => (
+    <TextField id={`${id}-${field}`} label={label} wrapperClassName={col} error={errors[field]?.message} {...props} {...register(field)} />
+  );
 
   return (
     <form onSubmit={(event) => void save(event)} noValidate aria-label="Edit profile" className="profile-form">
@@ -297,26 +278,16 @@ export function ProfileForm({ user }: { user: UserDetails }) {
             <p id={`${id}-readonly-help`} className="form-text col-12 mt-1 mb-0">
               Your username and email cannot be changed here.
             </p>
-            <div className="col-12">
-              <label htmlFor={`${id}-about_me`} className="form-label">
-                About me
-              </label>
-              <textarea
-                id={`${id}-about_me`}
-                rows={4}
-                maxLength={2000}
-                className={`form-control ${errors.about_me ? 'is-invalid' : ''}`}
-                placeholder="A few words about you and what you want to build."
-                aria-invalid={errors.about_me ? true : undefined}
-                aria-describedby={errors.about_me ? `${id}-about_me-error` : undefined}
-                {...register('about_me')}
-              />
-              {errors.about_me && (
-                <div id={`${id}-about_me-error`} className="invalid-feedback d-block">
-                  {errors.about_me.message}
-                </div>
-              )}
-            </div>
+            <TextAreaField
+              id={`${id}-about_me`}
+              label="About me"
+              wrapperClassName="col-12"
+              rows={4}
+              maxLength={2000}
+              placeholder="A few words about you and what you want to build."
+              error={errors.about_me?.message}
+              {...register('about_me')}
+            />
           </div>
         </div>
       </section>
@@ -396,16 +367,9 @@ export function ProfileForm({ user }: { user: UserDetails }) {
         >
           Discard changes
         </button>
-        <button type="submit" className="btn btn-primary px-4" disabled={isSubmitting}>
-          {isSubmitting ? (
-            <>
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              Please wait...
-            </>
-          ) : (
-            'Save changes'
-          )}
-        </button>
+        <SubmitButton busy={isSubmitting} busyLabel="Please wait..." className="btn btn-primary px-4">
+          Save changes
+        </SubmitButton>
       </div>
     </form>
   );

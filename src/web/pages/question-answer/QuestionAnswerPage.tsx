@@ -9,6 +9,8 @@ import { messages } from '../../../shared/messages';
 import { useCourse } from '../../api/catalog';
 import { ApiError, NetworkError } from '../../api/client';
 import { useAskQuestion, useQuestions, useStudentCourses } from '../../api/learning';
+import { SelectField, TextAreaField, TextField } from '../../components/form/Field';
+import { SubmitButton } from '../../components/form/SubmitButton';
 import { EmptyState, ErrorState } from '../../components/States';
 import { showServerFieldErrors } from '../../lib/forms';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -70,7 +72,6 @@ function AskForm({ initialCourse, initialLesson }: { initialCourse: string; init
     return <EmptyState message="Enrol in a course to ask its instructor a question." action={{ to: '/courses', label: 'Browse courses' }} />;
   }
 
-  const invalid = (name: keyof FormInput) => (errors[name] ? ' is-invalid' : '');
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       {formError && (
@@ -79,102 +80,65 @@ function AskForm({ initialCourse, initialLesson }: { initialCourse: string; init
         </div>
       )}
       <div className="row g-3">
-        <div className="col-12 col-md-6">
-          <label htmlFor="qa-course" className="form-label">
-            Course
-          </label>
-          <select
-            id="qa-course"
-            className={`form-select${invalid('course_id')}`}
-            aria-invalid={Boolean(errors.course_id)}
-            aria-describedby={errors.course_id ? 'qa-course-error' : undefined}
-            {...register('course_id', { onChange: () => setValue('lesson_id', '') })}
-          >
-            <option value="">Choose a course</option>
-            {courses.data?.map((e) => (
-              <option key={e.course.id} value={String(e.course.id)}>
-                {e.course.title}
-              </option>
-            ))}
-          </select>
-          {errors.course_id && (
-            <div id="qa-course-error" className="invalid-feedback">
-              {errors.course_id.message}
-            </div>
-          )}
-        </div>
-        <div className="col-12 col-md-6">
-          <label htmlFor="qa-lesson" className="form-label">
-            Lesson <span className="text-body-secondary fw-normal">(optional)</span>
-          </label>
-          <select
-            id="qa-lesson"
-            className={`form-select${invalid('lesson_id')}`}
-            aria-invalid={Boolean(errors.lesson_id)}
-            aria-describedby={errors.lesson_id ? 'qa-lesson-error' : undefined}
-            {...register('lesson_id')}
-          >
-            <option value="">The whole course</option>
-            {course.data?.sections.map((section, index) => (
-              <optgroup key={section.uuid} label={`Section ${index + 1}: ${section.title}`}>
-                {section.lessons.map((lesson) => (
-                  <option key={lesson.uuid} value={String(lesson.id)}>
-                    {lessonLabel(lesson)}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-          {errors.lesson_id && (
-            <div id="qa-lesson-error" className="invalid-feedback">
-              {errors.lesson_id.message}
-            </div>
-          )}
-        </div>
+        <SelectField
+          id="qa-course"
+          label="Course"
+          wrapperClassName="col-12 col-md-6"
+          error={errors.course_id?.message}
+          {...register('course_id', { onChange: () => setValue('lesson_id', '') })}
+        >
+          <option value="">Choose a course</option>
+          {courses.data?.map((e) => (
+            <option key={e.course.id} value={String(e.course.id)}>
+              {e.course.title}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="qa-lesson"
+          label={
+            <>
+              Lesson <span className="text-body-secondary fw-normal">(optional)</span>
+            </>
+          }
+          wrapperClassName="col-12 col-md-6"
+          error={errors.lesson_id?.message}
+          {...register('lesson_id')}
+        >
+          <option value="">The whole course</option>
+          {course.data?.sections.map((section, index) => (
+            <optgroup key={section.uuid} label={`Section ${index + 1}: ${section.title}`}>
+              {section.lessons.map((lesson) => (
+                <option key={lesson.uuid} value={String(lesson.id)}>
+                  {lessonLabel(lesson)}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </SelectField>
+        <TextField
+          id="qa-title"
+          label="Title"
+          wrapperClassName="col-12"
+          maxLength={160}
+          placeholder="Summarise your question in a sentence"
+          error={errors.title?.message}
+          {...register('title')}
+        />
+        <TextAreaField
+          id="qa-body"
+          label="Your question"
+          wrapperClassName="col-12"
+          rows={5}
+          maxLength={5000}
+          placeholder="What did you try, and what happened? Paste the error message if there is one."
+          error={errors.body?.message}
+          {...register('body')}
+        />
         <div className="col-12">
-          <label htmlFor="qa-title" className="form-label">
-            Title
-          </label>
-          <input
-            id="qa-title"
-            type="text"
-            className={`form-control${invalid('title')}`}
-            maxLength={160}
-            placeholder="Summarise your question in a sentence"
-            aria-invalid={Boolean(errors.title)}
-            aria-describedby={errors.title ? 'qa-title-error' : undefined}
-            {...register('title')}
-          />
-          {errors.title && (
-            <div id="qa-title-error" className="invalid-feedback">
-              {errors.title.message}
-            </div>
-          )}
-        </div>
-        <div className="col-12">
-          <label htmlFor="qa-body" className="form-label">
-            Your question
-          </label>
-          <textarea
-            id="qa-body"
-            rows={5}
-            className={`form-control${invalid('body')}`}
-            maxLength={5000}
-            placeholder="What did you try, and what happened? Paste the error message if there is one."
-            aria-invalid={Boolean(errors.body)}
-            aria-describedby={errors.body ? 'qa-body-error' : undefined}
-            {...register('body')}
-          />
-          {errors.body && (
-            <div id="qa-body-error" className="invalid-feedback">
-              {errors.body.message}
-            </div>
-          )}
-        </div>
-        <div className="col-12">
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
-            {isSubmitting ? 'Please wait...' : 'Post question'}
-          </button>
+          <SubmitButton busy={isSubmitting} busyLabel="Please wait...">
+            Post question
+          </SubmitButton>
         </div>
       </div>
     </form>

@@ -1,15 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { accountMessages, registerFormSchema } from '../../../shared/accounts';
 import { serverErrorText, useRegister } from '../../api/accounts';
 import { NetworkError } from '../../api/client';
 import { CaptchaField, defaultCaptchaSlot, useCaptchaCheck, type CaptchaSlot } from '../../components/Captcha';
+import { EmailField, TextField } from '../../components/form/Field';
+import { FormAlert } from '../../components/form/FormAlert';
+import { PasswordField } from '../../components/form/PasswordField';
+import { SubmitButton } from '../../components/form/SubmitButton';
+import { showServerFieldErrors } from '../../lib/forms';
 
 export type { CaptchaSlotProps } from '../../components/Captcha';
-import { PasswordInput } from '../../components/LoginForm';
-import { showServerFieldErrors } from '../../lib/forms';
 
 export const PASSWORD_HELP = 'Use 8+ characters with uppercase, lowercase, number & symbol.';
 
@@ -28,7 +31,6 @@ export interface RegisterFormProps {
 /** Full name, email, password (with its rules and a show/hide toggle) and the captcha; POST /register/. */
 export function RegisterForm({ onRegistered, captcha = defaultCaptchaSlot }: RegisterFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
-  const captchaCheck = useCaptchaCheck();
   const registerAccount = useRegister();
   const {
     register,
@@ -40,19 +42,15 @@ export function RegisterForm({ onRegistered, captcha = defaultCaptchaSlot }: Reg
     resolver: zodResolver(registerFormSchema),
     defaultValues: { full_name: '', email: '', password: '', captcha: '' },
   });
-
-  /** A used or rejected captcha pass cannot be spent twice: ask for a fresh solve. */
-  const resetCaptcha = () => {
-    captchaCheck.reset();
-    setValue('captcha', '');
-  };
+  // A used or rejected captcha pass cannot be spent twice: a failed send asks for a fresh solve.
+  const captchaCheck = useCaptchaCheck(() => setValue('captcha', ''));
 
   const send = handleSubmit(async (values) => {
     try {
       await registerAccount.mutateAsync(values);
       onRegistered();
     } catch (error) {
-      resetCaptcha();
+      captchaCheck.reset();
       if (error instanceof NetworkError) {
         setFormError(accountMessages.noResponse);
         return;
@@ -61,102 +59,53 @@ export function RegisterForm({ onRegistered, captcha = defaultCaptchaSlot }: Reg
     }
   });
 
-  /** If the captcha is still being checked with the server, wait for its answer, then validate and send. */
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(null);
-    await captchaCheck.settle();
-    await send();
-  };
-  const busy = isSubmitting || captchaCheck.waiting;
-
-  const fieldProps = (name: keyof RegisterFormValues, extraDescribedBy?: string) => ({
-    id: `register-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': [errors[name] ? `register-${name}-error` : undefined, extraDescribedBy].filter(Boolean).join(' ') || undefined,
-  });
-  const fieldError = (name: keyof RegisterFormValues) =>
-    errors[name]?.message ? (
-      <div id={`register-${name}-error`} className="invalid-feedback d-block">
-        {errors[name]?.message}
-      </div>
-    ) : null;
-
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Create your account">
+    <form onSubmit={captchaCheck.onSubmit(() => setFormError(null), send)} noValidate aria-label="Create your account">
       {formError && (
-        <div className="alert alert-danger d-flex gap-2 small" role="alert">
-          <i className="bi bi-exclamation-triangle-fill" aria-hidden="true" />
-          <span>{formError}</span>
-        </div>
+        <FormAlert kind="error" className="small">
+          {formError}
+        </FormAlert>
       )}
-      <div className="mb-3">
-        <label htmlFor="register-full_name" className="form-label">
-          Full name
-        </label>
-        <input
-          type="text"
-          autoComplete="name"
-          maxLength={120}
-          placeholder="First and last name"
-          className={`form-control ${errors.full_name ? 'is-invalid' : ''}`}
-          {...fieldProps('full_name')}
-          {...register('full_name')}
-        />
-        {fieldError('full_name')}
-      </div>
-      <div className="mb-3">
-        <label htmlFor="register-email" className="form-label">
-          Email
-        </label>
-        <input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          maxLength={254}
-          placeholder="you@example.com"
-          className={`form-control ${errors.email ? 'is-invalid' : ''}`}
-          {...fieldProps('email')}
-          {...register('email')}
-        />
-        {fieldError('email')}
-      </div>
-      <div className="mb-3">
-        <label htmlFor="register-password" className="form-label">
-          Password
-        </label>
-        <PasswordInput
-          autoComplete="new-password"
-          maxLength={128}
-          invalid={Boolean(errors.password)}
-          {...fieldProps('password', 'register-password-help')}
-          {...register('password')}
-        />
-        {fieldError('password')}
-        <div id="register-password-help" className="form-text">
-          {PASSWORD_HELP}
-        </div>
-      </div>
+      <TextField
+        id="register-full_name"
+        label="Full name"
+        wrapperClassName="mb-3"
+        autoComplete="name"
+        maxLength={120}
+        placeholder="First and last name"
+        error={errors.full_name?.message}
+        {...register('full_name')}
+      />
+      <EmailField
+        id="register-email"
+        label="Email"
+        wrapperClassName="mb-3"
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <PasswordField
+        id="register-password"
+        label="Password"
+        wrapperClassName="mb-3"
+        autoComplete="new-password"
+        maxLength={128}
+        hint={PASSWORD_HELP}
+        error={errors.password?.message}
+        {...register('password')}
+      />
       <div className="mb-3">
         <CaptchaField
           id="register-captcha"
           slot={captcha}
           check={captchaCheck}
-          invalid={Boolean(errors.captcha)}
+          error={errors.captcha?.message}
           onToken={(token) => setValue('captcha', token ?? '', { shouldValidate: isSubmitted })}
         />
-        {fieldError('captcha')}
       </div>
-      <button type="submit" className="btn btn-primary w-100 mt-2" disabled={busy}>
-        {busy ? (
-          <>
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            Please wait...
-          </>
-        ) : (
-          'Create account'
-        )}
-      </button>
+      <SubmitButton busy={isSubmitting || captchaCheck.waiting} busyLabel="Please wait..." className="btn btn-primary w-100 mt-2">
+        Create account
+      </SubmitButton>
     </form>
   );
 }

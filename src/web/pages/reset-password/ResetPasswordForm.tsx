@@ -6,7 +6,9 @@ import type { z } from 'zod';
 import { accountMessages, newPasswordSchema } from '../../../shared/accounts';
 import { serverErrorText, useResetPassword } from '../../api/accounts';
 import { ApiError, NetworkError } from '../../api/client';
-import { PasswordInput } from '../../components/LoginForm';
+import { FormAlert } from '../../components/form/FormAlert';
+import { PasswordField } from '../../components/form/PasswordField';
+import { SubmitButton } from '../../components/form/SubmitButton';
 import { showServerFieldErrors } from '../../lib/forms';
 import { PASSWORD_HELP } from '../register/RegisterForm';
 
@@ -89,65 +91,35 @@ export function ResetPasswordForm({ uid, token, redirectDelayMs = 2000 }: ResetP
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Choose a new password">
       {outcome && (
-        <div className={`alert alert-${done ? 'success' : 'danger'} d-flex gap-2 small`} role={done ? 'status' : 'alert'}>
-          <i className={`bi ${done ? 'bi-check-circle-fill' : 'bi-exclamation-triangle-fill'}`} aria-hidden="true" />
-          <span>
-            {outcome.message}
-            {done && <span className="d-block mt-1 text-body-secondary">Taking you to sign in...</span>}
-          </span>
-        </div>
+        <FormAlert kind={outcome.kind} className="small">
+          {outcome.message}
+          {done && <span className="d-block mt-1 text-body-secondary">Taking you to sign in...</span>}
+        </FormAlert>
       )}
       <fieldset disabled={done}>
-        <div className="mb-3">
-          <label htmlFor="reset-password" className="form-label">
-            New password
-          </label>
-          <PasswordInput
-            id="reset-password"
-            autoComplete="new-password"
-            maxLength={128}
-            invalid={Boolean(errors.password)}
-            aria-describedby={[errors.password ? 'reset-password-error' : '', 'reset-password-help'].filter(Boolean).join(' ')}
-            {...register('password')}
-          />
-          {errors.password && (
-            <div id="reset-password-error" className="invalid-feedback d-block">
-              {errors.password.message}
-            </div>
-          )}
-          <div id="reset-password-help" className="form-text">
-            {PASSWORD_HELP}
-          </div>
-        </div>
-        <div className="mb-3">
-          <label htmlFor="reset-confirm" className="form-label">
-            Confirm new password
-          </label>
-          <PasswordInput
-            id="reset-confirm"
-            autoComplete="new-password"
-            maxLength={128}
-            invalid={Boolean(errors.confirmPassword)}
-            aria-describedby={errors.confirmPassword ? 'reset-confirm-error' : undefined}
-            {...register('confirmPassword')}
-          />
-          {errors.confirmPassword && (
-            <div id="reset-confirm-error" className="invalid-feedback d-block">
-              {errors.confirmPassword.message}
-            </div>
-          )}
-        </div>
+        <PasswordField
+          id="reset-password"
+          label="New password"
+          wrapperClassName="mb-3"
+          autoComplete="new-password"
+          maxLength={128}
+          hint={PASSWORD_HELP}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordField
+          id="reset-confirm"
+          label="Confirm new password"
+          wrapperClassName="mb-3"
+          autoComplete="new-password"
+          maxLength={128}
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
       </fieldset>
-      <button type="submit" className="btn btn-primary w-100 mt-2" disabled={isSubmitting || done}>
-        {isSubmitting ? (
-          <>
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            Please wait...
-          </>
-        ) : (
-          'Reset password'
-        )}
-      </button>
+      <SubmitButton busy={isSubmitting} busyLabel="Please wait..." disabled={done} className="btn btn-primary w-100 mt-2">
+        Reset password
+      </SubmitButton>
     </form>
   );
 }

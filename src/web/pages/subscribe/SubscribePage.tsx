@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { MembershipPlan } from '../../../shared/catalog';
+import { parseVideoUrl } from '../../../shared/video';
 import { useCourse, useCourses, useMembershipPlans } from '../../api/catalog';
 import { EmptyState, ErrorState } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -12,7 +13,7 @@ export const SCROLL_TO_PLANS_DELAY_MS = 300;
 export const CLEAN_ADDRESS_DELAY_MS = 800;
 
 /** Shown when no paid course has a YouTube promo. */
-const FALLBACK_VIDEO_ID = 'F5mRW0jo-U4';
+const FALLBACK_VIDEO = 'https://www.youtube.com/watch?v=F5mRW0jo-U4';
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -22,31 +23,15 @@ function scrollToPlans() {
   document.getElementById('plans')?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
 }
 
-/** The video id of a YouTube address (watch?v=, youtu.be/, embed/, shorts/), or null. */
-export function youtubeId(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const u = new URL(url);
-    const host = u.hostname.replace(/^www\.|^m\./, '');
-    let id: string | null = null;
-    if (host === 'youtu.be') id = u.pathname.slice(1).split('/')[0] ?? null;
-    else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
-      id = u.searchParams.get('v') ?? u.pathname.match(/^\/(?:embed|shorts|live)\/([^/?#]+)/)?.[1] ?? null;
-    }
-    return id && /^[\w-]{6,20}$/.test(id) ? id : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The promo of the first paid course, when it is on YouTube. */
-function usePreviewVideo(): { id: string | null; title: string } {
+/** The promo of the first paid course (YouTube or Vimeo), else a standing preview. */
+function usePreviewVideo(): { src: string | null; title: string } {
   const courses = useCourses();
   const firstPaid = courses.data?.find((c) => c.course_type === 'paid');
   const detail = useCourse(firstPaid?.slug);
   const settled = courses.isError || (courses.isSuccess && (!firstPaid || detail.isSuccess || detail.isError));
-  if (!settled) return { id: null, title: '' };
-  return { id: youtubeId(detail.data?.promo_video) ?? FALLBACK_VIDEO_ID, title: firstPaid?.title ?? 'a Lectern course' };
+  if (!settled) return { src: null, title: '' };
+  const video = parseVideoUrl(detail.data?.promo_video) ?? parseVideoUrl(FALLBACK_VIDEO);
+  return { src: video?.embedUrl ?? null, title: firstPaid?.title ?? 'a Lectern course' };
 }
 
 /** ?scrollTo=plans or #plans: scroll to the plans, then clean the address. */
@@ -74,9 +59,9 @@ function PreviewVideo() {
   return (
     <div className="subscribe-video">
       <div className="ratio ratio-16x9">
-        {video.id ? (
+        {video.src ? (
           <iframe
-            src={`https://www.youtube-nocookie.com/embed/${video.id}?rel=0&modestbranding=1`}
+            src={video.src}
             title={`Course preview: ${video.title}`}
             loading="lazy"
             allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
