@@ -3,15 +3,6 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import lectern from './eslint/boundaries.js';
 
-// Known breaches of the module boundaries, being removed (issue 10). Do not add to these lists:
-// fix the code instead.
-const tableOwnerExceptions = [
-  { file: 'src/server/modules/cart/queries.ts', tables: ['courses'], reason: 'the catalog module answers (issue 10)' },
-  { file: 'src/server/modules/orders/queries.ts', tables: ['courses'], reason: 'the catalog module answers (issue 10)' },
-  { file: 'src/server/modules/learning/queries.ts', tables: ['courses', 'lessons', 'users'], reason: 'the catalog and accounts modules answer (issue 10)' },
-  { file: 'src/server/modules/catalog/queries.ts', tables: ['enrolments', 'lessonProgress'], reason: 'the learning module answers (issue 10)' },
-];
-
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/', 'src/server/db/migrations/', 'public/'] },
   js.configs.recommended,
@@ -34,7 +25,7 @@ export default tseslint.config(
     plugins: { lectern },
     rules: {
       'lectern/module-index': 'error',
-      'lectern/table-owner': ['error', { exceptions: tableOwnerExceptions }],
+      'lectern/table-owner': 'error',
       'lectern/sql-in-queries': 'error',
     },
   },

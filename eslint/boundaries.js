@@ -81,30 +81,12 @@ const tableOwner = {
       noOwner: "Table '{{table}}' has no owner. Add it to eslint/table-owners.js (the module or infrastructure folder that reads and writes it).",
       wholeSchema: 'Import the tables you use by name, not the whole schema, so that their owner can be checked.',
     },
-    schema: [
-      {
-        type: 'object',
-        properties: {
-          /** Known exceptions, each with its reason: { file: 'src/server/...', tables: [...], reason: '...' }. */
-          exceptions: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: { file: { type: 'string' }, tables: { type: 'array', items: { type: 'string' } }, reason: { type: 'string' } },
-              required: ['file', 'tables', 'reason'],
-              additionalProperties: false,
-            },
-          },
-        },
-        additionalProperties: false,
-      },
-    ],
+    schema: [],
   },
   create(context) {
     const file = context.physicalFilename;
     if (isTest(file) || inside(path.join(serverDir, 'db'), file)) return {};
     const relative = posix(path.relative(serverDir, file));
-    const excepted = new Set((context.options[0]?.exceptions ?? []).filter((e) => path.resolve(root, e.file) === file).flatMap((e) => e.tables));
     const own = moduleOf(file);
     return visitImports(context, (node, specifier) => {
       const target = resolveRelative(file, specifier);
@@ -118,7 +100,6 @@ const tableOwner = {
         }
         if (spec.type === 'ImportDefaultSpecifier') continue;
         const table = spec.type === 'ImportSpecifier' ? (spec.imported.name ?? spec.imported.value) : (spec.local.name ?? spec.local.value);
-        if (excepted.has(table)) continue;
         const owners = tableOwners[table];
         if (!owners) {
           context.report({ node: spec, messageId: 'noOwner', data: { table } });
@@ -143,30 +124,12 @@ const sqlInQueries = {
     messages: {
       outsideQueries: "'{{specifier}}' builds SQL outside queries.ts. Put the query in this module's queries.ts and call it from here.",
     },
-    schema: [
-      {
-        type: 'object',
-        properties: {
-          /** Known exceptions, each with its reason: { file: 'src/server/...', reason: '...' }. */
-          exceptions: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: { file: { type: 'string' }, reason: { type: 'string' } },
-              required: ['file', 'reason'],
-              additionalProperties: false,
-            },
-          },
-        },
-        additionalProperties: false,
-      },
-    ],
+    schema: [],
   },
   create(context) {
     const file = context.physicalFilename;
     const own = moduleOf(file);
     if (!own || isTest(file) || isQueriesFile(own.inner)) return {};
-    if ((context.options[0]?.exceptions ?? []).some((e) => path.resolve(root, e.file) === file)) return {};
     return visitImports(context, (node, specifier) => {
       if (specifier !== 'drizzle-orm' && !specifier.startsWith('drizzle-orm/')) return;
       // Types (a transaction's type, a row's type) are not SQL.

@@ -9,6 +9,7 @@ export {
   firstAdmin,
   getPublicUser,
   getPublicUserByEmail,
+  getPublicUsers,
   hasAdmin,
   issueTokens,
   sendVerificationEmail,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { oneTimeTokens, refreshTokens, users } from '../../db/schema/index.js';
 
@@ -27,6 +27,11 @@ export type PublicUser = { [K in keyof typeof publicUserColumns]: (typeof users.
 export async function selectUserById(db: Db, id: number): Promise<PublicUser | undefined> {
   const [row] = await db.select(publicUserColumns).from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+export function selectUsersByIds(db: Db, ids: number[]): Promise<PublicUser[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db.select(publicUserColumns).from(users).where(inArray(users.id, ids));
 }
 
 export async function selectUserByUuid(db: Db, uuid: string): Promise<PublicUser | undefined> {

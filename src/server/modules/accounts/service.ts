@@ -245,8 +245,14 @@ export async function updateProfile(db: Database, userId: number, fields: Profil
   return toUserDetails(user);
 }
 
-export async function getPublicUser(db: Database, userId: number) {
+export async function getPublicUser(db: Database | Tx, userId: number) {
   return q.selectUserById(db, userId);
+}
+
+/** Users by id (for names next to questions, answers, certificates): one query. */
+export async function getPublicUsers(db: Database | Tx, userIds: number[]): Promise<Map<number, q.PublicUser>> {
+  const rows = await q.selectUsersByIds(db, [...new Set(userIds)]);
+  return new Map(rows.map((u) => [u.id, u]));
 }
 
 export async function getPublicUserByEmail(db: Database, email: string) {

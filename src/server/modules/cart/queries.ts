@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { cartItems, carts, courses } from '../../db/schema/index.js';
+import { cartItems, carts } from '../../db/schema/index.js';
 
 type Db = Database | Tx;
 
@@ -13,15 +13,6 @@ export async function ensureCart(db: Db, cartId: string, region: string, userId?
 
 export async function selectCart(db: Db, cartId: string) {
   const [row] = await db.select().from(carts).where(eq(carts.id, cartId)).limit(1);
-  return row;
-}
-
-export async function selectCourseForCart(db: Db, courseId: number) {
-  const [row] = await db
-    .select({ id: courses.id, courseType: courses.courseType, isPublished: courses.isPublished })
-    .from(courses)
-    .where(eq(courses.id, courseId))
-    .limit(1);
   return row;
 }
 

@@ -3,7 +3,7 @@ import { regions, type Region } from '../../../shared/regions.js';
 import type { Database, Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
-import { listCourses } from '../catalog/index.js';
+import { getCourseSummary, listCourses } from '../catalog/index.js';
 import { ownedCourseIds } from '../learning/index.js';
 import * as q from './queries.js';
 
@@ -34,7 +34,7 @@ export async function addToCart(
   options: CartOptions & { courseId: number },
 ): Promise<{ message: 'added_to_cart' | 'already_in_cart'; cart_items_count: number }> {
   const { db, cartId, courseId, viewer } = options;
-  const course = await q.selectCourseForCart(db, courseId);
+  const course = await getCourseSummary(db, courseId);
   if (!course?.isPublished) throw AppError.notFound('Course not found.');
   if (course.courseType === 'free') throw AppError.fields({ course_id: [commerceMessages.freeCourseNotInCart] });
   if (viewer && (await ownedCourseIds(db, viewer.userId, [courseId])).size) throw AppError.fields({ course_id: [commerceMessages.alreadyOwned] });

@@ -1,13 +1,19 @@
 // The catalog module's public surface: the only file other modules may import.
 export { catalogRoutes } from './routes.js';
 export {
+  findCourseIdsByTitle,
+  findLesson,
   getCourseMeta,
+  getCourseSummaries,
+  getCourseSummary,
   getInstructorEmail,
+  getLessonsById,
   getPlanForPurchase,
   listCourses,
   listPlanNames,
   listSitemapCourses,
   resourceLinkPurpose,
+  type CourseSummary,
   type PlanForPurchase,
 } from './service.js';
 export {

@@ -1,15 +1,13 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.js';
+import type { Database, Tx } from '../../db/client.js';
 import {
   categories,
   clientReviews,
   coursePrices,
   courseSections,
   courses,
-  enrolments,
   instructors,
-  lessonProgress,
   lessonResources,
   lessons,
   planPrices,
@@ -20,7 +18,8 @@ import { DEFAULT_REGION, type Region } from '../../../shared/regions.js';
 
 const fallbackPrice = alias(coursePrices, 'fallback_price');
 
-function lessonStats(db: Database) {
+/** Lesson count and total duration per course (of the given courses only, when named). */
+function lessonStats(db: Database | Tx, courseIds?: number[]) {
   return db
     .select({
       courseId: lessons.courseId,
@@ -28,6 +27,7 @@ function lessonStats(db: Database) {
       count: sql<number>`count(*)`.mapWith(Number).as('count'),
     })
     .from(lessons)
+    .where(courseIds ? inArray(lessons.courseId, courseIds) : undefined)
     .groupBy(lessons.courseId)
     .as('lesson_stats');
 }
@@ -68,7 +68,7 @@ export async function selectCourseList(db: Database, region: Region, courseIds?:
 }
 export type CourseListRow = Awaited<ReturnType<typeof selectCourseList>>[number];
 
-/** The course, its category, instructor, price and enrolment count: one query. */
+/** The course, its category, instructor and price: one query. */
 export async function selectCourseBySlug(db: Database, slug: string, region: Region, includeUnpublished = false) {
   const stats = lessonStats(db);
   const [row] = await db
@@ -83,10 +83,7 @@ export async function selectCourseBySlug(db: Database, slug: string, region: Reg
       language: courses.language,
       ratingCount: courses.ratingCount,
       updatedAt: courses.updatedAt,
-      enrolled:
-        sql<number>`${courses.enrolledBaseline} + (select count(*) from ${enrolments} where ${enrolments.courseId} = ${courses.id} and ${enrolments.revokedAt} is null)`.mapWith(
-          Number,
-        ),
+      enrolledBaseline: courses.enrolledBaseline,
       instructor: {
         name: instructors.name,
         designation: instructors.designation,
@@ -160,12 +157,47 @@ export async function selectResource(db: Database, resourceId: number) {
   return row;
 }
 
-export async function selectCompletedLessonIds(db: Database, userId: number, courseId: number): Promise<Set<number>> {
+/** Courses by id, published or not (a student keeps what they bought), with their lesson count. */
+export async function selectCourseSummaries(db: Database | Tx, courseIds: number[]) {
+  if (!courseIds.length) return [];
+  const stats = lessonStats(db, courseIds);
   const rows = await db
-    .select({ lessonId: lessonProgress.lessonId })
-    .from(lessonProgress)
-    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.courseId, courseId)));
-  return new Set(rows.map((r) => r.lessonId));
+    .select({
+      id: courses.id,
+      slug: courses.slug,
+      title: courses.title,
+      courseImage: courses.courseImage,
+      courseType: courses.courseType,
+      isPublished: courses.isPublished,
+      totalLessons: stats.count,
+    })
+    .from(courses)
+    .leftJoin(stats, eq(stats.courseId, courses.id))
+    .where(inArray(courses.id, courseIds));
+  return rows.map((row) => ({ ...row, totalLessons: row.totalLessons ?? 0 }));
+}
+
+/** Ids of the courses (published or not) whose title contains the text, case-insensitively. */
+export async function selectCourseIdsByTitle(db: Database | Tx, text: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(ilike(courses.title, `%${text}%`));
+  return rows.map((r) => r.id);
+}
+
+export async function selectLessonByUuid(db: Database | Tx, uuid: string) {
+  const [row] = await db
+    .select({ id: lessons.id, courseId: lessons.courseId, enablePreview: lessons.enablePreview })
+    .from(lessons)
+    .where(eq(lessons.uuid, uuid))
+    .limit(1);
+  return row;
+}
+
+export function selectLessonsById(db: Database | Tx, lessonIds: number[]) {
+  if (!lessonIds.length) return Promise.resolve([]);
+  return db.select({ id: lessons.id, courseId: lessons.courseId, title: lessons.lessonTitle }).from(lessons).where(inArray(lessons.id, lessonIds));
 }
 
 export function selectInstructor(db: Database) {

@@ -10,12 +10,13 @@ import {
 } from '../../../shared/catalog.js';
 import { formatDuration, formatPlayback, toMajor } from '../../../shared/money.js';
 import { DEFAULT_REGION, regions, type Region } from '../../../shared/regions.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { sign } from '../../lib/signing.js';
 import type { Viewer } from '../../http/auth.js';
 import { accessTo, canOpenLesson } from '../access/index.js';
+import { completedLessonIds, enrolledCount } from '../learning/index.js';
 import * as q from './queries.js';
 
 interface PriceColumns {
@@ -82,16 +83,24 @@ export interface CourseDetailOptions {
 async function loadCourseContent(db: Database, slug: string, region: Region, includeUnpublished = false) {
   const course = await q.selectCourseBySlug(db, slug, region, includeUnpublished);
   if (!course) throw AppError.notFound('Course not found.');
-  const [sections, lessonRows, resources] = await Promise.all([
+  const [sections, lessonRows, resources, enrolled] = await Promise.all([
     q.selectSections(db, course.id),
     q.selectLessons(db, course.id),
     q.selectResources(db, course.id),
+    enrolledCount(db, course.id),
   ]);
   const sectionOrder = new Map(sections.map((s, index) => [s.id, index]));
   const lessons = [...lessonRows]
     .sort((a, b) => (sectionOrder.get(a.sectionId) ?? 0) - (sectionOrder.get(b.sectionId) ?? 0))
     .map((row) => ({ ...row, lessonContent: row.lessonContent ? sanitizeRichText(row.lessonContent) : null }));
-  return { course, courseDescription: sanitizeRichText(course.courseDescription), sections, lessons, resources };
+  return {
+    course,
+    totalEnrolled: course.enrolledBaseline + enrolled,
+    courseDescription: sanitizeRichText(course.courseDescription),
+    sections,
+    lessons,
+    resources,
+  };
 }
 
 const RESOURCE_PURPOSE = 'resource';
@@ -107,6 +116,7 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
   const memo = (!options.includeUnpublished && options.memo) || (<T>(_key: string, load: () => Promise<T>) => load());
   const {
     course,
+    totalEnrolled,
     courseDescription,
     sections,
     lessons: lessonRows,
@@ -114,7 +124,7 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
   } = await memo(`course-content:${region}:${slug}`, () => loadCourseContent(db, slug, region, options.includeUnpublished));
   const [access, completed] = await Promise.all([
     accessTo(db, viewer, course.id),
-    viewer ? q.selectCompletedLessonIds(db, viewer.userId, course.id) : Promise.resolve(new Set<number>()),
+    viewer ? completedLessonIds(db, viewer.userId, course.id) : Promise.resolve(new Set<number>()),
   ]);
 
   // Progress belongs to the enrolment and is shown even when access has lapsed.
@@ -160,7 +170,7 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
   const detail: CourseDetail = {
     ...base,
     category: { id: course.categoryId, category_name: course.categoryName },
-    total_enrolled: course.enrolled,
+    total_enrolled: totalEnrolled,
     updated_at: course.updatedAt.toISOString(),
     language: course.language,
     promo_video: course.promoVideo,
@@ -282,6 +292,34 @@ export async function getRoadmap(db: Database, region: Region): Promise<RoadmapS
     const course = byId.get(step.courseId);
     return course ? [{ position: step.position, time_estimate: step.timeEstimate, note: step.note, course }] : [];
   });
+}
+
+export type CourseSummary = Awaited<ReturnType<typeof q.selectCourseSummaries>>[number];
+
+/** Courses by id, published or not (a student keeps what they bought), with their lesson count: one query. */
+export async function getCourseSummaries(db: Database | Tx, courseIds: number[]): Promise<Map<number, CourseSummary>> {
+  const rows = await q.selectCourseSummaries(db, [...new Set(courseIds)]);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function getCourseSummary(db: Database | Tx, courseId: number): Promise<CourseSummary | undefined> {
+  return (await getCourseSummaries(db, [courseId])).get(courseId);
+}
+
+/** Ids of the courses whose title contains the text (for searching orders and enrolments by course). */
+export function findCourseIdsByTitle(db: Database | Tx, text: string): Promise<number[]> {
+  return q.selectCourseIdsByTitle(db, text);
+}
+
+/** A lesson by its public uuid: its course and whether it is a preview. */
+export function findLesson(db: Database | Tx, uuid: string) {
+  return q.selectLessonByUuid(db, uuid);
+}
+
+/** Lessons by id with their course and title. */
+export async function getLessonsById(db: Database | Tx, lessonIds: number[]) {
+  const rows = await q.selectLessonsById(db, [...new Set(lessonIds)]);
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Just enough to describe one published course (the page head, structured data). */

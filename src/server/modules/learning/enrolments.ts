@@ -42,3 +42,13 @@ export async function enrol(db: Db, userId: number, courseIds: number[], source:
 export function revokeOrderEnrolments(db: Db, orderId: number): Promise<number> {
   return q.revokeEnrolmentsOfOrder(db, orderId);
 }
+
+/** Students enrolled in the course now (revoked enrolments do not count). */
+export async function enrolledCount(db: Db, courseId: number): Promise<number> {
+  return (await q.countActiveEnrolments(db, [courseId])).get(courseId) ?? 0;
+}
+
+/** The lessons of the course the user has completed. */
+export function completedLessonIds(db: Db, userId: number, courseId: number): Promise<Set<number>> {
+  return q.selectCompletedLessonIds(db, userId, courseId);
+}

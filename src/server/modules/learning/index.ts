@@ -1,4 +1,13 @@
 // The learning module's public surface: the only file other modules may import.
-export { enrol, enrolmentsOf, ownedCourseIds, revokeOrderEnrolments, type EnrolmentFacts, type EnrolmentSource } from './enrolments.js';
+export {
+  completedLessonIds,
+  enrol,
+  enrolledCount,
+  enrolmentsOf,
+  ownedCourseIds,
+  revokeOrderEnrolments,
+  type EnrolmentFacts,
+  type EnrolmentSource,
+} from './enrolments.js';
 export { learningRoutes } from './routes.js';
 export { activeEnrolmentCounts, answerQuestion } from './service.js';

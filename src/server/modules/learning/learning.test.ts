@@ -75,6 +75,11 @@ describe('enrolment and progress', () => {
 
     const list = (await call('GET', `/student/courses/${user.id}/?course_status=completed`)).json();
     expect(list.map((e: { course: { id: number } }) => e.course.id)).toContain(free.id);
+    expect(list[0].course).toMatchObject({ slug: free.slug, title: free.title, total_lessons: lessons.length, completed_total_lessons: lessons.length });
+    // Search matches part of a course's title, in any case.
+    const found = (await call('GET', `/student/courses/${user.id}/?search=${encodeURIComponent(free.title.slice(1, 8).toLowerCase())}`)).json();
+    expect(found.map((e: { course: { id: number } }) => e.course.id)).toEqual([free.id]);
+    expect((await call('GET', `/student/courses/${user.id}/?search=zzzz-no-match`)).json()).toEqual([]);
     expect((await call('GET', '/student/dashboard/')).json()).toMatchObject({
       total_courses: 1,
       completed_courses: 1,

@@ -1,17 +1,8 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { answers, certificates, courses, enrolments, lessonProgress, lessons, questions, users } from '../../db/schema/index.js';
+import { answers, certificates, enrolments, lessonProgress, questions } from '../../db/schema/index.js';
 
 type Db = Database | Tx;
-
-export async function selectCourse(db: Db, courseId: number) {
-  const [row] = await db
-    .select({ id: courses.id, slug: courses.slug, title: courses.title, courseType: courses.courseType, isPublished: courses.isPublished })
-    .from(courses)
-    .where(eq(courses.id, courseId))
-    .limit(1);
-  return row;
-}
 
 export async function selectActiveEnrolment(db: Db, userId: number, courseId: number, lock = false) {
   const query = db
@@ -23,31 +14,17 @@ export async function selectActiveEnrolment(db: Db, userId: number, courseId: nu
   return row;
 }
 
-export async function selectLessonByUuid(db: Db, uuid: string) {
-  const [row] = await db
-    .select({ id: lessons.id, courseId: lessons.courseId, enablePreview: lessons.enablePreview })
-    .from(lessons)
-    .where(eq(lessons.uuid, uuid))
-    .limit(1);
-  return row;
-}
-
 export async function insertProgress(db: Db, userId: number, courseId: number, lessonId: number): Promise<void> {
   await db.insert(lessonProgress).values({ userId, courseId, lessonId }).onConflictDoNothing();
 }
 
-/** Completed and total lessons of one course for one user, in one query. */
-export async function selectCounts(db: Db, userId: number, courseId: number) {
+/** Lessons of the course the user has completed. */
+export async function countProgress(db: Db, userId: number, courseId: number): Promise<number> {
   const [row] = await db
-    .select({
-      total: sql<number>`(select count(*) from lessons l where l.course_id = ${courseId})`.mapWith(Number),
-      completed:
-        sql<number>`(select count(*) from lesson_progress p join lessons l on l.id = p.lesson_id where p.user_id = ${userId} and p.course_id = ${courseId})`.mapWith(
-          Number,
-        ),
-    })
-    .from(sql`(select 1) as one`);
-  return { total: row?.total ?? 0, completed: row?.completed ?? 0 };
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.courseId, courseId)));
+  return row?.n ?? 0;
 }
 
 export async function updateEnrolmentStatus(db: Db, enrolmentId: number, status: 'enrolled' | 'in_progress' | 'completed'): Promise<void> {
@@ -65,33 +42,21 @@ export async function deleteProgress(db: Db, userId: number, courseId: number): 
   await db.delete(lessonProgress).where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.courseId, courseId)));
 }
 
-/** A user's enrolments with lesson counts, in one query (no N+1). */
-export function selectEnrolments(db: Db, userId: number, options: { search?: string | undefined; completedOnly?: boolean }) {
-  const total = sql<number>`(select count(*) from ${lessons} where ${lessons.courseId} = ${courses.id})`.mapWith(Number);
+/** A user's enrolments (not revoked) with their completed lessons, in one query; newest first. */
+export function selectEnrolments(db: Db, userId: number, options: { completedOnly?: boolean; courseIds?: number[] | undefined }) {
   const done =
-    sql<number>`(select count(*) from ${lessonProgress} where ${lessonProgress.userId} = ${userId} and ${lessonProgress.courseId} = ${courses.id})`.mapWith(
+    sql<number>`(select count(*) from ${lessonProgress} where ${lessonProgress.userId} = ${userId} and ${lessonProgress.courseId} = ${enrolments.courseId})`.mapWith(
       Number,
     );
   return db
-    .select({
-      id: enrolments.id,
-      status: enrolments.courseStatus,
-      createdAt: enrolments.createdAt,
-      courseId: courses.id,
-      title: courses.title,
-      slug: courses.slug,
-      courseImage: courses.courseImage,
-      total,
-      done,
-    })
+    .select({ id: enrolments.id, status: enrolments.courseStatus, createdAt: enrolments.createdAt, courseId: enrolments.courseId, done })
     .from(enrolments)
-    .innerJoin(courses, eq(courses.id, enrolments.courseId))
     .where(
       and(
         eq(enrolments.userId, userId),
         isNull(enrolments.revokedAt),
         options.completedOnly ? eq(enrolments.courseStatus, 'completed') : undefined,
-        options.search?.trim() ? ilike(courses.title, `%${options.search.trim()}%`) : undefined,
+        options.courseIds ? inArray(enrolments.courseId, options.courseIds) : undefined,
       ),
     )
     .orderBy(desc(enrolments.createdAt), desc(enrolments.id));
@@ -108,27 +73,12 @@ export async function insertCertificate(db: Db, values: typeof certificates.$inf
 }
 
 export async function selectCertificate(db: Db, certificateId: string) {
-  const [row] = await db
-    .select({ certificate: certificates, slug: courses.slug })
-    .from(certificates)
-    .innerJoin(courses, eq(courses.id, certificates.courseId))
-    .where(eq(certificates.certificateId, certificateId))
-    .limit(1);
+  const [row] = await db.select().from(certificates).where(eq(certificates.certificateId, certificateId)).limit(1);
   return row;
 }
 
 export function selectCertificatesOfUser(db: Db, userId: number) {
-  return db
-    .select({ certificate: certificates, slug: courses.slug })
-    .from(certificates)
-    .innerJoin(courses, eq(courses.id, certificates.courseId))
-    .where(eq(certificates.userId, userId))
-    .orderBy(desc(certificates.issuedAt));
-}
-
-export async function selectUserName(db: Db, userId: number) {
-  const [row] = await db.select({ fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  return row;
+  return db.select().from(certificates).where(eq(certificates.userId, userId)).orderBy(desc(certificates.issuedAt));
 }
 
 export async function selectSummary(db: Db, userId: number) {
@@ -153,16 +103,7 @@ export async function insertQuestion(db: Db, values: typeof questions.$inferInse
   return row!.id;
 }
 
-export async function lessonBelongsToCourse(db: Db, lessonId: number, courseId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: lessons.id })
-    .from(lessons)
-    .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)))
-    .limit(1);
-  return Boolean(row);
-}
-
-/** Questions (with course, lesson, author) and all their answers: two queries. */
+/** Questions (newest first, at most 200) and all their answers: two queries. */
 export async function selectQuestions(db: Db, filter: { userId?: number; courseId?: number; questionId?: number }) {
   const rows = await db
     .select({
@@ -171,17 +112,10 @@ export async function selectQuestions(db: Db, filter: { userId?: number; courseI
       body: questions.body,
       createdAt: questions.createdAt,
       userId: questions.userId,
-      courseId: courses.id,
-      courseTitle: courses.title,
-      courseSlug: courses.slug,
-      lessonId: lessons.id,
-      lessonTitle: lessons.lessonTitle,
-      askedBy: users.fullName,
+      courseId: questions.courseId,
+      lessonId: questions.lessonId,
     })
     .from(questions)
-    .innerJoin(courses, eq(courses.id, questions.courseId))
-    .innerJoin(users, eq(users.id, questions.userId))
-    .leftJoin(lessons, eq(lessons.id, questions.lessonId))
     .where(
       and(
         filter.userId ? eq(questions.userId, filter.userId) : undefined,
@@ -194,16 +128,8 @@ export async function selectQuestions(db: Db, filter: { userId?: number; courseI
   const ids = rows.map((r) => r.id);
   const answerRows = ids.length
     ? await db
-        .select({
-          id: answers.id,
-          questionId: answers.questionId,
-          body: answers.body,
-          createdAt: answers.createdAt,
-          author: users.fullName,
-          isAdmin: users.isAdmin,
-        })
+        .select({ id: answers.id, questionId: answers.questionId, body: answers.body, createdAt: answers.createdAt, userId: answers.userId })
         .from(answers)
-        .innerJoin(users, eq(users.id, answers.userId))
         .where(inArray(answers.questionId, ids))
         .orderBy(asc(answers.createdAt))
     : [];
@@ -277,4 +203,12 @@ export async function countActiveEnrolments(db: Db, courseIds: number[]): Promis
     .where(and(inArray(enrolments.courseId, courseIds), isNull(enrolments.revokedAt)))
     .groupBy(enrolments.courseId);
   return new Map(rows.map((r) => [r.courseId, r.n]));
+}
+
+export async function selectCompletedLessonIds(db: Db, userId: number, courseId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ lessonId: lessonProgress.lessonId })
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.courseId, courseId)));
+  return new Set(rows.map((r) => r.lessonId));
 }

@@ -8,7 +8,9 @@ import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
 import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import { getPublicUser, getPublicUsers } from '../accounts/index.js';
 import { accessTo, type CourseAccess } from '../access/index.js';
+import { findCourseIdsByTitle, findLesson, getCourseSummaries, getCourseSummary, getLessonsById } from '../catalog/index.js';
 import { enrol } from './enrolments.js';
 import * as q from './queries.js';
 
@@ -21,7 +23,7 @@ export interface LearningDeps {
 const percent = (done: number, total: number) => (total ? Math.round((done / total) * 100) : 0);
 
 export async function freeEnroll(db: Database, userId: number, courseId: number): Promise<{ success: true; message: string; course_status: string }> {
-  const course = await q.selectCourse(db, courseId);
+  const course = await getCourseSummary(db, courseId);
   if (!course?.isPublished) throw new AppError('not_found', 'Course not found.', { error: 'Course not found.' });
   if (course.courseType !== 'free') throw new AppError('bad_request', learningMessages.notFree, { error: learningMessages.notFree });
   await enrol(db, userId, [courseId], 'free');
@@ -35,22 +37,37 @@ export async function checkEnrollment(db: Database, userId: number, courseId: nu
 }
 
 export async function studentCourses(db: Database, userId: number, options: { search?: string | undefined; completedOnly?: boolean }): Promise<Enrolment[]> {
-  const rows = await q.selectEnrolments(db, userId, options);
-  return rows.map((r) => ({
-    id: r.id,
-    course_status: r.status,
-    enrolled_at: r.createdAt.toISOString(),
-    course: {
-      id: r.courseId,
-      title: r.title,
-      slug: r.slug,
-      course_image: r.courseImage,
-      currency_code: 'USD',
-      total_lessons: r.total,
-      completed_total_lessons: r.status === 'completed' ? r.total : r.done,
-      student_progress: r.status === 'completed' ? 100 : percent(r.done, r.total),
-    },
-  }));
+  const search = options.search?.trim();
+  const rows = await q.selectEnrolments(db, userId, {
+    completedOnly: options.completedOnly ?? false,
+    courseIds: search ? await findCourseIdsByTitle(db, search) : undefined,
+  });
+  const courses = await getCourseSummaries(
+    db,
+    rows.map((r) => r.courseId),
+  );
+  return rows.flatMap((r) => {
+    const course = courses.get(r.courseId);
+    if (!course) return [];
+    const total = course.totalLessons;
+    return [
+      {
+        id: r.id,
+        course_status: r.status,
+        enrolled_at: r.createdAt.toISOString(),
+        course: {
+          id: r.courseId,
+          title: course.title,
+          slug: course.slug,
+          course_image: course.courseImage,
+          currency_code: 'USD',
+          total_lessons: total,
+          completed_total_lessons: r.status === 'completed' ? total : r.done,
+          student_progress: r.status === 'completed' ? 100 : percent(r.done, total),
+        },
+      },
+    ];
+  });
 }
 
 function newCertificateId(): string {
@@ -59,7 +76,7 @@ function newCertificateId(): string {
 }
 
 async function issueCertificate(tx: Tx, userId: number, courseId: number) {
-  const [course, user] = await Promise.all([q.selectCourse(tx, courseId), q.selectUserName(tx, userId)]);
+  const [course, user] = await Promise.all([getCourseSummary(tx, courseId), getPublicUser(tx, userId)]);
   return q.insertCertificate(tx, {
     certificateId: newCertificateId(),
     userId,
@@ -69,13 +86,19 @@ async function issueCertificate(tx: Tx, userId: number, courseId: number) {
   });
 }
 
+/** Lessons in the course and lessons of it the user has completed. */
+async function lessonCounts(tx: Tx, userId: number, courseId: number) {
+  const [course, completed] = await Promise.all([getCourseSummary(tx, courseId), q.countProgress(tx, userId, courseId)]);
+  return { total: course?.totalLessons ?? 0, completed };
+}
+
 /**
  * Recounts progress under the enrolment's row lock, so repeated and concurrent calls agree. The
  * course is completed, and its certificate issued, exactly when every lesson is completed; a
  * lesson marked not completed again puts it back in progress (an issued certificate stays).
  */
 async function settleProgress(tx: Tx, enrolment: NonNullable<Awaited<ReturnType<typeof q.selectActiveEnrolment>>>): Promise<Progress> {
-  const { total, completed } = await q.selectCounts(tx, enrolment.userId, enrolment.courseId);
+  const { total, completed } = await lessonCounts(tx, enrolment.userId, enrolment.courseId);
   const everyLesson = total > 0 && completed >= total;
   let status = enrolment.courseStatus;
   if (everyLesson) status = 'completed';
@@ -108,7 +131,7 @@ async function enrolmentWithAccess(tx: Tx, viewer: Viewer, access: CourseAccess)
 
 /** A lesson the viewer may open, opened: a member's first lesson enrols them. Preview lessons change nothing. */
 export async function openLesson(db: Database, viewer: Viewer, lessonUuid: string): Promise<{ lesson_uuid: string; course_status: string }> {
-  const lesson = await q.selectLessonByUuid(db, lessonUuid);
+  const lesson = await findLesson(db, lessonUuid);
   if (!lesson) throw AppError.notFound('Lesson not found.');
   return db.transaction(async (tx) => {
     const access = await accessTo(tx, viewer, lesson.courseId);
@@ -126,7 +149,7 @@ export async function openLesson(db: Database, viewer: Viewer, lessonUuid: strin
  * idempotent. Only a viewer who may open every lesson of the course has progress.
  */
 export async function completeLesson(db: Database, viewer: Viewer, lessonUuid: string, completed = true): Promise<LessonCompletion> {
-  const lesson = await q.selectLessonByUuid(db, lessonUuid);
+  const lesson = await findLesson(db, lessonUuid);
   if (!lesson) throw AppError.notFound('Lesson not found.');
   return db.transaction(async (tx) => {
     const enrolment = await enrolmentWithAccess(tx, viewer, await accessTo(tx, viewer, lesson.courseId));
@@ -137,7 +160,7 @@ export async function completeLesson(db: Database, viewer: Viewer, lessonUuid: s
 }
 
 async function courseOf(tx: Tx, slug: string, courseId: number) {
-  const course = await q.selectCourse(tx, courseId);
+  const course = await getCourseSummary(tx, courseId);
   if (!course || course.slug !== slug) throw AppError.notFound('Course not found.');
   return course;
 }
@@ -175,12 +198,23 @@ export async function restartCourse(db: Database, userId: number, slug: string, 
     const enrolment = await enrolmentFor(tx, userId, slug, courseId);
     await q.deleteProgress(tx, userId, courseId);
     await q.updateEnrolmentStatus(tx, enrolment.id, 'in_progress');
-    const { total } = await q.selectCounts(tx, userId, courseId);
+    const { total } = await lessonCounts(tx, userId, courseId);
     return { course_status: 'in_progress', total_lessons: total, completed_total_lessons: 0, student_progress: 0, certificate_id: null };
   });
 }
 
-function toCertificate(config: Config, row: NonNullable<Awaited<ReturnType<typeof q.selectCertificate>>>): Certificate {
+type CertificateRow = NonNullable<Awaited<ReturnType<typeof q.selectCertificate>>>;
+
+/** Certificates with the slug of their course (asked of the catalog). */
+async function withSlugs(db: Database, rows: CertificateRow[]) {
+  const courses = await getCourseSummaries(
+    db,
+    rows.map((r) => r.courseId),
+  );
+  return rows.map((certificate) => ({ certificate, slug: courses.get(certificate.courseId)?.slug ?? '' }));
+}
+
+function toCertificate(config: Config, row: { certificate: CertificateRow; slug: string }): Certificate {
   const c = row.certificate;
   return {
     certificate_id: c.certificateId,
@@ -194,21 +228,23 @@ function toCertificate(config: Config, row: NonNullable<Awaited<ReturnType<typeo
 }
 
 export async function myCertificates(deps: LearningDeps, userId: number): Promise<Certificate[]> {
-  return (await q.selectCertificatesOfUser(deps.db, userId)).map((row) => toCertificate(deps.config, row));
+  return (await withSlugs(deps.db, await q.selectCertificatesOfUser(deps.db, userId))).map((row) => toCertificate(deps.config, row));
 }
 
 /** Anyone may verify a certificate by its id. */
 export async function verifyCertificate(deps: LearningDeps, certificateId: string) {
   const row = await q.selectCertificate(deps.db, certificateId);
   if (!row) throw AppError.notFound('No certificate has this id.');
-  const { download_url: _d, ...rest } = toCertificate(deps.config, row);
+  const [withSlug] = await withSlugs(deps.db, [row]);
+  const { download_url: _d, ...rest } = toCertificate(deps.config, withSlug!);
   return { ...rest, valid: true as const };
 }
 
 export async function certificateForDownload(deps: LearningDeps, certificateId: string, viewer: Viewer): Promise<Certificate> {
   const row = await q.selectCertificate(deps.db, certificateId);
-  if (!row || (row.certificate.userId !== viewer.userId && !viewer.isAdmin)) throw AppError.notFound('Certificate not found.');
-  return toCertificate(deps.config, row);
+  if (!row || (row.userId !== viewer.userId && !viewer.isAdmin)) throw AppError.notFound('Certificate not found.');
+  const [withSlug] = await withSlugs(deps.db, [row]);
+  return toCertificate(deps.config, withSlug!);
 }
 
 export async function dashboardSummary(db: Database, userId: number) {
@@ -216,19 +252,42 @@ export async function dashboardSummary(db: Database, userId: number) {
   return { total_courses: s.totalCourses, completed_courses: s.completedCourses, completed_lessons: s.completedLessons, certificates: s.certificates };
 }
 
-function toQuestions(result: Awaited<ReturnType<typeof q.selectQuestions>>): Question[] {
-  return result.rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    body: r.body,
-    created_at: r.createdAt.toISOString(),
-    course: { id: r.courseId, title: r.courseTitle, slug: r.courseSlug },
-    lesson: r.lessonId ? { id: r.lessonId, title: r.lessonTitle ?? '' } : null,
-    asked_by: r.askedBy,
-    answers: result.answerRows
-      .filter((a) => a.questionId === r.id)
-      .map((a) => ({ id: a.id, body: a.body, created_at: a.createdAt.toISOString(), author: a.author, is_instructor: a.isAdmin })),
-  }));
+/** Questions with their answers, course, lesson and authors (asked of the catalog and accounts): five queries whatever the number. */
+async function loadQuestions(db: Database | Tx, filter: Parameters<typeof q.selectQuestions>[1]): Promise<Question[]> {
+  const { rows, answerRows } = await q.selectQuestions(db, filter);
+  const [courses, lessons, people] = await Promise.all([
+    getCourseSummaries(
+      db,
+      rows.map((r) => r.courseId),
+    ),
+    getLessonsById(
+      db,
+      rows.flatMap((r) => (r.lessonId ? [r.lessonId] : [])),
+    ),
+    getPublicUsers(db, [...rows.map((r) => r.userId), ...answerRows.map((a) => a.userId)]),
+  ]);
+  return rows.map((r) => {
+    const course = courses.get(r.courseId);
+    const lesson = r.lessonId ? lessons.get(r.lessonId) : undefined;
+    return {
+      id: r.id,
+      title: r.title,
+      body: r.body,
+      created_at: r.createdAt.toISOString(),
+      course: { id: r.courseId, title: course?.title ?? '', slug: course?.slug ?? '' },
+      lesson: lesson ? { id: lesson.id, title: lesson.title } : null,
+      asked_by: people.get(r.userId)?.fullName ?? '',
+      answers: answerRows
+        .filter((a) => a.questionId === r.id)
+        .map((a) => ({
+          id: a.id,
+          body: a.body,
+          created_at: a.createdAt.toISOString(),
+          author: people.get(a.userId)?.fullName ?? '',
+          is_instructor: people.get(a.userId)?.isAdmin ?? false,
+        })),
+    };
+  });
 }
 
 const assertCourseAccess = async (db: Database, viewer: Viewer, courseId: number) => {
@@ -242,7 +301,7 @@ export async function askQuestion(
   input: { course_id: number; lesson_id?: number | undefined; title: string; body: string },
 ): Promise<Question> {
   await assertCourseAccess(db, viewer, input.course_id);
-  if (input.lesson_id && !(await q.lessonBelongsToCourse(db, input.lesson_id, input.course_id)))
+  if (input.lesson_id && (await getLessonsById(db, [input.lesson_id])).get(input.lesson_id)?.courseId !== input.course_id)
     throw AppError.fields({ lesson_id: ['This lesson is not part of the course.'] });
   const id = await q.insertQuestion(db, {
     userId: viewer.userId,
@@ -251,15 +310,13 @@ export async function askQuestion(
     title: input.title,
     body: input.body,
   });
-  return toQuestions(await q.selectQuestions(db, { questionId: id }))[0]!;
+  return (await loadQuestions(db, { questionId: id }))[0]!;
 }
 
 export async function listQuestions(db: Database, viewer: Viewer, filter: { courseId?: number | undefined; mine?: boolean }): Promise<Question[]> {
   if (filter.courseId) await assertCourseAccess(db, viewer, filter.courseId);
   if (!filter.courseId && !viewer.isAdmin) filter.mine = true;
-  return toQuestions(
-    await q.selectQuestions(db, { ...(filter.mine ? { userId: viewer.userId } : {}), ...(filter.courseId ? { courseId: filter.courseId } : {}) }),
-  );
+  return loadQuestions(db, { ...(filter.mine ? { userId: viewer.userId } : {}), ...(filter.courseId ? { courseId: filter.courseId } : {}) });
 }
 
 /**
@@ -268,21 +325,20 @@ export async function listQuestions(db: Database, viewer: Viewer, filter: { cour
  * Only the admin module calls this, after its role check.
  */
 export async function answerQuestion(tx: Tx, deps: { queue: JobQueue; config: Config }, authorId: number, questionId: number, body: string): Promise<Question> {
-  const found = await q.selectQuestions(tx, { questionId });
-  const [question] = toQuestions(found);
-  if (!question) throw AppError.notFound('Question not found.');
-  const student = await q.selectUserName(tx, found.rows[0]!.userId);
+  const [found] = (await q.selectQuestions(tx, { questionId })).rows;
+  if (!found) throw AppError.notFound('Question not found.');
+  const student = await getPublicUser(tx, found.userId);
   await q.insertAnswer(tx, { questionId, userId: authorId, body });
   if (student) {
     const email = answerNotificationEmail({
       name: student.fullName,
-      question: question.title,
+      question: found.title,
       answer: body,
       url: `${deps.config.publicUrl}/question-answer/`,
     });
     await deps.queue.enqueue(SEND_EMAIL_JOB, { to: student.email, ...email }, { tx });
   }
-  return toQuestions(await q.selectQuestions(tx, { questionId }))[0]!;
+  return (await loadQuestions(tx, { questionId }))[0]!;
 }
 
 /** How many students hold each course now (revoked enrolments do not count). */

@@ -291,6 +291,15 @@ describe('create-order and Stripe', () => {
     expect(history[0]).toMatchObject({ order_number: order.order_number, order_status: 'Pending' });
     expect((await api('GET', `/order-history/${owner.id}/?order_id=${order.order_number}`, undefined, ownerAuth)).json()).toHaveLength(1);
     expect((await api('GET', `/order-history/${owner.id}/?search=zzzz-no-match`, undefined, ownerAuth)).json()).toHaveLength(0);
+    // Search matches a course bought in the order (any part of its title, any case) or the order number.
+    const byTitle = (
+      await api('GET', `/order-history/${owner.id}/?search=${encodeURIComponent(paid[5]!.title.slice(2, 12).toUpperCase())}`, undefined, ownerAuth)
+    ).json();
+    expect(byTitle.map((o: { order_number: string }) => o.order_number)).toEqual([order.order_number]);
+    expect(byTitle[0].order_items.map((i: { course: { slug: string } }) => i.course.slug)).toEqual([paid[5]!.slug]);
+    const byNumber = (await api('GET', `/order-history/${owner.id}/?search=${order.order_number.slice(-6)}`, undefined, ownerAuth)).json();
+    expect(byNumber.map((o: { order_number: string }) => o.order_number)).toEqual([order.order_number]);
+    expect((await api('GET', `/order-history/${owner.id}/?search=${encodeURIComponent(paid[6]!.title)}`, undefined, ownerAuth)).json()).toHaveLength(0);
   });
 
   it('a refund revokes the enrolments of that order', async () => {

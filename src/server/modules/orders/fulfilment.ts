@@ -8,6 +8,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import { clearPurchasedCourses } from '../cart/index.js';
 import { enrol, revokeOrderEnrolments } from '../learning/index.js';
 import { releaseCoupon } from './coupons.js';
+import { itemsOfOrders } from './items.js';
 import * as q from './queries.js';
 
 export interface FulfilmentDeps {
@@ -61,7 +62,7 @@ export async function fulfilOrder(deps: FulfilmentDeps, payment: ConfirmedPaymen
     await enrol(tx, order.userId, courseIds, 'purchase', order.id);
     await clearPurchasedCourses(tx, order.userId, courseIds, payment.cartId);
 
-    const items = await q.selectItemsOfOrders(tx, [order.id]);
+    const items = await itemsOfOrders(tx, [order.id]);
     const meta = regions[order.region as Region] ?? regions.US;
     const email = receiptEmail({
       fullName: order.fullName,

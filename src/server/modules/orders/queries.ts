@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { couponCourses, couponRedemptions, coupons, courses, invoiceCounters, orderItems, orders, payments, providerEvents } from '../../db/schema/index.js';
+import { couponCourses, couponRedemptions, coupons, invoiceCounters, orderItems, orders, payments, providerEvents } from '../../db/schema/index.js';
 
 type Db = Database | Tx;
 
@@ -41,21 +41,12 @@ export async function selectItemCourseIds(db: Db, orderId: number): Promise<numb
   return rows.map((r) => r.courseId);
 }
 
-/** Items of several orders with their course, in one query. */
+/** Items of several orders, in one query. */
 export function selectItemsOfOrders(db: Db, orderIds: number[]) {
   if (!orderIds.length) return Promise.resolve([]);
   return db
-    .select({
-      id: orderItems.id,
-      orderId: orderItems.orderId,
-      price: orderItems.price,
-      courseId: courses.id,
-      title: courses.title,
-      slug: courses.slug,
-      courseImage: courses.courseImage,
-    })
+    .select({ id: orderItems.id, orderId: orderItems.orderId, price: orderItems.price, courseId: orderItems.courseId })
     .from(orderItems)
-    .innerJoin(courses, eq(courses.id, orderItems.courseId))
     .where(inArray(orderItems.orderId, orderIds))
     .orderBy(orderItems.id);
 }
@@ -69,8 +60,14 @@ export function selectPaymentsOfOrders(db: Db, orderIds: number[]) {
     .where(and(inArray(payments.orderId, orderIds), inArray(payments.status, ['Success', 'Refunded'])));
 }
 
-export function selectOrdersOfUser(db: Db, userId: number, options: { search?: string | undefined; orderNumber?: string | undefined }) {
+/** The user's orders; `search` matches the order number or, through `searchCourseIds`, a course bought in it. */
+export function selectOrdersOfUser(
+  db: Db,
+  userId: number,
+  options: { search?: string | undefined; searchCourseIds?: number[]; orderNumber?: string | undefined },
+) {
   const search = options.search?.trim();
+  const courseIds = options.searchCourseIds ?? [];
   return db
     .select()
     .from(orders)
@@ -81,7 +78,9 @@ export function selectOrdersOfUser(db: Db, userId: number, options: { search?: s
         search
           ? or(
               ilike(orders.orderNumber, `%${search}%`),
-              sql`exists (select 1 from ${orderItems} join ${courses} on ${courses.id} = ${orderItems.courseId} where ${orderItems.orderId} = ${orders.id} and ${courses.title} ilike ${`%${search}%`})`,
+              courseIds.length
+                ? sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${inArray(orderItems.courseId, courseIds)})`
+                : undefined,
             )
           : undefined,
       ),

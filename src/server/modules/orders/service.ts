@@ -16,11 +16,12 @@ import type { Viewer } from '../../http/auth.js';
 import type { RazorpayGateway } from '../../integrations/razorpay/index.js';
 import type { StripeGateway } from '../../integrations/stripe/index.js';
 import { createUser, getPublicUser, issueTokens, sendVerificationEmail } from '../accounts/index.js';
-import { listCourses } from '../catalog/index.js';
+import { findCourseIdsByTitle, listCourses } from '../catalog/index.js';
 import { ownedCourseIds } from '../learning/index.js';
 import { failOrder, fulfilOrder, type FulfilmentDeps } from './fulfilment.js';
 import { sellerDetails } from '../settings/index.js';
 import { checkCoupon, reserveCoupon } from './coupons.js';
+import { itemsOfOrders, type OrderItem } from './items.js';
 import * as q from './queries.js';
 
 export interface OrderDeps extends FulfilmentDeps {
@@ -219,11 +220,7 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
   return response;
 }
 
-function formatOrder(
-  order: Awaited<ReturnType<typeof q.selectOrderByNumber>> & object,
-  items: Awaited<ReturnType<typeof q.selectItemsOfOrders>>,
-  transactionId: string | null,
-): OrderHistoryItem {
+function formatOrder(order: Awaited<ReturnType<typeof q.selectOrderByNumber>> & object, items: OrderItem[], transactionId: string | null): OrderHistoryItem {
   return {
     order_number: order.orderNumber,
     order_date: order.createdAt.toISOString(),
@@ -253,7 +250,7 @@ function formatOrder(
 export async function getOwnOrder(deps: OrderDeps, orderNumber: string, viewer: Viewer): Promise<OrderHistoryItem> {
   const order = await q.selectOrderByNumber(deps.db, orderNumber);
   if (!order || (order.userId !== viewer.userId && !viewer.isAdmin)) throw AppError.notFound(commerceMessages.orderNotFound);
-  const [items, paymentsRows] = await Promise.all([q.selectItemsOfOrders(deps.db, [order.id]), q.selectPaymentsOfOrders(deps.db, [order.id])]);
+  const [items, paymentsRows] = await Promise.all([itemsOfOrders(deps.db, [order.id]), q.selectPaymentsOfOrders(deps.db, [order.id])]);
   return formatOrder(order, items, paymentsRows[0]?.providerPaymentId ?? null);
 }
 
@@ -278,9 +275,11 @@ export async function orderHistory(
   userId: number,
   options: { search?: string | undefined; orderNumber?: string | undefined },
 ): Promise<OrderHistoryItem[]> {
-  const orders = await q.selectOrdersOfUser(deps.db, userId, options);
+  const search = options.search?.trim();
+  const searchCourseIds = search ? await findCourseIdsByTitle(deps.db, search) : [];
+  const orders = await q.selectOrdersOfUser(deps.db, userId, { ...options, searchCourseIds });
   const ids = orders.map((o) => o.id);
-  const [items, paymentRows] = await Promise.all([q.selectItemsOfOrders(deps.db, ids), q.selectPaymentsOfOrders(deps.db, ids)]);
+  const [items, paymentRows] = await Promise.all([itemsOfOrders(deps.db, ids), q.selectPaymentsOfOrders(deps.db, ids)]);
   const txByOrder = new Map(paymentRows.map((p) => [p.orderId, p.providerPaymentId]));
   return orders.map((o) => formatOrder(o, items, txByOrder.get(o.id) ?? null));
 }
@@ -324,7 +323,7 @@ export async function getInvoice(deps: OrderDeps, orderNumber: string, viewer: V
   // Orders paid before invoice numbers existed get theirs on first download.
   const invoiceNumber = order.invoiceNumber ?? (await deps.db.transaction((tx) => q.assignInvoiceNumber(tx, order.id)));
   const [items, paymentRows, seller] = await Promise.all([
-    q.selectItemsOfOrders(deps.db, [order.id]),
+    itemsOfOrders(deps.db, [order.id]),
     q.selectPaymentsOfOrders(deps.db, [order.id]),
     sellerDetails(deps.db, deps.config),
   ]);

@@ -7,6 +7,7 @@ import { refundEmail } from '../../emails/refund.js';
 import { AppError } from '../../errors.js';
 import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import { revokeOrderEnrolments } from '../learning/index.js';
+import { itemsOfOrders } from './items.js';
 import * as q from './queries.js';
 import type { OrderDeps } from './service.js';
 
@@ -64,7 +65,7 @@ export async function studioOrdersPage(db: Database, query: AdminOrderQuery) {
 export async function studioOrder(db: Database | Tx, orderNumber: string): Promise<AdminOrderDetail> {
   const order = await q.selectOrderByNumber(db, orderNumber);
   if (!order) throw AppError.notFound('Order not found.');
-  const [items, paymentRows] = await Promise.all([q.selectItemsOfOrders(db, [order.id]), q.selectAllPaymentsOfOrder(db, order.id)]);
+  const [items, paymentRows] = await Promise.all([itemsOfOrders(db, [order.id]), q.selectAllPaymentsOfOrder(db, order.id)]);
   return {
     ...toItem({ ...order, items: items.length }),
     phone_number: order.phoneNumber,
@@ -170,7 +171,7 @@ async function applyRefund(tx: Tx, deps: OrderDeps, order: NonNullable<Awaited<R
   await q.updateOrder(tx, order.id, { status: 'Refunded' });
   if (hadPayment) await q.markOrderPaymentsRefunded(tx, order.id);
   await revokeOrderEnrolments(tx, order.id);
-  const items = await q.selectItemsOfOrders(tx, [order.id]);
+  const items = await itemsOfOrders(tx, [order.id]);
   const meta = regions[order.region as Region] ?? regions.US;
   const email = refundEmail({
     fullName: order.fullName,
