@@ -165,12 +165,3 @@ export const profileFieldsSchema = z.object({
 export type ProfileFields = z.infer<typeof profileFieldsSchema>;
 
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
-
-/** 'priya natarajan' → 'Priya Natarajan' */
-export function capitalizeWords(name: string): string {
-  return name
-    .trim()
-    .split(/\s+/)
-    .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
-    .join(' ');
-}

@@ -1,3 +1,4 @@
+import { formatPersonName } from '../../shared/text.js';
 import { EmailLayout, renderEmail, type RenderedEmail } from './render.js';
 
 const button = {
@@ -10,7 +11,8 @@ const button = {
   fontWeight: 600,
 };
 
-export function verifyEmailEmail(name: string, link: string, hours: number): RenderedEmail {
+export function verifyEmailEmail(fullName: string, link: string, hours: number): RenderedEmail {
+  const name = formatPersonName(fullName);
   const subject = 'Confirm your email address';
   const element = (
     <EmailLayout title={subject}>
@@ -31,7 +33,8 @@ export function verifyEmailEmail(name: string, link: string, hours: number): Ren
   return renderEmail(subject, element, text);
 }
 
-export function resetPasswordEmail(name: string, link: string, minutes: number): RenderedEmail {
+export function resetPasswordEmail(fullName: string, link: string, minutes: number): RenderedEmail {
+  const name = formatPersonName(fullName);
   const subject = 'Reset your Lectern password';
   const element = (
     <EmailLayout title={subject}>

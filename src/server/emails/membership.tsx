@@ -1,3 +1,4 @@
+import { formatPersonName } from '../../shared/text.js';
 import { EmailLayout, renderEmail, type RenderedEmail } from './render.js';
 
 /**
@@ -55,7 +56,7 @@ export function membershipActivatedEmail(input: MembershipEmailBase & { endDate:
     : 'It never expires: every current and future course is yours.';
   return compose(
     `Welcome to your ${input.planName}`,
-    `Welcome aboard, ${input.name}!`,
+    `Welcome aboard, ${formatPersonName(input.name)}!`,
     [`Your ${input.planName} is active and every course is open to you. We received ${input.price}.`, period],
     { label: 'Start learning', url: input.dashboardUrl },
     `Manage your membership at ${input.subscriptionUrl}. 30-day money-back guarantee: reply to this email if it is not for you.`,
@@ -65,7 +66,7 @@ export function membershipActivatedEmail(input: MembershipEmailBase & { endDate:
 export function membershipRenewedEmail(input: MembershipEmailBase & { endDate: Date | null }): RenderedEmail {
   return compose(
     `Your ${input.planName} has renewed`,
-    `Thanks for staying, ${input.name}!`,
+    `Thanks for staying, ${formatPersonName(input.name)}!`,
     [
       `We charged ${input.price} for another period of your ${input.planName}.`,
       input.endDate ? `Your access now runs until ${day(input.endDate)}.` : '',
@@ -78,7 +79,7 @@ export function membershipRenewedEmail(input: MembershipEmailBase & { endDate: D
 export function renewalReminderEmail(input: MembershipEmailBase & { renewsOn: Date; provider: 'stripe' | 'razorpay' }): RenderedEmail {
   return compose(
     `Your ${input.planName} renews on ${day(input.renewsOn)}`,
-    `Hi ${input.name},`,
+    `Hi ${formatPersonName(input.name)},`,
     [
       `Your ${input.planName} renews automatically on ${day(input.renewsOn)}, and ${input.price} will be charged to the card you subscribed with.`,
       'Nothing to do if you want to keep learning. To stop the renewal, turn auto-renewal off from your subscription page before that date; you keep access until the end of the period.',
@@ -91,7 +92,7 @@ export function renewalReminderEmail(input: MembershipEmailBase & { renewsOn: Da
 export function paymentFailedEmail(input: MembershipEmailBase & { graceUntil: Date }): RenderedEmail {
   return compose(
     `Your ${input.planName} payment did not go through`,
-    `Hi ${input.name},`,
+    `Hi ${formatPersonName(input.name)},`,
     [
       `We could not charge ${input.price} to renew your ${input.planName}. Your bank declined the payment.`,
       `You keep full access until ${day(input.graceUntil)} while we retry the card. Make sure the card has funds or is still valid; if the payment still fails by then, the membership ends.`,
@@ -103,7 +104,7 @@ export function paymentFailedEmail(input: MembershipEmailBase & { graceUntil: Da
 export function graceEndingEmail(input: MembershipEmailBase & { graceUntil: Date }): RenderedEmail {
   return compose(
     `Your ${input.planName} ends on ${day(input.graceUntil)}`,
-    `Hi ${input.name},`,
+    `Hi ${formatPersonName(input.name)},`,
     [
       `We still could not renew your ${input.planName}: the last payments of ${input.price} were declined.`,
       `Your access ends on ${day(input.graceUntil)} unless the renewal goes through. Your progress is kept either way.`,
@@ -123,7 +124,7 @@ export function membershipEndedEmail(input: MembershipEmailBase & { reason: EndR
   };
   return compose(
     `Your ${input.planName} has ended`,
-    `Hi ${input.name},`,
+    `Hi ${formatPersonName(input.name)},`,
     [
       why[input.reason],
       'Premium lessons are locked again, but your progress and certificates are kept: subscribe again any time to pick up where you left off.',
@@ -135,7 +136,7 @@ export function membershipEndedEmail(input: MembershipEmailBase & { reason: EndR
 export function membershipCancelledEmail(input: MembershipEmailBase & { endDate: Date }): RenderedEmail {
   return compose(
     `Auto-renewal is off for your ${input.planName}`,
-    `Hi ${input.name},`,
+    `Hi ${formatPersonName(input.name)},`,
     [
       `You turned off auto-renewal. Nothing more will be charged, and you keep full access until ${day(input.endDate)}.`,
       'Changed your mind? Subscribe again from the plans page after that date.',
@@ -147,7 +148,7 @@ export function membershipCancelledEmail(input: MembershipEmailBase & { endDate:
 export function membershipRefundedEmail(input: MembershipEmailBase): RenderedEmail {
   return compose(
     `Your ${input.planName} payment was refunded`,
-    `Hi ${input.name},`,
+    `Hi ${formatPersonName(input.name)},`,
     [
       `We refunded ${input.price} for your ${input.planName}. It reaches your bank in 5 business days, plus 2-4 working days to show on your statement.`,
       'The membership has ended.',

@@ -1,4 +1,5 @@
 import { formatPrice } from '../../shared/money.js';
+import { formatPersonName } from '../../shared/text.js';
 import { EmailLayout, renderEmail, type RenderedEmail } from './render.js';
 
 export interface ReceiptInput {
@@ -24,7 +25,7 @@ export function receiptEmail(input: ReceiptInput): RenderedEmail {
   const date = input.paidAt.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
   const element = (
     <EmailLayout title={subject}>
-      <h1 style={{ fontSize: 20, margin: '0 0 8px' }}>Thank you, {input.fullName}!</h1>
+      <h1 style={{ fontSize: 20, margin: '0 0 8px' }}>Thank you, {formatPersonName(input.fullName)}!</h1>
       <p style={{ margin: '0 0 20px', color: '#4b5563' }}>
         Order {input.orderNumber} · {date} · {input.paymentMethod === 'Full_Discount' ? 'Coupon (100% off)' : input.paymentMethod}
       </p>
@@ -70,7 +71,7 @@ export function receiptEmail(input: ReceiptInput): RenderedEmail {
     </EmailLayout>
   );
   const text = [
-    `Thank you, ${input.fullName}!`,
+    `Thank you, ${formatPersonName(input.fullName)}!`,
     `Order ${input.orderNumber} · ${date} · ${input.paymentMethod}`,
     '',
     ...input.items.map((i) => `${i.title}: ${money(i.price)}`),

@@ -1,10 +1,11 @@
+import { formatPersonName } from '../../shared/text.js';
 import { EmailLayout, renderEmail, type RenderedEmail } from './render.js';
 
 export function refundEmail(input: { fullName: string; orderNumber: string; amount: string; courses: string[] }): RenderedEmail {
   const subject = `Your refund for order ${input.orderNumber}`;
   const element = (
     <EmailLayout title={subject}>
-      <h1 style={{ fontSize: 20, margin: '0 0 16px' }}>Hi {input.fullName}, your order was refunded</h1>
+      <h1 style={{ fontSize: 20, margin: '0 0 16px' }}>Hi {formatPersonName(input.fullName)}, your order was refunded</h1>
       <p>
         We have refunded {input.amount} for order {input.orderNumber}. Card refunds usually reach your bank within 5 to 10 working days.
       </p>
@@ -16,6 +17,6 @@ export function refundEmail(input: { fullName: string; orderNumber: string; amou
       </ul>
     </EmailLayout>
   );
-  const text = `Hi ${input.fullName},\n\nWe have refunded ${input.amount} for order ${input.orderNumber}. Card refunds usually reach your bank within 5 to 10 working days.\n\nThese courses are no longer in your account:\n${input.courses.map((c) => `- ${c}`).join('\n')}\n`;
+  const text = `Hi ${formatPersonName(input.fullName)},\n\nWe have refunded ${input.amount} for order ${input.orderNumber}. Card refunds usually reach your bank within 5 to 10 working days.\n\nThese courses are no longer in your account:\n${input.courses.map((c) => `- ${c}`).join('\n')}\n`;
   return renderEmail(subject, element, text);
 }

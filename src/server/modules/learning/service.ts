@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { capitalizeWords } from '../../../shared/accounts.js';
 import { learningMessages, type Certificate, type Enrolment, type LessonCompletion, type Progress, type Question } from '../../../shared/learning.js';
+import { formatPersonName } from '../../../shared/text.js';
 import type { Config } from '../../config.js';
 import type { Database, Tx } from '../../db/client.js';
 import { answerNotificationEmail } from '../../emails/answer-notification.js';
@@ -81,7 +81,7 @@ async function issueCertificate(tx: Tx, userId: number, courseId: number) {
     certificateId: newCertificateId(),
     userId,
     courseId,
-    studentName: capitalizeWords(user?.fullName ?? 'Student'),
+    studentName: formatPersonName(user?.fullName) || 'Student',
     courseTitle: course?.title ?? 'Course',
   });
 }

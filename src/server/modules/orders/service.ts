@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { formatPersonName } from '../../../shared/text.js';
 import {
   applyDiscount,
   commerceMessages,
@@ -164,7 +165,7 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
     order_status: order.status,
     currency: order.currency,
     total: toMajor(order.total),
-    full_name: order.fullName,
+    full_name: formatPersonName(order.fullName),
     email: order.email,
     phone_number: order.phoneNumber,
     address: [order.addressLine1, order.city, order.state, order.pinCode, order.country].filter(Boolean).join(', '),
@@ -232,7 +233,7 @@ function formatOrder(order: Awaited<ReturnType<typeof q.selectOrderByNumber>> & 
     total: toMajor(order.total),
     coupon: order.couponCode,
     transaction_id: transactionId,
-    full_name: order.fullName,
+    full_name: formatPersonName(order.fullName),
     address: [order.addressLine1, order.city, order.state, order.pinCode, order.country].filter(Boolean).join(', '),
     phone_number: order.phoneNumber,
     email: order.email,
@@ -338,7 +339,7 @@ export async function getInvoice(deps: OrderDeps, orderNumber: string, viewer: V
     currency: order.currency,
     seller,
     buyer: {
-      name: order.fullName,
+      name: formatPersonName(order.fullName),
       email: order.email,
       phone: order.phoneNumber,
       addressLines: [order.addressLine1, [order.city, order.state, order.pinCode].filter(Boolean).join(', ')].filter(Boolean),

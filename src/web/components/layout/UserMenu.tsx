@@ -1,6 +1,6 @@
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router';
-import { capitalizeWords } from '../../../shared/accounts';
+import { formatPersonName } from '../../../shared/text';
 import { initials, pictureUrl, useUserDetails } from '../../api/accounts';
 import { signOut } from '../../lib/signOut';
 
@@ -32,7 +32,7 @@ function MenuAvatar({ src, name, fallback }: { src?: string; name: string; fallb
 /** The signed-in header menu: avatar and name, Dashboard, Your Profile, Q&A, the theme switch (Light only for now) and Sign Out. */
 export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { data: user } = useUserDetails();
-  const name = capitalizeWords(user?.full_name ?? '');
+  const name = formatPersonName(user?.full_name);
   const src = pictureUrl(user?.profile_picture);
 
   return (

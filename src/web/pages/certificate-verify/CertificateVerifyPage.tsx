@@ -1,4 +1,4 @@
-import { capitalizeWords } from '../../../shared/accounts';
+import { formatPersonName } from '../../../shared/text';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { usePublicCertificate } from '../../api/learning';
@@ -45,7 +45,7 @@ export default function CertificateVerifyPage() {
   } else if (!certificate) body = <PageSpinner />;
   else {
     const rows = [
-      { label: 'Student', value: capitalizeWords(certificate.student_name) },
+      { label: 'Student', value: formatPersonName(certificate.student_name) },
       {
         label: 'Course',
         value: (

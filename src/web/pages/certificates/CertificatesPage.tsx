@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { capitalizeWords } from '../../../shared/accounts';
+import { formatPersonName } from '../../../shared/text';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { learningMessages, type Certificate } from '../../../shared/learning';
@@ -53,7 +53,7 @@ function CertificateCard({ certificate }: { certificate: Certificate }) {
             </Link>
           </h2>
           <p className="small text-body-secondary mb-1">
-            Issued {formatShortDate(certificate.issued_at)} to {capitalizeWords(certificate.student_name)}
+            Issued {formatShortDate(certificate.issued_at)} to {formatPersonName(certificate.student_name)}
           </p>
           <p className="small mb-0">
             <span className="text-body-secondary">Certificate ID </span>

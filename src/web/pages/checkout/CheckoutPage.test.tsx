@@ -184,7 +184,7 @@ describe('checkout form', () => {
         user_id: 3,
         username: 'ravi',
         email: 'ravi@example.com',
-        full_name: 'Ravi Kumar',
+        full_name: 'RAVI kumar',
         phone_number: '+91 98450 00000',
         address_line_1: 'MG Road',
         address_line_2: '',

@@ -4,6 +4,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { billingFormSchema, type CartResponse, type CreateOrderResponse } from '../../../shared/commerce';
+import { formatPersonName } from '../../../shared/text';
 import { useUserDetails } from '../../api/accounts';
 import { useAbandonedCartReminder, useCart, useRemoveCartItem } from '../../api/cart';
 import { ApiError, NetworkError } from '../../api/client';
@@ -182,8 +183,8 @@ function CheckoutContent({ cart }: { cart: CartResponse }) {
   useEffect(() => {
     const { getValues, setValue } = form;
     if (user) {
-      for (const field of ['full_name', 'phone_number', 'address_line_1', 'city', 'pin_code'] as const)
-        if (!getValues(field) && user[field]) setValue(field, user[field]);
+      if (!getValues('full_name') && user.full_name) setValue('full_name', formatPersonName(user.full_name));
+      for (const field of ['phone_number', 'address_line_1', 'city', 'pin_code'] as const) if (!getValues(field) && user[field]) setValue(field, user[field]);
       if (user.email) setValue('email', user.email);
     }
     if (!countries || (loggedIn && userQuery.isPending)) return;
@@ -359,7 +360,7 @@ function CheckoutContent({ cart }: { cart: CartResponse }) {
             orderId: rzp.id,
             amount: rzp.amount,
             currency: rzp.currency,
-            prefill: { name: values.full_name.trim(), email: values.email.trim(), contact: values.phone_number.trim() },
+            prefill: { name: formatPersonName(values.full_name), email: values.email.trim(), contact: values.phone_number.trim() },
             onSuccess: (response) => void razorpaySucceeded(order, response),
             onFailure: (error) => void razorpayFailed(order, error),
             onDismiss: razorpayDismissed,

@@ -6,7 +6,7 @@ import type { Enrolment } from '../../../shared/learning';
 import { respond } from '../lesson/fixtures';
 import DashboardPage from './DashboardPage';
 
-const user = { user_id: 5, username: 'priya', email: 'priya@example.com', full_name: 'priya natarajan', profile_picture: null };
+const user = { user_id: 5, username: 'priya', email: 'priya@example.com', full_name: 'priya NATARAJAN', profile_picture: null };
 
 function enrolment(id: number, title: string, status: Enrolment['course_status'], done: number, total: number): Enrolment {
   return {

@@ -1,6 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
-import { capitalizeWords } from '../../../shared/accounts';
+import { formatPersonName } from '../../../shared/text';
 import { initials, pictureUrl, useUserDetails } from '../../api/accounts';
 import { useDashboardSummary, useStudentCourses } from '../../api/learning';
 import { SearchBox } from '../../components/SearchBox';
@@ -21,7 +21,7 @@ function Avatar({ picture, name, email }: { picture?: string | undefined; name: 
 
 function ProfileBlock({ completedCourses }: { completedCourses: number | undefined }) {
   const { data: user, isPending } = useUserDetails();
-  const name = capitalizeWords(user?.full_name ?? '');
+  const name = formatPersonName(user?.full_name);
   return (
     <section className="dashboard-hero mb-4" aria-label="Your profile">
       <div className="d-flex flex-column flex-sm-row align-items-sm-center gap-3">

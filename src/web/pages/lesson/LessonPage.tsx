@@ -14,7 +14,8 @@ import { VideoPlayer } from '../../components/VideoPlayer';
 import { useIsLoggedIn } from '../../lib/auth';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { CourseContent } from './CourseContent';
-import { allLessons, findLesson, isLessonLocked, lessonLabel, lessonPath, toTitleCase } from './lessonRules';
+import { toTitleCase } from '../../../shared/text';
+import { allLessons, findLesson, isLessonLocked, lessonLabel, lessonPath } from './lessonRules';
 import { LockedPanel } from './LockedPanel';
 import './lesson.scss';
 

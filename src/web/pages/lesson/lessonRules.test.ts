@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyLessonCompletion } from '../../api/learning';
 import { makeCourse, makeLesson } from './fixtures';
-import { findLesson, isLessonLocked, lessonLabel, toTitleCase } from './lessonRules';
+import { toTitleCase } from '../../../shared/text';
+import { findLesson, isLessonLocked, lessonLabel } from './lessonRules';
 
 describe('lesson titles', () => {
   it('title-cases every word, keeping short joining words low and written capitals as they are', () => {

@@ -1,47 +1,5 @@
 import type { CourseDetail, Lesson, Section } from '../../../shared/catalog';
-
-const SMALL_WORDS = new Set([
-  'a',
-  'an',
-  'and',
-  'as',
-  'at',
-  'but',
-  'by',
-  'for',
-  'from',
-  'in',
-  'into',
-  'nor',
-  'of',
-  'on',
-  'or',
-  'the',
-  'to',
-  'vs',
-  'via',
-  'with',
-]);
-
-/**
- * Title Case: every word starts with a capital; short joining words (and, of, the...) stay lower
- * case unless they open the title or follow a colon. Letters after the first are kept as written,
- * and a word with a capital inside ('macOS', 'iPhone') is left alone.
- */
-export function toTitleCase(text: string): string {
-  const parts = text.trim().split(/(\s+)/);
-  let previous = '';
-  return parts
-    .map((part, index) => {
-      if (!part || /^\s+$/.test(part)) return part;
-      const opens = index === 0 || /[:.!?–—]$/.test(previous);
-      previous = part;
-      if (!opens && index !== parts.length - 1 && SMALL_WORDS.has(part)) return part;
-      if (/\p{Lu}/u.test(part.slice(1))) return part; // macOS, iPhone, JavaScript: written as meant
-      return part.replace(/^([^\p{L}\p{N}]*)(\p{Ll})/u, (_match, lead: string, letter: string) => lead + letter.toUpperCase());
-    })
-    .join('');
-}
+import { toTitleCase } from '../../../shared/text';
 
 /** 'Lesson {global order}: {title in Title Case}' */
 export function lessonLabel(lesson: Pick<Lesson, 'global_order' | 'lesson_title'>): string {

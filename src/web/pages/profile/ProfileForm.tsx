@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type ComponentPro
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { accountMessages, capitalizeWords, MAX_PICTURE_BYTES, profileFieldsSchema, type UserDetails } from '../../../shared/accounts';
+import { accountMessages, MAX_PICTURE_BYTES, profileFieldsSchema, type UserDetails } from '../../../shared/accounts';
+import { formatPersonName } from '../../../shared/text';
 import { initials, pictureUrl, useUpdateProfile } from '../../api/accounts';
 import { ApiError, NetworkError } from '../../api/client';
 import { useCountries, useStates } from '../../api/site';
@@ -19,7 +20,7 @@ const fields: Field[] = ['full_name', 'phone_number', 'address_line_1', 'address
 
 /** The form's values; the full name is shown with each word capitalised (spec). */
 const valuesOf = (user: UserDetails): ProfileFormValues => ({
-  full_name: capitalizeWords(user.full_name ?? ''),
+  full_name: formatPersonName(user.full_name),
   phone_number: user.phone_number ?? '',
   address_line_1: user.address_line_1 ?? '',
   address_line_2: user.address_line_2 ?? '',
@@ -169,7 +170,7 @@ export function ProfileForm({ user }: { user: UserDetails }) {
 
   const currentPicture = pictureUrl(user.profile_picture);
   const shownPicture = preview ?? (removePicture ? null : currentPicture);
-  const displayName = capitalizeWords(user.full_name || '');
+  const displayName = formatPersonName(user.full_name);
 
   const input = (field: Field, label: string, props: ComponentProps<'input'> = {}, col = 'col-12 col-md-6') => (
     <TextField id={`${id}-${field}`} label={label} wrapperClassName={col} error={errors[field]?.message} {...props} {...register(field)} />

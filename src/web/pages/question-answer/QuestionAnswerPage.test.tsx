@@ -12,9 +12,9 @@ const question: Question = {
   body: 'I wrote <b>while True</b> and it runs forever.',
   created_at: '2025-03-02T10:00:00.000Z',
   course: { id: 7, title: 'Python Foundations', slug: 'python-foundations' },
-  lesson: { id: 3, title: 'While loops' },
-  asked_by: 'Priya Natarajan',
-  answers: [{ id: 9, body: 'Add a break when the condition is met.', created_at: '2025-03-03T10:00:00.000Z', author: 'Ravi Sharma', is_instructor: true }],
+  lesson: { id: 3, title: 'while loops and when to use them' },
+  asked_by: 'priya natarajan',
+  answers: [{ id: 9, body: 'Add a break when the condition is met.', created_at: '2025-03-03T10:00:00.000Z', author: 'RAVI sharma', is_instructor: true }],
 };
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
@@ -77,6 +77,9 @@ describe('QuestionAnswerPage', () => {
     expect(card.querySelector('b')).toBeNull();
     expect(within(card).getByText('Instructor')).toBeInTheDocument();
     expect(within(card).getByText('Add a break when the condition is met.').closest('li')).toHaveClass('bg-primary-subtle');
+    // The lesson title in Title Case as the player shows it; names capitalised per word.
+    expect(within(card).getByText(/While Loops and When to Use Them/)).toBeInTheDocument();
+    expect(within(card).getByText('Ravi Sharma')).toBeInTheDocument();
   });
 
   it('validates with the contract messages, then posts the question with the chosen lesson', async () => {

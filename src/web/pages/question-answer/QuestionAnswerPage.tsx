@@ -15,6 +15,7 @@ import { EmptyState, ErrorState } from '../../components/States';
 import { showServerFieldErrors } from '../../lib/forms';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { formatShortDate } from '../course-detail/format';
+import { formatPersonName, toTitleCase } from '../../../shared/text';
 import { lessonLabel } from '../lesson/lessonRules';
 
 /** The API's rules (title and body messages from the contract); the selects send '' for "none". */
@@ -152,7 +153,7 @@ function QuestionCard({ question }: { question: Question }) {
         <h3 className="h6 mb-1">{question.title}</h3>
         <p className="small text-body-secondary mb-2">
           {question.course.title}
-          {question.lesson && <> · {question.lesson.title}</>} · {formatShortDate(question.created_at)}
+          {question.lesson && <> · {toTitleCase(question.lesson.title)}</>} · {formatShortDate(question.created_at)}
         </p>
         <p className="mb-3" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {question.body}
@@ -167,7 +168,7 @@ function QuestionCard({ question }: { question: Question }) {
             {question.answers.map((answer) => (
               <li key={answer.id} className={`rounded-3 p-3 ${answer.is_instructor ? 'bg-primary-subtle border border-primary-subtle' : 'bg-body-tertiary'}`}>
                 <p className="small fw-semibold mb-1">
-                  {answer.author}
+                  {formatPersonName(answer.author)}
                   {answer.is_instructor && (
                     <span className="badge text-bg-primary ms-2">
                       <i className="bi bi-patch-check-fill me-1" aria-hidden="true" />
