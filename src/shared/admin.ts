@@ -386,3 +386,64 @@ export const orderNumberParamSchema = z.object({
     .max(40)
     .regex(/^[A-Za-z0-9-]+$/, 'Not an order number.'),
 });
+
+// ---------------------------------------------------------------- members
+
+/** What the studio shows for a membership: active, in grace (a renewal failed, access continues), cancelled (ended early), expired; incomplete (checkout never paid). */
+export const memberStates = ['active', 'in_grace', 'cancelled', 'expired', 'incomplete'] as const;
+export const memberStateSchema = z.enum(memberStates);
+export type MemberState = z.infer<typeof memberStateSchema>;
+
+export const adminMemberQuerySchema = pageQuerySchema.extend({
+  state: memberStateSchema.optional(),
+  payment_method: z.enum(['stripe', 'razorpay', 'manual']).optional(),
+  plan_type: z.enum(['monthly', 'yearly', 'lifetime']).optional(),
+  /** Name or email of the member. */
+  search: z.string().trim().min(1).max(100).optional(),
+  sort: z.enum(['-created_at', 'created_at', 'end_date', '-end_date']).default('-created_at'),
+});
+export type AdminMemberQuery = z.infer<typeof adminMemberQuerySchema>;
+
+export const adminMemberSchema = z.object({
+  id: z.number().int(),
+  user: z.object({ id: z.number().int(), email: z.string(), full_name: z.string() }).nullable(),
+  plan_name: z.string(),
+  plan_type: z.enum(['monthly', 'yearly', 'lifetime']).nullable(),
+  state: memberStateSchema,
+  /** Internal lifecycle status: pending, active, past_due, cancelled, expired, failed. */
+  status: z.string(),
+  is_current: z.boolean(),
+  payment_method: z.enum(['stripe', 'razorpay', 'manual']),
+  amount: z.number(),
+  currency: z.string(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  grace_until: z.string().nullable(),
+  auto_renew: z.boolean(),
+  provider_subscription_id: z.string().nullable(),
+  provider_reference: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminMember = z.infer<typeof adminMemberSchema>;
+
+export const adminMemberDetailSchema = adminMemberSchema.extend({
+  provider_customer_id: z.string().nullable(),
+  canceled_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  /** Every charge, renewal, failure, refund, cancellation and expiry of this membership, newest first. */
+  history: z.array(
+    z.object({
+      status: z.string(),
+      plan_name: z.string(),
+      payment_method: z.string(),
+      amount: z.number(),
+      currency: z.string(),
+      transaction_id: z.string(),
+      provider_payment_id: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type AdminMemberDetail = z.infer<typeof adminMemberDetailSchema>;
+
+export const memberCancelBodySchema = z.object({ immediately: z.boolean().default(false) }).strict();

@@ -6,6 +6,7 @@ export {
   createFirstAdmin,
   createSetupToken,
   createUser,
+  findUserIds,
   firstAdmin,
   getPublicUser,
   getPublicUserByEmail,

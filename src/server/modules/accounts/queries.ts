@@ -167,3 +167,14 @@ const SETUP_LOCK_KEY = 7_345_113;
 export async function lockSetup(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK_KEY})`);
 }
+
+/** Ids of the users whose name or email contains `search` (case-insensitive; % and _ are literal). */
+export async function selectUserIdsMatching(db: Db, search: string, limit: number): Promise<number[]> {
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.email} ilike ${pattern} or ${users.fullName} ilike ${pattern}`)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

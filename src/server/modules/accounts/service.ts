@@ -307,3 +307,8 @@ export async function setAdmin(db: Database | Tx, email: string, isAdmin: boolea
   if (!user) throw AppError.fields({ email: ['No account with this email.'] });
   return (await q.updateUser(db, user.id, { isAdmin, ...(isAdmin ? { isVerified: true } : {}) }))!;
 }
+
+/** The users a studio search means (name or email contains it), at most `limit`. */
+export async function findUserIds(db: Database | Tx, search: string, limit = 1000): Promise<number[]> {
+  return q.selectUserIdsMatching(db, search, limit);
+}

@@ -19,6 +19,8 @@ export interface StudioMembership {
   plan_type: 'monthly' | 'yearly' | 'lifetime' | null;
   /** Internal lifecycle status: pending, active, past_due, cancelled, expired, failed. */
   status: MembershipStatus;
+  /** The studio's state: active, in_grace, cancelled, expired, incomplete. */
+  state: q.StudioMemberState;
   /** The member's badge: Active, Cancelled or Inactive. */
   badge: 'Active' | 'Cancelled' | 'Inactive';
   is_current: boolean;
@@ -36,6 +38,14 @@ export interface StudioMembership {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** The studio's state of a membership (isMembershipCurrent decides current; stateWhere in queries.ts is its SQL twin). */
+export function stateOf(row: q.MembershipRow, now: Date = new Date()): q.StudioMemberState {
+  if (row.status === 'pending' || row.status === 'failed') return 'incomplete';
+  if (row.status === 'cancelled') return 'cancelled';
+  if (isMembershipCurrent(row, now)) return row.status === 'past_due' ? 'in_grace' : 'active';
+  return 'expired';
+}
+
 async function toStudio(deps: Pick<MembershipDeps, 'db'>, rows: q.MembershipRow[]): Promise<StudioMembership[]> {
   const plans = await listPlanNames(deps.db);
   const users = new Map(await Promise.all([...new Set(rows.map((r) => r.userId))].map(async (id) => [id, await getPublicUser(deps.db, id)] as const)));
@@ -50,6 +60,7 @@ async function toStudio(deps: Pick<MembershipDeps, 'db'>, rows: q.MembershipRow[
       plan_name: plan?.name ?? 'Membership',
       plan_type: plan?.planType ?? null,
       status: row.status,
+      state: stateOf(row, now),
       badge: current ? 'Active' : row.status === 'cancelled' ? 'Cancelled' : 'Inactive',
       is_current: current,
       payment_method: row.paymentMethod,
@@ -69,13 +80,27 @@ async function toStudio(deps: Pick<MembershipDeps, 'db'>, rows: q.MembershipRow[
 /** Memberships (not abandoned checkouts unless asked), newest first, for members given by id (the studio resolves a search to users). */
 export async function listMemberships(
   deps: Pick<MembershipDeps, 'db'>,
-  filter: { userIds?: number[]; statuses?: MembershipStatus[]; page?: number; pageSize?: number } = {},
+  filter: {
+    userIds?: number[] | undefined;
+    statuses?: MembershipStatus[];
+    state?: q.StudioMemberState | undefined;
+    paymentMethod?: 'stripe' | 'razorpay' | 'manual' | undefined;
+    planType?: 'monthly' | 'yearly' | 'lifetime' | undefined;
+    sort?: '-created_at' | 'created_at' | 'end_date' | '-end_date' | undefined;
+    page?: number;
+    pageSize?: number;
+  } = {},
 ): Promise<{ count: number; results: StudioMembership[] }> {
   const pageSize = Math.min(100, Math.max(1, filter.pageSize ?? 25));
   const page = Math.max(1, filter.page ?? 1);
+  const planIds = filter.planType ? (await listPlanNames(deps.db)).filter((p) => p.planType === filter.planType).map((p) => p.id) : undefined;
   const rows = await q.selectMembershipsForStudio(deps.db, {
     userIds: filter.userIds,
     statuses: filter.statuses,
+    state: filter.state,
+    paymentMethod: filter.paymentMethod,
+    planIds,
+    sort: filter.sort,
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });
@@ -85,6 +110,46 @@ export async function listMemberships(
       deps,
       rows.map((r) => r.membership),
     ),
+  };
+}
+
+export interface StudioMembershipDetail extends StudioMembership {
+  provider_customer_id: string | null;
+  canceled_at: string | null;
+  ended_at: string | null;
+  history: {
+    status: string;
+    plan_name: string;
+    payment_method: string;
+    amount: number;
+    currency: string;
+    transaction_id: string;
+    provider_payment_id: string | null;
+    created_at: string;
+  }[];
+}
+
+/** One membership with its whole history and the provider's ids (customer, subscription, checkout). */
+export async function getMembershipDetail(deps: Pick<MembershipDeps, 'db'>, membershipId: number): Promise<StudioMembershipDetail> {
+  const row = await q.selectMembership(deps.db, membershipId);
+  if (!row) throw AppError.notFound('Membership not found.');
+  const [membership] = await toStudio(deps, [row]);
+  const history = await q.selectHistoryOfMembership(deps.db, row.id);
+  return {
+    ...membership!,
+    provider_customer_id: row.stripeCustomerId ?? row.razorpayCustomerId,
+    canceled_at: iso(row.canceledAt),
+    ended_at: iso(row.endedAt),
+    history: history.map((h) => ({
+      status: h.status,
+      plan_name: h.planName,
+      payment_method: h.paymentMethod,
+      amount: toMajor(h.amount),
+      currency: h.currency,
+      transaction_id: h.transactionId,
+      provider_payment_id: h.providerPaymentId,
+      created_at: h.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -186,6 +251,8 @@ export async function refundLastCharge(deps: MembershipDeps, input: { membership
   const charge = await q.selectLastCharge(deps.db, row.id);
   if (!charge?.providerPaymentId)
     throw new AppError('bad_request', 'This membership has no charge to refund.', { detail: 'This membership has no charge to refund.' });
+  if (await q.paymentRefunded(deps.db, charge.providerPaymentId))
+    throw new AppError('conflict', 'This charge has already been refunded.', { detail: 'This charge has already been refunded.' });
   try {
     if (row.paymentMethod === 'stripe' && deps.stripe) await deps.stripe.refund(charge.providerPaymentId, `refund-${charge.providerPaymentId}`);
     else if (row.paymentMethod === 'razorpay' && deps.razorpay) await deps.razorpay.refund(charge.providerPaymentId, `MEM-${row.id}`);

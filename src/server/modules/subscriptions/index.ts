@@ -7,4 +7,13 @@ export type { MembershipDeps } from './lifecycle.js';
 export { registerMembershipJobs } from './jobs.js';
 export { subscriptionRoutes } from './routes.js';
 // The instructor's studio (its routes check the role and write the audit log).
-export { cancelMembershipFor, compMembership, getMembership, listMemberships, refundLastCharge, type StudioMembership } from './admin.js';
+export {
+  cancelMembershipFor,
+  compMembership,
+  getMembership,
+  getMembershipDetail,
+  listMemberships,
+  refundLastCharge,
+  type StudioMembership,
+  type StudioMembershipDetail,
+} from './admin.js';

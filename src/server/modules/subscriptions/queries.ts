@@ -1,6 +1,8 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { billingCustomers, providerPlans, subscriptionNotices, subscriptionTransactions, subscriptions } from '../../db/schema/index.js';
+
+import { RENEWAL_SETTLE_MS } from './rules.js';
 
 type Db = Database | Tx;
 
@@ -114,6 +116,15 @@ export async function selectLastCharge(db: Db, subscriptionId: number): Promise<
   return row;
 }
 
+export async function paymentRefunded(db: Db, providerPaymentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: subscriptionTransactions.id })
+    .from(subscriptionTransactions)
+    .where(and(eq(subscriptionTransactions.providerPaymentId, providerPaymentId), eq(subscriptionTransactions.status, 'refunded')))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Claims a notice (an email about a membership) once: true the first time only. */
 export async function claimNotice(db: Db, subscriptionId: number, kind: string, key: string): Promise<boolean> {
   const rows = await db.insert(subscriptionNotices).values({ subscriptionId, kind, key }).onConflictDoNothing().returning({ id: subscriptionNotices.id });
@@ -150,20 +161,72 @@ export async function saveProviderPlan(db: Db, provider: 'stripe' | 'razorpay', 
 }
 
 /** The studio's list: memberships (not abandoned checkouts) with their member, newest first. */
+export type StudioMemberState = 'active' | 'in_grace' | 'cancelled' | 'expired' | 'incomplete';
+
+/** The SQL twin of isMembershipCurrent (rules.ts), split by the studio's member states. */
+function stateWhere(state: StudioMemberState, now: Date): SQL {
+  const settle = sql`${RENEWAL_SETTLE_MS} * interval '1 millisecond'`;
+  const activeNow = sql`(${subscriptions.status} = 'active' and (${subscriptions.endDate} is null or ${subscriptions.endDate} + case when ${subscriptions.autoRenew} then ${settle} else interval '0' end > ${now}))`;
+  const graceNow = sql`(${subscriptions.status} = 'past_due' and ${subscriptions.graceUntil} > ${now})`;
+  switch (state) {
+    case 'active':
+      return activeNow;
+    case 'in_grace':
+      return graceNow;
+    case 'cancelled':
+      return sql`${subscriptions.status} = 'cancelled'`;
+    case 'incomplete':
+      return sql`${subscriptions.status} in ('pending', 'failed')`;
+    case 'expired':
+      return sql`(${subscriptions.status} = 'expired' or (${subscriptions.status} in ('active', 'past_due') and not ${activeNow} and not ${graceNow}))`;
+  }
+}
+
+const studioOrder = {
+  '-created_at': [desc(subscriptions.createdAt), desc(subscriptions.id)],
+  created_at: [asc(subscriptions.createdAt), asc(subscriptions.id)],
+  end_date: [sql`${subscriptions.endDate} asc nulls last`, asc(subscriptions.id)],
+  '-end_date': [sql`${subscriptions.endDate} desc nulls last`, desc(subscriptions.id)],
+} as const;
+
 export function selectMembershipsForStudio(
   db: Db,
-  filter: { userIds?: number[] | undefined; statuses?: MembershipRow['status'][] | undefined; limit: number; offset: number },
+  filter: {
+    userIds?: number[] | undefined;
+    statuses?: MembershipRow['status'][] | undefined;
+    state?: StudioMemberState | undefined;
+    paymentMethod?: MembershipRow['paymentMethod'] | undefined;
+    planIds?: number[] | undefined;
+    sort?: keyof typeof studioOrder | undefined;
+    limit: number;
+    offset: number;
+  },
 ) {
   return db
     .select({ membership: subscriptions, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(subscriptions)
     .where(
       and(
-        filter.statuses?.length ? inArray(subscriptions.status, filter.statuses) : sql`${subscriptions.status} <> 'pending'`,
+        filter.statuses?.length
+          ? inArray(subscriptions.status, filter.statuses)
+          : filter.state
+            ? stateWhere(filter.state, new Date())
+            : sql`${subscriptions.status} <> 'pending'`,
         filter.userIds ? (filter.userIds.length ? inArray(subscriptions.userId, filter.userIds) : sql`false`) : undefined,
+        filter.planIds ? (filter.planIds.length ? inArray(subscriptions.planId, filter.planIds) : sql`false`) : undefined,
+        filter.paymentMethod ? eq(subscriptions.paymentMethod, filter.paymentMethod) : undefined,
       ),
     )
-    .orderBy(desc(subscriptions.id))
+    .orderBy(...studioOrder[filter.sort ?? '-created_at'])
     .limit(filter.limit)
     .offset(filter.offset);
+}
+
+export function selectHistoryOfMembership(db: Db, subscriptionId: number) {
+  return db
+    .select()
+    .from(subscriptionTransactions)
+    .where(eq(subscriptionTransactions.subscriptionId, subscriptionId))
+    .orderBy(desc(subscriptionTransactions.createdAt), desc(subscriptionTransactions.id))
+    .limit(500);
 }
