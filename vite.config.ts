@@ -20,7 +20,9 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,
     proxy: {
-      '/api': apiTarget,
+      // Not '/api': the web app's own modules live under /api/ (src/web/api/*.ts).
+      '/api/v1': apiTarget,
+      '/api/docs': apiTarget,
       '/dev/mailbox': apiTarget,
       '/sitemap.xml': apiTarget,
       '/robots.txt': apiTarget,

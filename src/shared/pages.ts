@@ -55,6 +55,7 @@ export const pageMeta = {
   comingSoon: { title: `Coming Soon | ${site}`, description: 'Something new is on its way.', keywords },
   lesson: { title: `Lesson | ${site}`, description: 'Course lesson.', keywords, noindex: true },
   account: { title: `My Account | ${site}`, description: 'Your learning dashboard.', keywords, noindex: true },
+  studio: { title: `Studio | ${site}`, description: "The instructor's studio.", keywords, noindex: true },
   notFound: { title: `Page Not Found | ${site}`, description: 'The page you are looking for does not exist.', keywords, noindex: true },
 } satisfies Record<string, PageMeta>;
 export type PageKey = keyof typeof pageMeta;
@@ -89,4 +90,5 @@ export const otherPaths: { pattern: RegExp; page: PageKey }[] = [
     page: 'account',
   },
   { pattern: /^\/certificates\/[^/]+\/?$/, page: 'account' },
+  { pattern: /^\/admin(\/[^?#]*)?$/, page: 'studio' },
 ];

@@ -46,6 +46,8 @@ const DashboardPage = page('dashboard/DashboardPage');
 const EnrolledCoursesPage = page('enrolled-courses/EnrolledCoursesPage');
 const CertificatesPage = page('certificates/CertificatesPage');
 const QuestionAnswerPage = page('question-answer/QuestionAnswerPage');
+// The instructor studio: one lazy entry the storefront never loads (its pages are chunks of their own).
+const StudioApp = lazy(() => import('./studio/StudioApp'));
 
 /** A page-view analytics event on every route change, and scroll to top on a new page. */
 function RouteEvents() {
@@ -114,6 +116,7 @@ export const routes: RouteObject[] = [
           { path: 'reset/password', element: <ResetPasswordPage /> },
         ],
       },
+      { path: 'admin/*', element: <StudioApp /> },
       // The lesson player has its own header (logo, course title, progress) and no footer.
       { path: 'lesson/:slug', element: <LessonPage /> },
       { path: 'lesson/:slug/:sectionId/:lessonId', element: <LessonPage /> },

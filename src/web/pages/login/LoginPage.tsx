@@ -10,7 +10,12 @@ export const loginBanners = {
   invalidLink: 'This activation link is invalid or has expired. Sign in with your email and password to get a new one.',
 } as const;
 
-/** /login: bare layout. Redirects to / when logged in; banners for ?status=success, ?status=invalid-link and ?action=verification. */
+/** ?next= sends the user back where they were (a path on this site only, never another origin). */
+function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
+}
+
+/** /login: bare layout. Redirects to ?next= (else /) when logged in; banners for ?status=success, ?status=invalid-link and ?action=verification. */
 export default function LoginPage() {
   usePageMeta('login');
   const loggedIn = useIsLoggedIn();
@@ -20,8 +25,9 @@ export default function LoginPage() {
   const status = params.get('status');
   const action = params.get('action');
   const flash = (location.state as { message?: unknown } | null)?.message;
+  const next = safeNext(params.get('next'));
 
-  if (loggedIn) return <Navigate to="/" replace />;
+  if (loggedIn) return <Navigate to={next} replace />;
 
   return (
     <AuthShell title="Welcome back" subtitle="Sign in to continue learning.">
@@ -29,7 +35,7 @@ export default function LoginPage() {
       {status === 'invalid-link' && <Banner kind="danger">{loginBanners.invalidLink}</Banner>}
       {action === 'verification' && <Banner kind="warning">{loginBanners.verificationSent}</Banner>}
       {typeof flash === 'string' && flash && <Banner kind="success">{flash}</Banner>}
-      <LoginForm variant="page" onSuccess={() => void navigate('/', { replace: true })} />
+      <LoginForm variant="page" onSuccess={() => void navigate(next, { replace: true })} />
     </AuthShell>
   );
 }

@@ -1,0 +1,137 @@
+import { Suspense, useEffect, useState } from 'react';
+import Offcanvas from 'react-bootstrap/Offcanvas';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '../components/States';
+import { signOut } from '../lib/signOut';
+import { useAdmin } from './StudioGuard';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: string;
+}
+const groups: { heading: string; items: NavItem[] }[] = [
+  {
+    heading: 'Sell',
+    items: [
+      { to: '/admin/courses', label: 'Courses', icon: 'collection-play' },
+      { to: '/admin/orders', label: 'Orders', icon: 'receipt' },
+    ],
+  },
+  {
+    heading: 'Studio',
+    items: [
+      { to: '/admin/audit-log', label: 'Audit log', icon: 'clock-history' },
+      { to: '/admin/settings', label: 'Settings', icon: 'gear' },
+    ],
+  },
+];
+
+function StudioNav({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <nav className="studio-nav px-2 pb-3" aria-label="Studio">
+      {groups.map((group) => (
+        <div key={group.heading}>
+          <p className="studio-nav-heading">{group.heading}</p>
+          <ul className="nav flex-column gap-1">
+            {group.items.map((item) => (
+              <li className="nav-item" key={item.to}>
+                <NavLink to={item.to} className="nav-link" onClick={onNavigate}>
+                  <i className={`bi bi-${item.icon}`} aria-hidden="true" />
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      <p className="studio-nav-heading">Site</p>
+      <ul className="nav flex-column gap-1">
+        <li className="nav-item">
+          <Link to="/" className="nav-link">
+            <i className="bi bi-shop" aria-hidden="true" />
+            View storefront
+          </Link>
+        </li>
+        <li className="nav-item">
+          <button type="button" className="nav-link w-100 border-0 bg-transparent text-start" onClick={() => void signOut()}>
+            <i className="bi bi-box-arrow-right" aria-hidden="true" />
+            Sign out
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+function Brand() {
+  return (
+    <Link to="/admin" className="d-flex align-items-center gap-2 text-decoration-none fw-bold text-body">
+      <i className="bi bi-mortarboard-fill text-primary fs-5" aria-hidden="true" />
+      Lectern Studio
+    </Link>
+  );
+}
+
+/** Side navigation on wide screens; below 992 px a top bar whose menu button opens it as an offcanvas. */
+export function StudioLayout() {
+  const admin = useAdmin();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <div className="studio d-flex">
+      <a href="#studio-main" className="skip-link visually-hidden-focusable">
+        Skip to content
+      </a>
+      <aside className="studio-sidebar d-none d-lg-flex flex-column">
+        <div className="p-3 border-bottom">
+          <Brand />
+          <div className="small text-body-secondary mt-2 text-truncate" title={admin.email}>
+            <i className="bi bi-person-circle me-1" aria-hidden="true" />
+            {admin.full_name}
+          </div>
+        </div>
+        <StudioNav />
+      </aside>
+      <div className="studio-main d-flex flex-column">
+        <header className="studio-topbar d-flex d-lg-none align-items-center gap-2 px-2">
+          <button
+            type="button"
+            className="btn btn-link text-body px-2"
+            aria-label="Open the studio menu"
+            aria-controls="studio-menu"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
+            <i className="bi bi-list fs-4" aria-hidden="true" />
+          </button>
+          <Brand />
+          <span className="ms-auto small text-body-secondary text-truncate" style={{ maxWidth: '40%' }}>
+            {admin.full_name}
+          </span>
+        </header>
+        <Offcanvas show={menuOpen} onHide={() => setMenuOpen(false)} id="studio-menu" aria-labelledby="studio-menu-title" responsive={undefined}>
+          <Offcanvas.Header closeButton closeLabel="Close the menu">
+            <Offcanvas.Title id="studio-menu-title" as="h2" className="h6 mb-0">
+              <Brand />
+            </Offcanvas.Title>
+          </Offcanvas.Header>
+          <Offcanvas.Body className="p-0">
+            <div className="small text-body-secondary px-3 pb-2">
+              <i className="bi bi-person-circle me-1" aria-hidden="true" />
+              {admin.full_name} · {admin.email}
+            </div>
+            <StudioNav onNavigate={() => setMenuOpen(false)} />
+          </Offcanvas.Body>
+        </Offcanvas>
+        <main id="studio-main" className="studio-content w-100" tabIndex={-1}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}
