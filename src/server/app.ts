@@ -12,7 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { messages } from '../shared/messages.js';
+import { messages, tooManyAttempts } from '../shared/messages.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
@@ -222,7 +222,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (error instanceof AppError) return reply.code(statusByCode[error.code]).send(error.body);
     if (error.validation) return reply.code(400).send(fieldErrors(error.validation));
     const status = error.statusCode ?? 500;
-    if (status === 429) return reply.code(429).send({ detail: messages.http.tooManyRequests });
+    if (status === 429) {
+      const retryAfter = Number(reply.getHeader('retry-after')) || 60;
+      return reply.code(429).send({ detail: tooManyAttempts(retryAfter), retry_after_seconds: retryAfter });
+    }
     if (status >= 400 && status < 500) {
       const detail = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? messages.http.badRequest : error.message;
       return reply.code(status).send({ detail });
@@ -248,11 +251,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true } : {}),
     // Counted after validation: a request refused as malformed never uses up the allowance.
     hook: 'preHandler',
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      detail: messages.http.tooManyRequests,
-      retry_after_seconds: Math.ceil(context.ttl / 1000),
-    }),
+    errorResponseBuilder: (_request, context) => {
+      // Thrown by the plugin, so the error handler answers it like every other AppError.
+      const retryAfter = Math.ceil(context.ttl / 1000);
+      const detail = tooManyAttempts(retryAfter);
+      return Object.assign(new AppError('rate_limited', detail, { detail, retry_after_seconds: retryAfter }), { statusCode: 429 });
+    },
   });
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,3 +1,5 @@
+import { waitInWords } from './text.js';
+
 /** User-visible texts from the spec, used by server and web alike. Keep them exact. */
 export const messages = {
   courses: {
@@ -26,9 +28,16 @@ export const messages = {
   },
   http: {
     notFound: 'Not found.',
-    tooManyRequests: 'Too many requests. Please wait a moment and try again.',
     server: 'Something went wrong on our side. Please try again.',
     badRequest: 'The request could not be read.',
     invalidCharacters: 'This value contains a character that is not allowed.',
   },
 } as const;
+
+/**
+ * Every rate-limit answer (per address, per account, in this process or in Redis): what happened
+ * and how long to wait, in words ('Too many attempts. Try again in 9 minutes.').
+ */
+export function tooManyAttempts(retryAfterSeconds: number): string {
+  return `Too many attempts. Try again ${waitInWords(retryAfterSeconds)}.`;
+}

@@ -69,3 +69,17 @@ export function toTitleCase(text: string): string {
     })
     .join('');
 }
+
+const inWords = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+
+/**
+ * A wait in words, rounded up so nobody is told to come back too early: 45 → 'in 45 seconds',
+ * 514 → 'in 9 minutes', 3600 → 'in 60 minutes', 5400 → 'in 2 hours'. Under 90 minutes the
+ * answer is in minutes, which a person can act on; beyond that in hours.
+ */
+export function waitInWords(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return inWords.format(s, 'second');
+  if (s <= 90 * 60) return inWords.format(Math.ceil(s / 60), 'minute');
+  return inWords.format(Math.ceil(s / 3600), 'hour');
+}

@@ -183,6 +183,24 @@ describe('password reset', () => {
   });
 });
 
+/**
+ * A refusal says how long to wait, in words that match the Retry-After header, and the wait is
+ * proportionate: never longer than the 15-minute window.
+ */
+function expectWaitInWords(res: { statusCode: number; headers: Record<string, unknown>; json: () => { detail: string; retry_after_seconds: number } }) {
+  expect(res.statusCode).toBe(429);
+  const body = res.json();
+  expect(Number(res.headers['retry-after'])).toBe(body.retry_after_seconds);
+  expect(body.retry_after_seconds).toBeGreaterThan(0);
+  expect(body.retry_after_seconds).toBeLessThanOrEqual(15 * 60);
+  const minutes = Math.ceil(body.retry_after_seconds / 60);
+  expect(body.detail).toBe(
+    body.retry_after_seconds < 60
+      ? `Too many attempts. Try again in ${body.retry_after_seconds} seconds.`
+      : `Too many attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  );
+}
+
 describe('rate limits', () => {
   it('limits login attempts per address', async () => {
     const statuses: number[] = [];
@@ -194,6 +212,13 @@ describe('rate limits', () => {
     }
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/token/',
+      payload: { email: 'rl@example.com', password: 'x' },
+      remoteAddress: '192.0.2.200',
+    });
+    expectWaitInWords(blocked);
   });
 
   it('limits login attempts per account across addresses', async () => {
@@ -204,6 +229,6 @@ describe('rate limits', () => {
     expect(statuses.at(-1)).toBe(429);
     const blocked = await post('/token/', { email: user.email, password: STRONG_PASSWORD });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().detail).toMatch(/Too many requests/);
+    expectWaitInWords(blocked);
   });
 });

@@ -17,7 +17,7 @@ import {
   tokenPairSchema,
   userDetailsSchema,
 } from '../../../shared/accounts.js';
-import { messages } from '../../../shared/messages.js';
+import { tooManyAttempts } from '../../../shared/messages.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { requireViewer } from '../../http/auth.js';
@@ -32,7 +32,11 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const deps = { db: ctx.db, queue: ctx.queue, config: ctx.config };
 
   return async (app) => {
-    /** A second limit per account, so one address cannot be attacked from many IPs. */
+    /**
+     * A second limit per account, so one address cannot be attacked from many IPs: 10 tries per
+     * 15 minutes, so the longest wait is 15 minutes. Anchors: Devise locks after 20 failures for an
+     * hour, django-axes after 3 until a cool-off; a person who mistyped a few times is never held long.
+     */
     const perAccount = app.createRateLimit({
       max: 10,
       timeWindow: '15 minutes',
@@ -47,8 +51,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const result = await perAccount(request);
       // isAllowed means "on the allow list"; a counted request is over the limit when isExceeded.
       if (!result.isAllowed && result.isExceeded) {
+        const detail = tooManyAttempts(result.ttlInSeconds);
         reply.header('Retry-After', result.ttlInSeconds);
-        throw new AppError('rate_limited', messages.http.tooManyRequests, { detail: messages.http.tooManyRequests, retry_after_seconds: result.ttlInSeconds });
+        throw new AppError('rate_limited', detail, { detail, retry_after_seconds: result.ttlInSeconds });
       }
     };
 

@@ -63,8 +63,7 @@ function AskForm({ initialCourse, initialLesson }: { initialCourse: string; init
       reset({ course_id: courseId, lesson_id: '', title: '', body: '' });
     } catch (error) {
       if (error instanceof ApiError) {
-        if (showServerFieldErrors(error, setError, fields).length === 0)
-          setFormError(error.status === 429 ? messages.http.tooManyRequests : error.status < 500 ? error.message : messages.http.server);
+        if (showServerFieldErrors(error, setError, fields).length === 0) setFormError(error.status < 500 ? error.message : messages.http.server);
       } else setFormError(error instanceof NetworkError ? error.message : messages.http.server);
     }
   });
