@@ -40,6 +40,10 @@ const OrderSuccessPage = page('order-success/OrderSuccessPage');
 const OrderFailurePage = page('order-failure/OrderFailurePage');
 const OrderHistoryPage = page('order-history/OrderHistoryPage');
 const OrderDetailsPage = page('order-details/OrderDetailsPage');
+// Memberships
+const PendingActivationPage = page('pending-activation/PendingActivationPage');
+const SubscriptionPage = page('subscription/SubscriptionPage');
+const SubscriptionHistoryPage = page('subscription-history/SubscriptionHistoryPage');
 // Learning
 const LessonPage = page('lesson/LessonPage');
 const DashboardPage = page('dashboard/DashboardPage');
@@ -84,6 +88,7 @@ export const routes: RouteObject[] = [
           { path: 'cancellation-refund-policy', element: <RefundPage /> },
           { path: 'coming-soon', element: <ComingSoonPage /> },
           { path: 'checkout', element: <CheckoutPage /> },
+          { path: 'pending-activation', element: <PendingActivationPage /> },
           { path: 'certificates/:certificateId', element: <CertificateVerifyPage /> },
           {
             element: <ProtectedRoute />,
@@ -98,6 +103,8 @@ export const routes: RouteObject[] = [
                   { path: 'enrolled-courses', element: <EnrolledCoursesPage /> },
                   { path: 'my-profile', element: <MyProfilePage /> },
                   { path: 'order-history', element: <OrderHistoryPage /> },
+                  { path: 'subscription', element: <SubscriptionPage /> },
+                  { path: 'subscription/history', element: <SubscriptionHistoryPage /> },
                   { path: 'question-answer', element: <QuestionAnswerPage /> },
                   { path: 'certificate-download', element: <CertificatesPage /> },
                 ],

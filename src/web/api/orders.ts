@@ -169,8 +169,18 @@ export interface RazorpayFailure {
   metadata?: { order_id?: string; payment_id?: string };
 }
 
-async function sandboxRazorpay<T>(orderId: string, action: 'pay' | 'fail'): Promise<T> {
-  const response = await fetch(`/sandbox/razorpay/orders/${encodeURIComponent(orderId)}/${action}`, {
+/** A recurring plan's popup result: the payment and subscription ids, signed over both. */
+export interface RazorpaySubscriptionSuccess {
+  razorpay_payment_id: string;
+  razorpay_subscription_id: string;
+  razorpay_signature: string;
+}
+
+/** What the popup pays: an order (a course purchase, a lifetime membership) or a subscription (a recurring plan). */
+export type RazorpayTarget = 'orders' | 'subscriptions';
+
+async function sandboxRazorpay<T>(target: RazorpayTarget, id: string, action: 'pay' | 'fail'): Promise<T> {
+  const response = await fetch(`/sandbox/razorpay/${target}/${encodeURIComponent(id)}/${action}`, {
     method: 'POST',
     credentials: 'include',
     headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
@@ -181,14 +191,14 @@ async function sandboxRazorpay<T>(orderId: string, action: 'pay' | 'fail'): Prom
   return data;
 }
 
-export type SandboxRazorpayOutcome = { action: 'pay'; response: RazorpaySuccess } | { action: 'fail'; error: RazorpayFailure };
+export type SandboxRazorpayOutcome<S = RazorpaySuccess> = { action: 'pay'; response: S } | { action: 'fail'; error: RazorpayFailure };
 
 /** The sandbox popup's 'Pay' (a correctly signed payment) or 'Fail' (a bank decline). */
-export function useSandboxRazorpay() {
+export function useSandboxRazorpay<S = RazorpaySuccess>(target: RazorpayTarget = 'orders') {
   return useMutation({
-    mutationFn: async ({ orderId, action }: { orderId: string; action: 'pay' | 'fail' }): Promise<SandboxRazorpayOutcome> =>
+    mutationFn: async ({ orderId, action }: { orderId: string; action: 'pay' | 'fail' }): Promise<SandboxRazorpayOutcome<S>> =>
       action === 'pay'
-        ? { action, response: await sandboxRazorpay<RazorpaySuccess>(orderId, 'pay') }
-        : { action, error: (await sandboxRazorpay<{ error: RazorpayFailure }>(orderId, 'fail')).error },
+        ? { action, response: await sandboxRazorpay<S>(target, orderId, 'pay') }
+        : { action, error: (await sandboxRazorpay<{ error: RazorpayFailure }>(target, orderId, 'fail')).error },
   });
 }

@@ -6,17 +6,19 @@ export interface LoginModalProps {
   onHide: () => void;
   /** After a successful login (the toast is already shown). Default: reload the page, as the spec says. */
   onLoggedIn?: () => void;
+  /** The modal's title: 'Login for a quick checkout' unless the page says otherwise. */
+  title?: string;
 }
 
 const reloadPage = () => window.location.reload();
 
 /** 'Login for a quick checkout': the login form in a modal; success toasts 'Login successful!' and reloads the page. */
-export function LoginModal({ show, onHide, onLoggedIn = reloadPage }: LoginModalProps) {
+export function LoginModal({ show, onHide, onLoggedIn = reloadPage, title = 'Login for a quick checkout' }: LoginModalProps) {
   return (
     <Modal show={show} onHide={onHide} centered aria-labelledby="login-modal-title" className="login-modal">
       <Modal.Header closeButton closeLabel="Close">
         <Modal.Title id="login-modal-title" as="h2" className="h5 mb-0">
-          Login for a quick checkout
+          {title}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body className="p-4">

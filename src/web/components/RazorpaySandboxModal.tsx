@@ -1,14 +1,18 @@
 import Modal from 'react-bootstrap/Modal';
 import { formatPrice } from '../../shared/money';
-import { currencySymbol, useSandboxRazorpay, type RazorpayFailure, type RazorpaySuccess } from '../api/orders';
+import { currencySymbol, useSandboxRazorpay, type RazorpayFailure, type RazorpaySuccess, type RazorpayTarget } from '../api/orders';
 import { SubmitButton } from './form/SubmitButton';
 
-export interface RazorpaySandboxModalProps {
+export interface RazorpaySandboxModalProps<S = RazorpaySuccess> {
   show: boolean;
-  /** The Razorpay order created by the server (amount in paise). */
+  /** The Razorpay order (or subscription, with target 'subscriptions') created by the server (amount in paise). */
   order: { id: string; amount: number; currency: string } | null;
+  /** 'orders' (default) or 'subscriptions' (a recurring membership). */
+  target?: RazorpayTarget;
+  /** The line under the brand ('Course purchase'). */
+  description?: string;
   prefill?: { name?: string; email?: string };
-  onSuccess: (response: RazorpaySuccess) => void;
+  onSuccess: (response: S) => void;
   onFailure: (error: RazorpayFailure) => void;
   /** Closed without paying (Razorpay's ondismiss). */
   onDismiss: () => void;
@@ -18,8 +22,17 @@ export interface RazorpaySandboxModalProps {
  * The local sandbox's stand-in for Razorpay's checkout popup: 'Pay' returns a correctly signed
  * payment and 'Fail' a bank decline, exactly the shapes Razorpay's handlers receive.
  */
-export function RazorpaySandboxModal({ show, order, prefill, onSuccess, onFailure, onDismiss }: RazorpaySandboxModalProps) {
-  const sandbox = useSandboxRazorpay();
+export function RazorpaySandboxModal<S = RazorpaySuccess>({
+  show,
+  order,
+  target = 'orders',
+  description = 'Course purchase',
+  prefill,
+  onSuccess,
+  onFailure,
+  onDismiss,
+}: RazorpaySandboxModalProps<S>) {
+  const sandbox = useSandboxRazorpay<S>(target);
   const busy = sandbox.isPending ? sandbox.variables.action : null;
   const amount = order ? formatPrice(order.amount / 100, currencySymbol(order.currency), order.currency.toUpperCase()) : '';
 
@@ -41,7 +54,7 @@ export function RazorpaySandboxModal({ show, order, prefill, onSuccess, onFailur
         </Modal.Title>
       </Modal.Header>
       <Modal.Body className="p-4">
-        <p className="small text-body-secondary mb-1">Lectern · Course purchase</p>
+        <p className="small text-body-secondary mb-1">Lectern · {description}</p>
         <p className="display-6 fw-bold mb-3" data-testid="rzp-amount">
           {amount}
         </p>

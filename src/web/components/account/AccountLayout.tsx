@@ -7,7 +7,7 @@ const links = [
   { to: '/dashboard/', label: 'Dashboard', icon: 'speedometer2' },
   { to: '/my-profile/', label: 'My Profile', icon: 'person' },
   { to: '/enrolled-courses/', label: 'Enrolled Courses', icon: 'journal-bookmark' },
-  { to: '/subscribe', label: 'Subscription', icon: 'stars' },
+  { to: '/subscription', label: 'Subscription', icon: 'gem' },
   { to: '/order-history/', label: 'Order History', icon: 'receipt' },
   { to: '/question-answer/', label: 'Q&A', icon: 'chat-left-text' },
   { to: '/certificate-download/', label: 'Certificates', icon: 'award' },

@@ -22,7 +22,7 @@ import { CheckoutLogin } from './CheckoutLogin';
 import { billingFields, discountedTotal, emptyBilling, isValidEmail, type BillingValues } from './checkoutSchema';
 import type { AppliedCoupon, CouponMessage } from './CouponBox';
 import { OrderSummary, type ChosenMethod } from './OrderSummary';
-import { openRazorpay } from './razorpay';
+import { openRazorpay } from '../../lib/razorpay';
 import './checkout.scss';
 
 /** Abandoned-cart reminder delay after a valid guest email is typed (spec section 9). */
@@ -355,7 +355,7 @@ function CheckoutContent({ cart }: { cart: CartResponse }) {
       if (rzp.sandbox) setSandboxOrder(order);
       else {
         try {
-          await openRazorpay({
+          await openRazorpay<RazorpaySuccess>({
             keyId: rzp.key_id,
             orderId: rzp.id,
             amount: rzp.amount,

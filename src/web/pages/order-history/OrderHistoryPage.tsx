@@ -53,7 +53,7 @@ export default function OrderHistoryPage() {
           <h1 className="h3 mb-1">Order History</h1>
           <p className="text-body-secondary mb-0">Every course purchase, with its invoice.</p>
         </div>
-        <Link to="/subscribe" className="btn btn-outline-primary btn-sm">
+        <Link to="/subscription/history" className="btn btn-outline-primary btn-sm">
           <i className="bi bi-clock-history me-2" aria-hidden="true" />
           Subscription history
         </Link>

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import type { MembershipPlan } from '../../../shared/catalog';
 import { formatPrice } from '../../../shared/money';
+import { subscriptionMessages } from '../../../shared/subscriptions';
 
 const period: Record<MembershipPlan['plan_type'], string> = { monthly: '/month', yearly: '/year', lifetime: 'one-time' };
 
@@ -25,8 +25,17 @@ function ctaLabel(plan: MembershipPlan): string {
   return plan.plan_type === 'yearly' ? 'Subscribe Yearly' : 'Subscribe Monthly';
 }
 
+export interface PlanCardProps {
+  plan: MembershipPlan;
+  featured?: boolean;
+  badge?: string | undefined;
+  /** The viewer's membership is current: the button reads 'Already Subscribed' and is disabled. */
+  subscribed?: boolean;
+  onChoose: (plan: MembershipPlan) => void;
+}
+
 /** One membership plan: name, price (intro price with the regular one struck through), description, features and its button. */
-export function PlanCard({ plan, featured = false, badge }: { plan: MembershipPlan; featured?: boolean; badge?: string }) {
+export function PlanCard({ plan, featured = false, badge, subscribed = false, onChoose }: PlanCardProps) {
   const price = plan.country_price;
   const discounted = price.regular_amount > price.amount;
   const headingId = `plan-${plan.id}-name`;
@@ -50,7 +59,7 @@ export function PlanCard({ plan, featured = false, badge }: { plan: MembershipPl
         {discounted && (
           <p className="plan-note small mb-1">
             <i className="bi bi-graph-up-arrow me-1" aria-hidden="true" />
-            Intro price: will be increased soon
+            Intro price: {subscriptionMessages.willIncrease}
           </p>
         )}
         <p className="small text-body-secondary mb-4">{billing(plan)}</p>
@@ -62,9 +71,22 @@ export function PlanCard({ plan, featured = false, badge }: { plan: MembershipPl
             </li>
           ))}
         </ul>
-        <Link to="/login" className={`btn btn-lg w-100 mt-auto ${featured ? 'btn-accent' : 'btn-primary'}`}>
-          {ctaLabel(plan)}
-        </Link>
+        <button
+          type="button"
+          className={`btn btn-lg w-100 mt-auto ${featured ? 'btn-accent' : 'btn-primary'}`}
+          disabled={subscribed}
+          onClick={() => onChoose(plan)}
+          data-plan-type={plan.plan_type}
+        >
+          {subscribed ? (
+            <>
+              <i className="bi bi-check2-circle me-2" aria-hidden="true" />
+              {subscriptionMessages.alreadySubscribed}
+            </>
+          ) : (
+            ctaLabel(plan)
+          )}
+        </button>
       </div>
     </article>
   );

@@ -1,10 +1,15 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { MembershipPlan } from '../../../shared/catalog';
+import { subscriptionMessages as m } from '../../../shared/subscriptions';
 import { parseVideoUrl } from '../../../shared/video';
 import { useCourse, useCourses, useMembershipPlans } from '../../api/catalog';
+import { useSubscriptionDetail } from '../../api/subscriptions';
+import { LoginModal } from '../../components/LoginModal';
 import { EmptyState, ErrorState } from '../../components/States';
+import { useIsLoggedIn } from '../../lib/auth';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { MembershipCheckout } from './MembershipCheckout';
 import { PlanCard, PlanCardSkeleton } from './PlanCard';
 import './subscribe.scss';
 
@@ -78,9 +83,59 @@ function PreviewVideo() {
 
 type Billing = 'monthly' | 'yearly';
 
+/** Session storage: the plan a visitor chose before logging in through the modal (the page reloads after the login). */
+const CHOSEN_PLAN_KEY = 'subscribePlan';
+
+function readChosenPlan(): number | null {
+  try {
+    const value = Number(window.sessionStorage.getItem(CHOSEN_PLAN_KEY));
+    window.sessionStorage.removeItem(CHOSEN_PLAN_KEY);
+    return Number.isInteger(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberChosenPlan(plan: MembershipPlan) {
+  try {
+    window.sessionStorage.setItem(CHOSEN_PLAN_KEY, String(plan.id));
+  } catch {
+    // without storage the member chooses again after the reload
+  }
+}
+
 function Plans() {
   const { data, isPending, isError, refetch } = useMembershipPlans();
+  const loggedIn = useIsLoggedIn();
+  const detail = useSubscriptionDetail();
+  const subscribed = loggedIn && detail.data?.is_active === true;
+  const [params] = useSearchParams();
   const [billing, setBilling] = useState<Billing>('monthly');
+  const [loginFor, setLoginFor] = useState<MembershipPlan | null>(null);
+  const [paying, setPaying] = useState<MembershipPlan | null>(null);
+  // A declined card at the provider comes back with ?payment=failed (the address is cleaned right after).
+  const [failed, setFailed] = useState(() => params.get('payment') === 'failed');
+  const [resumePlan] = useState(() => (loggedIn ? readChosenPlan() : null));
+
+  // Back from the login modal's reload: the plan chosen before goes straight to the payment overlay.
+  useEffect(() => {
+    if (!resumePlan || !data || !detail.isFetched) return;
+    const plan = data.find((p) => p.id === resumePlan);
+    if (plan && !detail.data?.is_active) {
+      if (plan.plan_type === 'yearly') setBilling('yearly');
+      setPaying(plan);
+    }
+  }, [resumePlan, data, detail.isFetched, detail.data?.is_active]);
+
+  const choose = (plan: MembershipPlan) => {
+    setFailed(false);
+    if (!loggedIn) {
+      rememberChosenPlan(plan);
+      setLoginFor(plan);
+      return;
+    }
+    setPaying(plan);
+  };
   const plans = data ?? [];
   const byType = (type: MembershipPlan['plan_type']) => plans.find((p) => p.plan_type === type);
   const monthly = byType('monthly');
@@ -110,6 +165,21 @@ function Plans() {
 
   return (
     <>
+      {failed && (
+        <div className="alert alert-danger d-flex align-items-center gap-2 mx-auto mb-4" role="alert" style={{ maxWidth: 640 }}>
+          <i className="bi bi-exclamation-octagon" aria-hidden="true" />
+          {m.paymentFailed}
+        </div>
+      )}
+      {subscribed && (
+        <div className="alert alert-success d-flex flex-wrap align-items-center gap-2 mx-auto mb-4" role="status" style={{ maxWidth: 640 }}>
+          <i className="bi bi-patch-check" aria-hidden="true" />
+          <span className="me-auto">You are a member: every course is open to you.</span>
+          <Link to="/subscription" className="alert-link">
+            Manage subscription
+          </Link>
+        </div>
+      )}
       {monthly && yearly && (
         <div className="d-flex justify-content-center mb-4">
           <div className="billing-toggle" role="radiogroup" aria-label="Billing period">
@@ -117,7 +187,7 @@ function Plans() {
               <label key={value} className={`billing-option ${billing === value ? 'is-active' : ''}`}>
                 <input type="radio" name="billing" value={value} className="billing-input" checked={billing === value} onChange={() => setBilling(value)} />
                 {value === 'monthly' ? 'Monthly' : 'Yearly'}
-                {value === 'yearly' && <span className="billing-save">Save 35%</span>}
+                {value === 'yearly' && <span className="billing-save">{m.yearlySave}</span>}
               </label>
             ))}
           </div>
@@ -126,12 +196,12 @@ function Plans() {
       <div className="row g-4 justify-content-center">
         {recurring && (
           <div className="col-12 col-md-6 col-lg-5">
-            <PlanCard plan={recurring} badge={recurring.plan_type === 'yearly' ? 'Save 35%' : undefined} />
+            <PlanCard plan={recurring} badge={recurring.plan_type === 'yearly' ? m.yearlySave : undefined} subscribed={subscribed} onChoose={choose} />
           </div>
         )}
         {lifetime && (
           <div className="col-12 col-md-6 col-lg-5">
-            <PlanCard plan={lifetime} featured badge="Best value" />
+            <PlanCard plan={lifetime} featured badge="Best value" subscribed={subscribed} onChoose={choose} />
           </div>
         )}
       </div>
@@ -139,7 +209,35 @@ function Plans() {
         <i className="bi bi-shield-check me-1" aria-hidden="true" />
         Access starts right after payment. Cancel any time. 30-day money-back guarantee.
       </p>
+      <LoginModal
+        show={loginFor !== null}
+        title="Log in to subscribe"
+        onHide={() => {
+          setLoginFor(null);
+          readChosenPlan();
+        }}
+      />
+      <MembershipCheckout plan={paying} onClose={() => setPaying(null)} onFailed={() => setFailed(true)} />
     </>
+  );
+}
+
+/** 'Subscribe Now' scrolls to the plans; a current member sees 'Already Subscribed', disabled. */
+function HeroButton() {
+  const loggedIn = useIsLoggedIn();
+  const detail = useSubscriptionDetail();
+  if (loggedIn && detail.data?.is_active)
+    return (
+      <button type="button" className="btn btn-accent btn-lg" disabled>
+        <i className="bi bi-check2-circle me-2" aria-hidden="true" />
+        {m.alreadySubscribed}
+      </button>
+    );
+  return (
+    <button type="button" className="btn btn-accent btn-lg" onClick={scrollToPlans}>
+      {m.subscribeNow}
+      <i className="bi bi-arrow-down ms-2" aria-hidden="true" />
+    </button>
   );
 }
 
@@ -190,10 +288,7 @@ export default function SubscribePage() {
               <p className="lead text-body-secondary mb-4">
                 Get unlimited access to every premium project-based course, plus every new course we release while you are a member.
               </p>
-              <button type="button" className="btn btn-accent btn-lg" onClick={scrollToPlans}>
-                Subscribe Now
-                <i className="bi bi-arrow-down ms-2" aria-hidden="true" />
-              </button>
+              <HeroButton />
               <ul className="list-unstyled subscribe-perks mt-4 mb-0">
                 <li>
                   <i className="bi bi-check2-circle" aria-hidden="true" /> All premium courses and future releases

@@ -1,4 +1,4 @@
-import type { RazorpayFailure, RazorpaySuccess } from '../../api/orders';
+import type { RazorpayFailure } from '../api/orders';
 
 const SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 
@@ -34,28 +34,31 @@ export function loadRazorpay(): Promise<RazorpayConstructor> {
   return loading;
 }
 
-export interface OpenRazorpayOptions {
+export interface OpenRazorpayOptions<S> {
   keyId: string;
-  orderId: string;
-  amount: number;
-  currency: string;
+  /** An order (one payment) or a subscription (a recurring plan: Razorpay takes the amount from its plan). */
+  orderId?: string;
+  subscriptionId?: string;
+  amount?: number;
+  currency?: string;
+  description?: string;
   prefill: { name: string; email: string; contact: string };
-  onSuccess: (response: RazorpaySuccess) => void;
+  onSuccess: (response: S) => void;
   onFailure: (error: RazorpayFailure) => void;
   onDismiss: () => void;
 }
 
 /** Opens Razorpay's own checkout (live keys). */
-export async function openRazorpay(options: OpenRazorpayOptions): Promise<void> {
+export async function openRazorpay<S>(options: OpenRazorpayOptions<S>): Promise<void> {
   const Razorpay = await loadRazorpay();
   let failed = false;
   const instance = new Razorpay({
     key: options.keyId,
-    order_id: options.orderId,
-    amount: options.amount,
-    currency: options.currency,
+    ...(options.subscriptionId
+      ? { subscription_id: options.subscriptionId }
+      : { order_id: options.orderId, amount: options.amount, currency: options.currency }),
     name: 'Lectern',
-    description: 'Course purchase',
+    description: options.description ?? 'Course purchase',
     prefill: options.prefill,
     theme: { color: '#3730a3' },
     handler: options.onSuccess,

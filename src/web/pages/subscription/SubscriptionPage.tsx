@@ -1,0 +1,233 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { CourseListItem } from '../../../shared/catalog';
+import { subscriptionMessages as m, type SubscriptionDetail } from '../../../shared/subscriptions';
+import { ApiError } from '../../api/client';
+import { formatOrderDate } from '../../api/orders';
+import { membershipMethodLabel, subscriptionErrorText, useCancelSubscription, useSubscriptionCourses, useSubscriptionDetail } from '../../api/subscriptions';
+import { SubmitButton } from '../../components/form/SubmitButton';
+import { SearchBox } from '../../components/SearchBox';
+import { EmptyState } from '../../components/States';
+import { usePageMeta } from '../../lib/usePageMeta';
+import './subscription.scss';
+
+const statusTone: Record<string, string> = { Active: 'text-bg-success', Cancelled: 'text-bg-danger', Inactive: 'text-bg-secondary' };
+
+function detailErrorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    const body = error.body as { message?: unknown } | null;
+    if (typeof body?.message === 'string' && body.message) return body.message;
+  }
+  return m.detailFailed;
+}
+
+function cancelErrorText(error: unknown): string {
+  return subscriptionErrorText(error) ?? m.cancelFailed;
+}
+
+function CardSkeleton() {
+  return (
+    <div className="card subscription-card" aria-hidden="true">
+      <div className="card-body p-4">
+        <div className="skeleton skeleton-text w-50 mb-4" />
+        <div className="row g-3">
+          {[0, 1, 2, 3].map((i) => (
+            <div className="col-6 col-md-3" key={i}>
+              <div className="skeleton skeleton-text w-75 mb-2" />
+              <div className="skeleton skeleton-text w-50" />
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function SubscriptionCard({ detail }: { detail: SubscriptionDetail }) {
+  const cancel = useCancelSubscription();
+  const status = detail.status ?? (detail.is_active ? 'Active' : 'Inactive');
+  const endDate = detail.end_date ? formatOrderDate(detail.end_date) : 'Lifetime';
+
+  const onCancel = () => {
+    if (!detail.id || !window.confirm(m.cancelConfirm)) return;
+    cancel.mutate(detail.id, {
+      onSuccess: (result) => window.alert(result.success ? result.message : m.cancelNotSuccessful),
+      onError: (error) => window.alert(cancelErrorText(error)),
+    });
+  };
+
+  return (
+    <article className="card subscription-card" aria-labelledby="subscription-plan" data-testid="subscription-card">
+      <div className="card-body p-4">
+        <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-4">
+          <div className="d-flex align-items-center gap-3">
+            <span className="subscription-icon" aria-hidden="true">
+              <i className="bi bi-gem" />
+            </span>
+            <div>
+              <p className="small text-body-secondary mb-0">Current plan</p>
+              <h2 id="subscription-plan" className="h5 mb-0">
+                {detail.name}
+              </h2>
+            </div>
+          </div>
+          <span className={`badge rounded-pill fs-6 ${statusTone[status] ?? 'text-bg-light border'}`} data-testid="subscription-status">
+            {status}
+          </span>
+        </div>
+
+        <dl className="subscription-facts">
+          <div>
+            <dt>Payment method</dt>
+            <dd>{membershipMethodLabel(detail.payment_method)}</dd>
+          </div>
+          <div>
+            <dt>Start date</dt>
+            <dd>{detail.start_date ? formatOrderDate(detail.start_date) : '—'}</dd>
+          </div>
+          <div>
+            <dt>End date</dt>
+            <dd data-testid="subscription-end">{endDate}</dd>
+          </div>
+          <div>
+            <dt>Auto renew</dt>
+            <dd data-testid="subscription-auto-renew">{detail.auto_renew ? 'Enabled' : 'Disabled'}</dd>
+          </div>
+        </dl>
+
+        {detail.grace_until && detail.is_active && (
+          <div className="alert alert-warning small d-flex gap-2 mb-3" role="status">
+            <i className="bi bi-exclamation-triangle" aria-hidden="true" />
+            <span>
+              Your last renewal payment failed. You keep full access until {formatOrderDate(detail.grace_until)} while we retry; update your card with the
+              provider to stay a member.
+            </span>
+          </div>
+        )}
+        {detail.is_canceled && detail.is_active && detail.end_date && (
+          <div className="alert alert-info small d-flex gap-2 mb-3" role="status" data-testid="subscription-expiry-notice">
+            <i className="bi bi-info-circle" aria-hidden="true" />
+            <span>Auto-renewal is cancelled. Your subscription expires on {formatOrderDate(detail.end_date)}; you keep full access until then.</span>
+          </div>
+        )}
+        {!detail.is_active && (
+          <div className="alert alert-secondary small d-flex flex-wrap align-items-center gap-2 mb-3" role="status">
+            <span className="me-auto">Your membership has ended. Your progress is kept: subscribe again to pick up where you left off.</span>
+            <Link to="/subscribe?scrollTo=plans" className="alert-link">
+              See plans
+            </Link>
+          </div>
+        )}
+
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          {detail.auto_renew && (
+            <SubmitButton type="button" className="btn btn-outline-danger" busy={cancel.isPending} busyLabel="Please wait..." onClick={onCancel}>
+              Cancel Subscription
+            </SubmitButton>
+          )}
+          <Link to="/subscription/history" className="btn btn-link">
+            <i className="bi bi-clock-history me-1" aria-hidden="true" />
+            Subscription history
+          </Link>
+          {detail.sandbox_url && (
+            <a href={detail.sandbox_url} className="btn btn-link ms-md-auto small">
+              <i className="bi bi-clock me-1" aria-hidden="true" />
+              Sandbox: move the provider&apos;s clock
+            </a>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function CourseRow({ course }: { course: CourseListItem }) {
+  return (
+    <li className="list-group-item subscription-course">
+      <img src={course.course_image} alt="" width={96} height={54} loading="lazy" />
+      <div className="flex-grow-1 min-w-0">
+        <Link to={`/courses/${course.slug}`} className="fw-semibold text-reset subscription-course-title">
+          {course.title}
+        </Link>
+        <p className="small text-body-secondary mb-0">
+          {course.complexity} · {course.total_lessons} lessons · {course.total_video_duration}
+        </p>
+      </div>
+      <Link to={`/lesson/${course.slug}/`} className="btn btn-sm btn-outline-primary text-nowrap" aria-label={`Open ${course.title}`}>
+        Open
+      </Link>
+    </li>
+  );
+}
+
+function MembershipCourses() {
+  const [search, setSearch] = useState('');
+  const courses = useSubscriptionCourses(search);
+  return (
+    <section className="card mt-4" aria-labelledby="subscription-courses-title">
+      <div className="card-body p-3 p-md-4">
+        <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-3">
+          <h2 id="subscription-courses-title" className="h5 mb-0">
+            Your courses
+          </h2>
+          <SearchBox id="subscription-course-search" label="Search courses" value={search} onChange={setSearch} className="subscription-search" small />
+        </div>
+        {courses.isPending ? (
+          <ul className="list-group list-group-flush" aria-hidden="true">
+            {[0, 1, 2].map((i) => (
+              <li className="list-group-item subscription-course" key={i}>
+                <div className="skeleton" style={{ width: 96, height: 54 }} />
+                <div className="skeleton skeleton-text w-50" />
+              </li>
+            ))}
+          </ul>
+        ) : courses.data?.length ? (
+          <ul className="list-group list-group-flush" aria-busy={courses.isFetching}>
+            {courses.data.map((course) => (
+              <CourseRow course={course} key={course.id} />
+            ))}
+          </ul>
+        ) : (
+          <p className="text-body-secondary text-center py-4 mb-0">
+            {search.trim() ? `No courses match “${search.trim()}”.` : 'No courses are open through your membership right now.'}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** /subscription: the current (else latest) membership card, and the courses it opens, searchable. */
+export default function SubscriptionPage() {
+  usePageMeta('account', { title: 'Subscription | Lectern' });
+  const detail = useSubscriptionDetail();
+  const has = detail.data?.subscription_active === true;
+
+  return (
+    <div className="subscription-page">
+      <div className="mb-4">
+        <h1 className="h3 mb-1">Subscription</h1>
+        <p className="text-body-secondary mb-0">Your membership, its renewal and the courses it opens.</p>
+      </div>
+      {detail.isPending ? (
+        <CardSkeleton />
+      ) : (
+        <>
+          {detail.isError && (
+            <div className="alert alert-danger" role="alert">
+              {detailErrorText(detail.error)}
+            </div>
+          )}
+          {has && detail.data ? (
+            <SubscriptionCard detail={detail.data} />
+          ) : (
+            <div className="card">
+              <EmptyState message={m.noSubscription} action={{ to: '/subscribe?scrollTo=plans', label: 'See membership plans' }} />
+            </div>
+          )}
+          {has && detail.data?.is_active && <MembershipCourses />}
+        </>
+      )}
+    </div>
+  );
+}
