@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
@@ -19,8 +19,12 @@ export async function launch(): Promise<Browser> {
 }
 
 /** A page whose console errors and failed same-origin requests are collected for assertions. */
-export async function openPage(browser: Browser, options: { width?: number } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: options.width ?? 1280, height: 900 } });
+export async function openPage(
+  browser: Browser,
+  options: { width?: number; storageState?: BrowserContextOptions['storageState'] } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const width = options.width ?? 1280;
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: width < 600 ? 812 : 900 }, storageState: options.storageState });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -1,0 +1,142 @@
+/**
+ * People and data the page checks need, made the way users make them: a verified student signs in
+ * with the login form and buys a course with the 100% coupon at the checkout; an admin is created
+ * through the admin CLI's socket on the test server (as `npm run admin -- create-user --admin`).
+ */
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { sendAdminCommand } from '../src/server/modules/admin/index';
+import { baseUrl, openPage } from './browser';
+import type { Audience } from './pages';
+
+export interface CourseRef {
+  id: number;
+  slug: string;
+  title: string;
+}
+
+export interface Fixtures {
+  /** A paid course; the student owns it (bought in `order`). */
+  paidCourse: CourseRef;
+  /** Another paid course, which nobody owns. */
+  otherPaidCourse: CourseRef;
+  order: { number: string; courseSlug: string };
+  /** Browser storage of a signed-in user, per audience ('visitor' is empty). */
+  storage: Record<Audience, StorageState>;
+}
+
+export type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
+export const password = 'Str0ng!Passw0rd';
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function mailboxLink(to: string, pattern: RegExp): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const { messages } = (await (await fetch(`${baseUrl()}/api/v1/dev/mailbox/`)).json()) as { messages: { to: string; text: string }[] };
+    const link = messages.find((m) => m.to.includes(to))?.text.match(pattern)?.[0];
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`No email to ${to} with a link matching ${pattern}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** A student registered through the API and activated through the link in the dev mailbox; returns the email. */
+export async function createStudent(fullName: string): Promise<string> {
+  const email = `student-${unique()}@example.com`;
+  const registered = await fetch(`${baseUrl()}/api/v1/register/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ full_name: fullName, email, password }),
+  });
+  expect(registered.status).toBeLessThan(300);
+  const verified = await fetch(await mailboxLink(email, /https?:\/\/\S+\/verify-email\/\S+/), { redirect: 'manual' });
+  expect(verified.status).toBeLessThan(400);
+  return email;
+}
+
+/** A verified admin, created through the running server's admin socket; returns the email. */
+export async function createAdmin(fullName: string): Promise<string> {
+  const email = `admin-${unique()}@example.com`;
+  const result = await sendAdminCommand(inject('dataDir'), { command: 'create-user', email, name: fullName, password, admin: true, verified: true });
+  expect(result.exitCode, result.output).toBe(0);
+  return email;
+}
+
+/** Signs in with the login form. */
+export async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login' && url.pathname !== '/login/');
+}
+
+/** Waits for a condition (fixtures are made outside a test, where expect.poll is not available). */
+async function until(condition: () => Promise<boolean>, timeout = 10_000) {
+  const deadline = Date.now() + timeout;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeout} ms waiting for ${condition.toString()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Fills the checkout's billing fields the signed-in user's profile left empty. */
+async function completeBilling(page: Page) {
+  const fill = async (label: string, value: string) => {
+    const field = page.getByLabel(label, { exact: true });
+    if (!(await field.inputValue())) await field.fill(value);
+  };
+  await fill('Full name', 'Asha Verma');
+  await fill('Phone number', '+1 415 555 0100');
+  await fill('Address', '1 Market Street');
+  await until(async () => (await page.getByLabel('Country').inputValue()) !== '');
+  const state = page.getByLabel('State / Province');
+  await until(async () => (await state.locator('option').count()) > 2);
+  if (!(await state.inputValue())) await state.selectOption({ index: 2 });
+  await fill('City', 'Springfield');
+  await fill('PIN / Postal code', '94105');
+}
+
+/** Buys the course with the 100% coupon FREECOURSE at the checkout; returns the order number. */
+async function buyWithFreeCoupon(page: Page, course: CourseRef): Promise<string> {
+  await page.goto(`/courses/${course.slug}`);
+  await page.getByRole('button', { name: 'Add to cart' }).first().click();
+  await page.getByRole('button', { name: 'Go to cart' }).first().click();
+  await page.waitForURL(/\/checkout\/?$/);
+  await page.getByRole('link', { name: course.title }).waitFor();
+  await page.getByLabel('Coupon code').fill('FREECOURSE');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: 'Remove', exact: true }).waitFor();
+  await completeBilling(page);
+  await page.getByRole('button', { name: 'Enroll Now' }).click();
+  await page.waitForURL(/\/order\/success\/\?order_no=/);
+  await page.getByRole('heading', { name: 'Congratulations' }).waitFor();
+  return new URL(page.url()).searchParams.get('order_no')!;
+}
+
+/** Makes the fixtures: two paid courses, a student who bought the first, an admin; each signed in once. */
+export async function makeFixtures(browser: Browser): Promise<Fixtures> {
+  const courses = (await (await fetch(`${baseUrl()}/api/v1/courses/`)).json()) as (CourseRef & { course_type: string })[];
+  const paid = courses.filter((c) => c.course_type === 'paid');
+  expect(paid.length).toBeGreaterThan(1);
+  const [paidCourse, otherPaidCourse] = paid.map(({ id, slug, title }) => ({ id, slug, title }));
+
+  const student = await openPage(browser);
+  await signIn(student.page, await createStudent('asha verma'));
+  const orderNumber = await buyWithFreeCoupon(student.page, paidCourse!);
+  const studentStorage = await student.context.storageState();
+  await student.context.close();
+
+  const admin = await openPage(browser);
+  await signIn(admin.page, await createAdmin('nikhil rao'));
+  const adminStorage = await admin.context.storageState();
+  await admin.context.close();
+
+  return {
+    paidCourse: paidCourse!,
+    otherPaidCourse: otherPaidCourse!,
+    order: { number: orderNumber, courseSlug: paidCourse!.slug },
+    storage: { visitor: { cookies: [], origins: [] }, student: studentStorage, admin: adminStorage },
+  };
+}

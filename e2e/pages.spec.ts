@@ -1,0 +1,110 @@
+/**
+ * Every page in e2e/pages.ts, at 1280 and 375 px: axe finds no serious or critical violation,
+ * nothing overflows sideways, and a screenshot is saved under e2e/artifacts/pages/ (gitignored) to
+ * look at. One test per page and width, so a failure names both.
+ */
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { AxeResults, Result } from 'axe-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, openPage } from './browser';
+import { makeFixtures, type Fixtures } from './fixtures';
+import { pages, type PageCase } from './pages';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const screenshots = path.join(import.meta.dirname, 'artifacts', 'pages');
+const widths = [1280, 375] as const;
+
+let browser: Browser;
+let fixtures: Fixtures;
+beforeAll(async () => {
+  mkdirSync(screenshots, { recursive: true });
+  browser = await launch();
+  fixtures = await makeFixtures(browser);
+}, 180_000);
+afterAll(() => browser?.close());
+
+/** axe's serious and critical violations, one readable line per rule with the first few elements. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const results = await page.evaluate(() => (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe.run(document));
+  return results.violations
+    .filter((violation: Result) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help}\n` +
+        violation.nodes
+          .slice(0, 4)
+          .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
+          .join('\n'),
+    );
+}
+
+/** When the page is wider than the window: the outermost elements that reach past its right edge (or before its left). */
+function sidewaysOverflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    if (root.scrollWidth <= root.clientWidth) return null;
+    const limit = root.clientWidth;
+    const describe = (element: Element) => {
+      const id = element.id ? `#${element.id}` : '';
+      const classes = [...element.classList]
+        .slice(0, 3)
+        .map((c) => `.${c}`)
+        .join('');
+      return `${element.tagName.toLowerCase()}${id}${classes}`;
+    };
+    const pathOf = (element: Element) => {
+      const parts: string[] = [];
+      for (let e: Element | null = element; e && e !== document.body && parts.length < 4; e = e.parentElement) parts.unshift(describe(e));
+      return parts.join(' > ');
+    };
+    const sticksOut = (element: Element) => {
+      const rect = element.getBoundingClientRect();
+      return rect.width > 0 && (rect.right > limit + 1 || rect.left < -1);
+    };
+    const offenders: string[] = [];
+    for (const element of document.body.querySelectorAll('*')) {
+      if (!sticksOut(element) || (element.parentElement && element.parentElement !== document.body && sticksOut(element.parentElement))) continue;
+      const rect = element.getBoundingClientRect();
+      offenders.push(`${pathOf(element)} (left ${Math.round(rect.left)}, right ${Math.round(rect.right)})`);
+      if (offenders.length === 6) break;
+    }
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, offenders };
+  });
+}
+
+async function open(page: Page, pageCase: PageCase) {
+  await pageCase.prepare?.(page, fixtures);
+  const target = typeof pageCase.path === 'function' ? pageCase.path(fixtures) : pageCase.path;
+  const response = await page.goto(target);
+  expect(response?.status(), `status of ${target}`).toBe(pageCase.status ?? 200);
+  const seen = typeof pageCase.see === 'function' ? pageCase.see(fixtures) : pageCase.see;
+  const locator = 'heading' in seen ? page.getByRole('heading', { name: seen.heading }) : page.getByText(seen.text);
+  await locator.first().waitFor();
+  // Let late requests (prices, progress, images) settle, then fonts, so the page is checked as a reader sees it.
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+describe.each(widths)('every page at %i px', (width) => {
+  it.each(pages.map((pageCase) => [pageCase.name, pageCase] as const))('%s: no serious axe violation, no sideways overflow', async (name, pageCase) => {
+    const { context, page } = await openPage(browser, { width, storageState: fixtures.storage[pageCase.as ?? 'visitor'] });
+    try {
+      await open(page, pageCase);
+      await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
+      const problems: string[] = [];
+      const overflow = await sidewaysOverflow(page);
+      if (overflow)
+        problems.push(
+          `sideways overflow: ${overflow.scrollWidth}px wide in a ${overflow.clientWidth}px window; past the edge:\n    ${overflow.offenders.join('\n    ')}`,
+        );
+      problems.push(...(await axeViolations(page)));
+      expect(problems, `${name} at ${width}px:\n${problems.join('\n')}`).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Every page of the app, one line each: e2e/pages.spec.ts opens each one at 1280 and 375 px, waits
+ * for what must be seen, runs axe (no serious or critical violation) and checks that nothing
+ * overflows sideways, saving a screenshot per page and width under e2e/artifacts/pages/.
+ *
+ * Adding a page? Append it here (in its group). `as` says who opens it: a visitor, a signed-in
+ * student (who owns an order and a course: see e2e/fixtures.ts), or an admin. `path` may use the
+ * fixtures (an order number, a course slug...) when the page needs data that exists.
+ */
+import type { Page } from 'playwright-core';
+import type { Fixtures } from './fixtures';
+
+export type Audience = 'visitor' | 'student' | 'admin';
+
+/** What must be on screen before the page is checked: a heading (any level) or a text. */
+export type Seen = { heading: string | RegExp } | { text: string | RegExp };
+
+export interface PageCase {
+  /** Unique; names the screenshots. */
+  name: string;
+  path: string | ((fixtures: Fixtures) => string);
+  see: Seen | ((fixtures: Fixtures) => Seen);
+  /** Who opens the page (default: a visitor, signed out). */
+  as?: Audience;
+  /** The HTTP status of the document when it is not 200 (the 404 page). */
+  status?: number;
+  /** Runs in the page before it is opened (for example, put a course in the cart). */
+  prepare?: (page: Page, fixtures: Fixtures) => Promise<void>;
+}
+
+/** Puts a paid course the student does not own in the browser's cart, from its course page. */
+async function courseInCart(page: Page, fixtures: Fixtures) {
+  await page.goto(`/courses/${fixtures.otherPaidCourse.slug}`);
+  await page.getByRole('button', { name: 'Add to cart' }).first().click();
+  await page.getByRole('button', { name: 'Go to cart' }).first().waitFor();
+}
+
+export const pages: PageCase[] = [
+  // Storefront
+  { name: 'home', path: '/', see: { heading: /Learn to code by building/ } },
+  { name: 'courses', path: '/courses', see: { heading: /^Courses \| Project-Based/ } },
+  { name: 'course-detail', path: (f) => `/courses/${f.paidCourse.slug}`, see: (f) => ({ heading: f.paidCourse.title }) },
+  { name: 'services', path: '/services', see: { heading: /^Software that runs your business/ } },
+  { name: 'contact', path: '/contact', see: { heading: "Let's talk" } },
+  { name: 'roadmap', path: '/roadmap', see: { heading: /^From your first line of Python/ } },
+  { name: 'subscribe', path: '/subscribe', see: { heading: 'Every course. One membership.' } },
+  { name: 'course-reviews', path: '/course-reviews', see: { heading: 'What students and clients say' } },
+  { name: 'terms', path: '/terms-and-conditions', see: { heading: 'Terms and Conditions' } },
+  { name: 'privacy', path: '/privacy-policy', see: { heading: 'Privacy Policy' } },
+  { name: 'refund', path: '/cancellation-refund-policy', see: { heading: 'Cancellation & Refund Policy' } },
+  { name: 'coming-soon', path: '/coming-soon', see: { heading: /building something new/ } },
+  { name: 'certificate-unknown', path: '/certificates/LEC-NOTAREALID', see: { heading: 'Certificate not found' } },
+  { name: 'lesson-preview', path: (f) => `/lesson/${f.paidCourse.slug}/`, see: { heading: 'Course content' } },
+  { name: 'checkout-empty', path: '/checkout', see: { heading: 'Checkout' } },
+  { name: 'not-found', path: '/no-such-page', see: { heading: 'Page not found' }, status: 404 },
+
+  // Accounts
+  { name: 'login', path: '/login', see: { heading: 'Welcome back' } },
+  { name: 'register', path: '/register', see: { heading: 'Create your account' } },
+  { name: 'forgot-password', path: '/forget/password', see: { heading: 'Forgot your password?' } },
+  { name: 'reset-password', path: '/reset/password', see: { heading: /./ } },
+
+  // A signed-in student (owns fixtures.order)
+  { name: 'dashboard', path: '/dashboard', see: { heading: 'Dashboard' }, as: 'student' },
+  { name: 'enrolled-courses', path: '/enrolled-courses', see: { heading: 'Enrolled Courses' }, as: 'student' },
+  { name: 'my-profile', path: '/my-profile', see: { heading: 'My Profile' }, as: 'student' },
+  { name: 'order-history', path: '/order-history', see: { heading: 'Order History' }, as: 'student' },
+  { name: 'order-details', path: (f) => `/order/details/${f.order.number}`, see: { heading: 'Invoice' }, as: 'student' },
+  { name: 'order-success', path: (f) => `/order/success/?order_no=${f.order.number}`, see: { heading: 'Congratulations' }, as: 'student' },
+  { name: 'question-answer', path: '/question-answer', see: { heading: 'Questions and Answers' }, as: 'student' },
+  { name: 'certificates', path: '/certificate-download', see: { heading: 'Certificates' }, as: 'student' },
+  { name: 'lesson-enrolled', path: (f) => `/lesson/${f.order.courseSlug}/`, see: { heading: 'Course content' }, as: 'student' },
+  { name: 'checkout-cart', path: '/checkout', see: (f) => ({ text: f.otherPaidCourse.title }), as: 'student', prepare: courseInCart },
+  { name: 'checkout-guest', path: '/checkout', see: (f) => ({ text: f.otherPaidCourse.title }), prepare: courseInCart },
+];
