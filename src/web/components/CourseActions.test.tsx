@@ -64,6 +64,32 @@ describe('CourseActions', () => {
     document.cookie = 'user_ip=; Max-Age=0; path=/';
   });
 
+  it("shows a member 'Included in your membership' and the lessons instead of a price and a cart button", async () => {
+    signIn();
+    course = makeCourse({
+      course_status: 'not enrolled',
+      access: 'membership',
+      course_type: 'paid',
+      country_price: { amount: 49, regular_amount: 99, symbol: '$', country: 'US', currency: 'USD' },
+    });
+    serve();
+    renderCard();
+    expect(await screen.findByText('Included in your membership')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Course' })).toHaveAttribute('href', `/lesson/${course.slug}/`);
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+    expect(screen.queryByText(course.country_price.symbol, { exact: false })).not.toBeInTheDocument();
+  });
+
+  it('offers the course again, with the progress kept, once a membership that opened it has ended', async () => {
+    signIn();
+    course = makeCourse({ course_status: 'in_progress', access: 'none', course_type: 'paid', completed_total_lessons: 2, student_progress: 25 });
+    serve();
+    renderCard();
+    expect(await screen.findByTestId('course-progress')).toHaveTextContent('25%');
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Continue Course/ })).not.toBeInTheDocument();
+  });
+
   it('sends a visitor who wants a free course to /login', async () => {
     course = makeCourse({ course_status: 'not enrolled' });
     serve();

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import type { CourseDetail } from '../../shared/catalog';
 import { learningMessages } from '../../shared/learning';
+import { subscriptionMessages } from '../../shared/subscriptions';
 import { catalogKeys } from '../api/catalog';
 import { ApiError } from '../api/client';
 import { isEnrolledStatus, useCheckEnrollment, useCompleteCourse, useFreeEnroll, useRestartCourse } from '../api/learning';
@@ -109,7 +110,19 @@ export function CourseActions({ course, purchase }: CourseActionsProps) {
   const restart = () => restartCourse.mutate(ref);
 
   let actions: ReactNode;
-  if (enrolled) {
+  if (enrolled && !free && course.access === 'none') {
+    // A membership that ended: the progress is kept, the lessons are locked until the course is bought or the member returns.
+    actions = (
+      <>
+        <ProgressSummary course={course} />
+        <PriceSummary course={course} />
+        {purchase}
+        <p className="small text-body-secondary text-center mt-2 mb-0">
+          Or <Link to="/subscribe?scrollTo=plans">renew your membership</Link> to open every course again.
+        </p>
+      </>
+    );
+  } else if (enrolled) {
     const notStarted = status === 'enrolled' && course.completed_total_lessons === 0 && Math.round(course.student_progress) === 0;
     actions = (
       <>
@@ -137,6 +150,22 @@ export function CourseActions({ course, purchase }: CourseActionsProps) {
               )}
             </>
           )}
+        </div>
+      </>
+    );
+  } else if (!free && course.access === 'membership') {
+    // The server says the membership opens this course: no price and no cart, straight to the lessons.
+    actions = (
+      <>
+        <p className="included-in-membership d-flex align-items-center gap-2 fw-semibold mb-3" data-testid="included-in-membership">
+          <i className="bi bi-gem" aria-hidden="true" />
+          {subscriptionMessages.includedInMembership}
+        </p>
+        <div className="d-grid">
+          <Link to={learnPath} className="btn btn-primary btn-lg">
+            <i className="bi bi-play-circle me-2" aria-hidden="true" />
+            Start Course
+          </Link>
         </div>
       </>
     );

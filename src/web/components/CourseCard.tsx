@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { CourseListItem } from '../../shared/catalog';
+import { subscriptionMessages } from '../../shared/subscriptions';
 import { Price } from './Price';
 import { Rating } from './Rating';
 
@@ -9,8 +10,12 @@ const complexityTone: Record<CourseListItem['complexity'], string> = {
   Advanced: 'text-bg-danger',
 };
 
-/** The course card: image, title, subtitle, complexity badge, duration, rating x/5.0 and price, always in the same places. */
-export function CourseCard({ course }: { course: CourseListItem }) {
+/**
+ * The course card: image, title, subtitle, complexity badge, duration, rating x/5.0 and price, always
+ * in the same places. `included`: the server says the viewer's membership opens this paid course, so
+ * 'Included in your membership' takes the price's place.
+ */
+export function CourseCard({ course, included = false }: { course: CourseListItem; included?: boolean }) {
   return (
     <article className="card course-card h-100">
       <Link to={`/courses/${course.slug}`} className="stretched-link-parent text-decoration-none text-reset d-flex flex-column h-100">
@@ -29,7 +34,14 @@ export function CourseCard({ course }: { course: CourseListItem }) {
           <p className="card-text small text-body-secondary course-card-subtitle mb-3">{course.subtitle}</p>
           <div className="mt-auto d-flex align-items-center justify-content-between">
             <Rating value={course.ratings} showStars={false} />
-            <Price price={course.country_price} free={course.course_type === 'free'} />
+            {included && course.course_type === 'paid' ? (
+              <span className="included-in-membership small fw-semibold text-end">
+                <i className="bi bi-gem me-1" aria-hidden="true" />
+                {subscriptionMessages.includedInMembership}
+              </span>
+            ) : (
+              <Price price={course.country_price} free={course.course_type === 'free'} />
+            )}
           </div>
         </div>
       </Link>

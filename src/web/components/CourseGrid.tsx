@@ -1,5 +1,6 @@
 import type { CourseListItem } from '../../shared/catalog';
 import { messages } from '../../shared/messages';
+import { useMembershipCourseIds } from '../api/subscriptions';
 import { CourseCard, CourseCardSkeleton } from './CourseCard';
 import { EmptyState, ErrorState } from './States';
 
@@ -12,6 +13,7 @@ interface CourseGridProps {
 
 /** Loading (4 skeleton cards), error, empty and filled states of a course list. */
 export function CourseGrid({ courses, isLoading, isError, onRetry }: CourseGridProps) {
+  const included = useMembershipCourseIds();
   if (isLoading) {
     return (
       <div className="row g-4" role="status" aria-label="Loading courses">
@@ -29,7 +31,7 @@ export function CourseGrid({ courses, isLoading, isError, onRetry }: CourseGridP
     <div className="row g-4">
       {courses.map((course) => (
         <div className="col-12 col-sm-6 col-lg-3" key={course.id}>
-          <CourseCard course={course} />
+          <CourseCard course={course} included={included.has(course.id)} />
         </div>
       ))}
     </div>

@@ -151,6 +151,27 @@ describe('LessonPage', () => {
     expect(screen.getByTestId('where')).toHaveTextContent(`/lesson/python-foundations/section-1/${course.sections[0]!.lessons[0]!.uuid}/`);
   });
 
+  it("offers the course's own way in: 'Buy this course' and 'Add to cart' for a paid course, 'Enrol for free' for a free one, plus the membership", async () => {
+    course = makeCourse({ course_status: 'not enrolled', access: 'none', course_type: 'paid' });
+    Object.assign(course.sections[0]!.lessons[1]!, { is_locked: true, lesson_content: null });
+    serve();
+    const view = renderAt('/lesson/python-foundations/section-1/2/');
+    let panel = await screen.findByTestId('locked-panel');
+    expect(within(panel).getByRole('button', { name: /^Buy this course/ })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Add to cart' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Enrol for free' })).not.toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'See membership plans' })).toHaveAttribute('href', '/subscribe?scrollTo=plans');
+    view.unmount();
+
+    course = makeCourse({ course_status: 'not enrolled', access: 'none', course_type: 'free' });
+    Object.assign(course.sections[0]!.lessons[1]!, { is_locked: true, lesson_content: null });
+    serve();
+    renderAt('/lesson/python-foundations/section-1/2/');
+    panel = await screen.findByTestId('locked-panel');
+    expect(within(panel).getByRole('button', { name: 'Enrol for free' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: /Buy this course|Add to cart/ })).not.toBeInTheDocument();
+  });
+
   it('hides the login link from a signed-in viewer who is not enrolled', async () => {
     window.localStorage.setItem('accessToken', 'token');
     course = makeCourse({ course_status: 'not enrolled', access: 'none' });

@@ -222,7 +222,7 @@ function LessonPlayer({ course, slug, sectionId, lessonId }: LessonPlayerProps) 
   );
 
   let stage;
-  if (locked) stage = <LockedPanel loggedIn={loggedIn} courseSlug={course.slug} paid={course.course_type === 'paid'} />;
+  if (locked) stage = <LockedPanel loggedIn={loggedIn} course={course} />;
   else if (isArticle)
     stage = (
       <article className="card lesson-article">

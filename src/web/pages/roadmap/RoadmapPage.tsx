@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import type { RoadmapStep } from '../../../shared/catalog';
 import { useRoadmap } from '../../api/catalog';
+import { useMembershipCourseIds } from '../../api/subscriptions';
 import { CourseCard, CourseCardSkeleton } from '../../components/CourseCard';
 import { EmptyState, ErrorState } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -73,6 +74,7 @@ function StepNote({ step }: { step: RoadmapStep }) {
 }
 
 function Timeline({ steps }: { steps: RoadmapStep[] }) {
+  const included = useMembershipCourseIds();
   const listRef = useRef<HTMLOListElement | null>(null);
   const fillRef = useRef<HTMLDivElement | null>(null);
   const reached = useScrollProgress(listRef, fillRef, steps.length);
@@ -90,7 +92,7 @@ function Timeline({ steps }: { steps: RoadmapStep[] }) {
             </span>
             <div className="roadmap-card">
               <p className="roadmap-step-label mb-2">Step {index + 1}</p>
-              <CourseCard course={step.course} />
+              <CourseCard course={step.course} included={included.has(step.course.id)} />
             </div>
             <StepNote step={step} />
           </li>
