@@ -15,6 +15,8 @@ export interface ReceiptInput {
   coupon: string | null;
   orderUrl: string;
   dashboardUrl: string;
+  /** The buyer's email is not verified yet: the receipt carries the link. */
+  verifyUrl?: string | undefined;
 }
 
 const cell = { padding: '8px 0', borderBottom: '1px solid #eee' };
@@ -65,6 +67,12 @@ export function receiptEmail(input: ReceiptInput): RenderedEmail {
           Start learning
         </a>
       </p>
+      {input.verifyUrl && (
+        <p style={{ margin: '0 0 24px', padding: 16, background: '#fef3c7', borderRadius: 8 }}>
+          <strong>One more step: confirm your email address.</strong> Your courses are open already; confirming keeps your account safe and lets you reset your
+          password. <a href={input.verifyUrl}>Confirm my email address</a>
+        </p>
+      )}
       <p style={{ fontSize: 13, color: '#6b7280' }}>
         Your invoice is at <a href={input.orderUrl}>{input.orderUrl}</a>. 30-day money-back guarantee: reply to this email if the course is not for you.
       </p>
@@ -79,6 +87,7 @@ export function receiptEmail(input: ReceiptInput): RenderedEmail {
     `Total paid: ${money(input.total)}`,
     '',
     `Start learning: ${input.dashboardUrl}`,
+    ...(input.verifyUrl ? [`One more step: confirm your email address: ${input.verifyUrl}`] : []),
     `Invoice: ${input.orderUrl}`,
   ].join('\n');
   return renderEmail(subject, element, text);

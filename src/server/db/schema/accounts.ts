@@ -20,6 +20,8 @@ export const users = pgTable(
     aboutMe: text('about_me').notNull().default(''),
     profilePicture: text('profile_picture'),
     isVerified: boolean('is_verified').notNull().default(false),
+    /** When this account first paid for something: a buyer may sign in before verifying the email (ARCHITECTURE.md). */
+    firstPurchaseAt: timestamp('first_purchase_at', { withTimezone: true }),
     isAdmin: boolean('is_admin').notNull().default(false),
     googleSubject: text('google_subject').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -13,6 +13,7 @@ export {
   getPublicUsers,
   hasAdmin,
   issueTokens,
+  recordPurchase,
   sendVerificationEmail,
   setAdmin,
   setupState,

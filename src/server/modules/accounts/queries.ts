@@ -43,7 +43,7 @@ export async function selectUserByUuid(db: Db, uuid: string): Promise<PublicUser
 /** Includes the password hash: for login only. */
 export async function selectCredentials(db: Db, email: string) {
   const [row] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, isVerified: users.isVerified, isAdmin: users.isAdmin })
+    .select({ id: users.id, passwordHash: users.passwordHash, isVerified: users.isVerified, isAdmin: users.isAdmin, firstPurchaseAt: users.firstPurchaseAt })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
@@ -177,4 +177,13 @@ export async function selectUserIdsMatching(db: Db, search: string, limit: numbe
     .where(sql`${users.email} ilike ${pattern} or ${users.fullName} ilike ${pattern}`)
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/** Stamps the account's first purchase (later purchases keep the first date). */
+export async function markFirstPurchase(db: Db, userId: number, at: Date): Promise<PublicUser | undefined> {
+  await db
+    .update(users)
+    .set({ firstPurchaseAt: at })
+    .where(and(eq(users.id, userId), isNull(users.firstPurchaseAt)));
+  return selectUserById(db, userId);
 }

@@ -99,18 +99,35 @@ export async function issueTokens({ db, config }: AccountsDeps, user: { id: numb
   return { access: await signAccessToken(config.jwtSecret, { userId: user.id, isAdmin: user.isAdmin }, config.accessTokenTtlSeconds), refresh };
 }
 
-export async function sendVerificationEmail(deps: AccountsDeps, user: q.PublicUser): Promise<void> {
+/** A fresh verification link (the older ones stop working). */
+async function verificationLink(db: Database | Tx, config: Config, user: q.PublicUser): Promise<string> {
   const token = randomToken();
-  await q.expireOneTimeTokens(deps.db, user.id, 'verify_email');
-  await q.insertOneTimeToken(deps.db, {
+  await q.expireOneTimeTokens(db, user.id, 'verify_email');
+  await q.insertOneTimeToken(db, {
     userId: user.id,
     purpose: 'verify_email',
     tokenHash: hashToken(token),
     email: user.email,
-    expiresAt: new Date(Date.now() + deps.config.verifyTokenTtlSeconds * 1000),
+    expiresAt: new Date(Date.now() + config.verifyTokenTtlSeconds * 1000),
   });
-  const link = `${deps.config.publicUrl}/api/v1/verify-email/${user.uuid}/${token}/`;
+  return `${config.publicUrl}/api/v1/verify-email/${user.uuid}/${token}/`;
+}
+
+export async function sendVerificationEmail(deps: AccountsDeps, user: q.PublicUser): Promise<void> {
+  const link = await verificationLink(deps.db, deps.config, user);
   await deps.queue.enqueue(SEND_EMAIL_JOB, { to: user.email, ...verifyEmailEmail(user.fullName, link, deps.config.verifyTokenTtlSeconds / 3600) });
+}
+
+/**
+ * Called in the transaction that fulfils a paid order. Paying proves nothing about the email, but
+ * a buyer must reach what they paid for: from now on the account may sign in unverified (with a
+ * banner asking to verify), and when it is unverified the receipt carries the verification link
+ * returned here.
+ */
+export async function recordPurchase(tx: Tx, config: Config, userId: number, at: Date): Promise<{ verifyUrl: string | undefined }> {
+  const user = await q.markFirstPurchase(tx, userId, at);
+  if (!user || user.isVerified) return { verifyUrl: undefined };
+  return { verifyUrl: await verificationLink(tx, config, user) };
 }
 
 export async function register(deps: AccountsDeps, body: RegisterBody): Promise<UserDetails> {
@@ -142,7 +159,8 @@ export async function login(deps: AccountsDeps, email: string, password: string)
     throw new AppError('unauthorized', 'No active account found with the given credentials');
   }
   if (!(await verifyPassword(credentials.passwordHash, password))) throw new AppError('unauthorized', 'No active account found with the given credentials');
-  if (!credentials.isVerified)
+  // An unverified account may sign in once it has paid for something (recordPurchase): never locked out of a purchase.
+  if (!credentials.isVerified && !credentials.firstPurchaseAt)
     throw new AppError('forbidden', accountMessages.emailNotVerified, { detail: accountMessages.emailNotVerified, code: 'email_not_verified' });
   return issueTokens(deps, credentials);
 }

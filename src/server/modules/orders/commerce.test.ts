@@ -5,7 +5,7 @@ import type { CourseListItem } from '../../../shared/catalog.js';
 import { commerceMessages } from '../../../shared/commerce.js';
 import { coupons, devMailbox, enrolments, orders, payments, providerEvents, users } from '../../db/schema/index.js';
 import { insertCoupon } from '../../db/seed/factories.js';
-import { createTestApp, createVerifiedUser, freshIp, latestEmail, loginAs, STRONG_PASSWORD, type TestApp } from '../../../../test/helpers.js';
+import { createTestApp, createVerifiedUser, freshIp, latestEmail, linkIn, loginAs, STRONG_PASSWORD, type TestApp } from '../../../../test/helpers.js';
 import { startFakeProviders } from '../../../../test/payments.js';
 
 let t: TestApp;
@@ -186,6 +186,32 @@ describe('create-order and Stripe', () => {
     const pdf = await api('GET', `/orders/${order.order_number}/invoice.pdf`, undefined, auth);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('a guest who paid signs in later, unverified, and the receipt carries the verification link; an unpaid guest still verifies first', async () => {
+    const course = paid[1]!;
+    const form = billing();
+    const order = (await api('POST', '/create-order/', { ...form, courses: [course.id], total: course.country_price.amount })).json();
+    const login = () => api('POST', '/token/', { email: form.email, password: STRONG_PASSWORD });
+    // Not paid yet: the email proves nothing and nothing was bought, so the usual rule holds.
+    expect((await login()).statusCode).toBe(403);
+    expect(await latestEmail(t, form.email)).toBeUndefined();
+
+    await deliverStripe(await payOnFakeStripe(order.stripe_session_id));
+    const receipt = await latestEmail(t, form.email);
+    expect(receipt!.subject).toContain('receipt');
+    const verifyUrl = linkIn(receipt!.text, /http:\/\/lectern\.test\/api\/v1\/verify-email\/[^\s]+/);
+    expect(receipt!.html).toContain('Confirm my email address');
+
+    const signedIn = await login();
+    expect(signedIn.statusCode).toBe(200);
+    const auth = { authorization: `Bearer ${signedIn.json().access}` };
+    expect((await api('GET', '/user-details/', undefined, auth)).json()).toMatchObject({ email: form.email, is_verified: false });
+    expect((await api('GET', `/orders/${order.order_number}/`, undefined, auth)).json().order_details.order_status).toBe('Paid');
+
+    const verified = await t.app.inject({ url: new URL(verifyUrl).pathname });
+    expect(verified.headers.location).toBe('/login/?status=success');
+    expect((await api('GET', '/user-details/', undefined, auth)).json().is_verified).toBe(true);
   });
 
   it('the same signed event delivered 50 times at once, with the redirect racing it: processed once, one payment, one enrolment, one receipt', async () => {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import { receiptEmail } from '../../emails/receipt.js';
 import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import { recordPurchase } from '../accounts/index.js';
 import { clearPurchasedCourses } from '../cart/index.js';
 import { enrol, revokeOrderEnrolments } from '../learning/index.js';
 import { releaseCoupon } from './coupons.js';
@@ -61,6 +62,7 @@ export async function fulfilOrder(deps: FulfilmentDeps, payment: ConfirmedPaymen
     const courseIds = await q.selectItemCourseIds(tx, order.id);
     await enrol(tx, order.userId, courseIds, 'purchase', order.id);
     await clearPurchasedCourses(tx, order.userId, courseIds, payment.cartId);
+    const { verifyUrl } = await recordPurchase(tx, deps.config, order.userId, paidAt);
 
     const items = await itemsOfOrders(tx, [order.id]);
     const meta = regions[order.region as Region] ?? regions.US;
@@ -77,6 +79,7 @@ export async function fulfilOrder(deps: FulfilmentDeps, payment: ConfirmedPaymen
       coupon: order.couponCode,
       orderUrl: `${deps.config.publicUrl}/order/details/${order.orderNumber}`,
       dashboardUrl: `${deps.config.publicUrl}/dashboard/`,
+      verifyUrl,
     });
     await deps.queue.enqueue(SEND_EMAIL_JOB, { to: order.email, ...email }, { tx });
     return 'fulfilled';

@@ -16,7 +16,7 @@ import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
 import type { RazorpayGateway } from '../../integrations/razorpay/index.js';
 import type { StripeGateway } from '../../integrations/stripe/index.js';
-import { createUser, getPublicUser, issueTokens, sendVerificationEmail } from '../accounts/index.js';
+import { createUser, getPublicUser, issueTokens } from '../accounts/index.js';
 import { findCourseIdsByTitle, listCourses } from '../catalog/index.js';
 import { ownedCourseIds } from '../learning/index.js';
 import { failOrder, fulfilOrder, type FulfilmentDeps } from './fulfilment.js';
@@ -174,10 +174,8 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
     stripe_session_id: null,
     checkout_url: null,
   };
-  if (order.guest) {
-    response.tokens = await issueTokens(deps, order.guest);
-    await sendVerificationEmail(deps, order.guest);
-  }
+  // The guest's verification link comes with the receipt, once they have paid (fulfilment.ts).
+  if (order.guest) response.tokens = await issueTokens(deps, order.guest);
 
   try {
     if (order.paymentMethod === 'Full_Discount') {

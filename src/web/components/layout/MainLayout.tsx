@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { PageSpinner } from '../States';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { VerifyEmailBanner } from './VerifyEmailBanner';
 
 export function MainLayout() {
   return (
@@ -11,6 +12,7 @@ export function MainLayout() {
         Skip to content
       </a>
       <Header />
+      <VerifyEmailBanner />
       <main id="main" className="flex-grow-1">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
