@@ -71,5 +71,8 @@ export const pages: PageCase[] = [
   { name: 'certificates', path: '/certificate-download', see: { heading: 'Certificates' }, as: 'student' },
   { name: 'lesson-enrolled', path: (f) => `/lesson/${f.order.courseSlug}/`, see: { heading: 'Course content' }, as: 'student' },
   { name: 'checkout-cart', path: '/checkout', see: (f) => ({ text: f.otherPaidCourse.title }), as: 'student', prepare: courseInCart },
+  { name: 'subscription-none', path: '/subscription', see: { text: "You don't have any subscription." }, as: 'student' },
+  { name: 'subscription-history-empty', path: '/subscription/history', see: { text: 'No subscription history found.' }, as: 'student' },
+  { name: 'pending-activation', path: '/pending-activation', see: { heading: 'Processing Payment' }, as: 'student' },
   { name: 'checkout-guest', path: '/checkout', see: (f) => ({ text: f.otherPaidCourse.title }), prepare: courseInCart },
 ];

@@ -89,10 +89,17 @@ const CHOSEN_PLAN_KEY = 'subscribePlan';
 function readChosenPlan(): number | null {
   try {
     const value = Number(window.sessionStorage.getItem(CHOSEN_PLAN_KEY));
-    window.sessionStorage.removeItem(CHOSEN_PLAN_KEY);
     return Number.isInteger(value) && value > 0 ? value : null;
   } catch {
     return null;
+  }
+}
+
+function forgetChosenPlan() {
+  try {
+    window.sessionStorage.removeItem(CHOSEN_PLAN_KEY);
+  } catch {
+    // nothing stored
   }
 }
 
@@ -120,6 +127,7 @@ function Plans() {
   // Back from the login modal's reload: the plan chosen before goes straight to the payment overlay.
   useEffect(() => {
     if (!resumePlan || !data || !detail.isFetched) return;
+    forgetChosenPlan();
     const plan = data.find((p) => p.id === resumePlan);
     if (plan && !detail.data?.is_active) {
       if (plan.plan_type === 'yearly') setBilling('yearly');
@@ -214,7 +222,7 @@ function Plans() {
         title="Log in to subscribe"
         onHide={() => {
           setLoginFor(null);
-          readChosenPlan();
+          forgetChosenPlan();
         }}
       />
       <MembershipCheckout plan={paying} onClose={() => setPaying(null)} onFailed={() => setFailed(true)} />
