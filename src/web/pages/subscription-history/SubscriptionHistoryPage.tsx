@@ -109,12 +109,14 @@ export default function SubscriptionHistoryPage() {
                         <td data-label="#" className="text-body-secondary">
                           {index + 1}
                         </td>
-                        <td data-label="Plan" className="fw-semibold">
+                        <td data-label="Plan" className="fw-semibold text-nowrap">
                           {row.plan_name}
                         </td>
                         <td data-label="Method">{membershipMethodLabel(row.payment_method)}</td>
                         <td data-label="Amount" className="text-nowrap">
-                          {amountOf(row)} <span className="small text-body-secondary">{row.currency.toUpperCase()}</span>
+                          <span>
+                            {amountOf(row)} <span className="small text-body-secondary">{row.currency.toUpperCase()}</span>
+                          </span>
                         </td>
                         <td data-label="Status">
                           <HistoryStatus status={row.status} />
