@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionMessages, type SubscriptionDetail, type SubscriptionHistoryRow } from '../../../shared/subscriptions.js';
-import { subscriptions } from '../../db/schema/index.js';
+import { jobs, subscriptions } from '../../db/schema/index.js';
 import { RAZORPAY_RETRY_DAYS } from '../../integrations/razorpay/fake-billing.js';
 import { startKit, type Kit } from '../../../../test/memberships.js';
 import { JOBS } from './lifecycle.js';
@@ -255,6 +255,50 @@ describe('a monthly Razorpay membership (India)', () => {
     expect((await historyOf(other)).map((h) => h.status)).toEqual(['refunded', 'active']);
     await kit.drain();
     expect((await kit.fake().razorpay.fetchSubscription(otherBody.subscription_id)).status).toBe('cancelled');
+  });
+
+  it('queues the renewal reminder at least 24 hours before the debit; a plan without renewal completes after one cycle and ends (subscription.completed ×5)', async () => {
+    const reminderJobs = async (membershipId: number) =>
+      (
+        await kit.t.handle.db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.name, JOBS.reminder), eq(jobs.status, 'queued')))
+      ).filter((job) => (job.payload as { id: number }).id === membershipId);
+
+    const renewing = await kit.member({ country: 'IN' });
+    const started = (await renewing.call('POST', '/membership-subscription-api/', { plan_id: kit.planId('monthly'), payment_method: 'razorpay' })).json();
+    const paid = await payRazorpaySubscription(started.subscription_id);
+    expect((await renewing.call('POST', '/razorpay-subscription-verify/', paid.handler)).statusCode).toBe(200);
+    const detail = await detailOf(renewing);
+    const [reminder] = await reminderJobs(detail.id!);
+    expect(reminder, 'a reminder is queued').toBeDefined();
+    expect(Date.parse(detail.end_date!) - reminder!.runAt.getTime()).toBeGreaterThanOrEqual(24 * 60 * 60 * 1000);
+    expect(reminder!.runAt.getTime()).toBeGreaterThan(Date.now());
+
+    const once = await kit.member({ country: 'IN' });
+    const body = (
+      await once.call('POST', '/membership-subscription-api/', { plan_id: kit.planId('monthly'), payment_method: 'razorpay', auto_renew: false })
+    ).json();
+    expect((await kit.fake().razorpay.fetchSubscription(body.subscription_id)).totalCount).toBe(1);
+    const { handler } = await payRazorpaySubscription(body.subscription_id);
+    expect((await once.call('POST', '/razorpay-subscription-verify/', handler)).statusCode).toBe(200);
+    const current = await detailOf(once);
+    expect(current).toMatchObject({ is_active: true, auto_renew: false });
+    expect(await reminderJobs(current.id!)).toEqual([]);
+
+    const from = await kit.advanceRazorpay(body.subscription_id, Date.parse(current.end_date!) + 60_000);
+    expect(
+      kit
+        .fake()
+        .razorpayEvents.slice(from)
+        .map((e) => e.event),
+    ).toEqual(['subscription.completed']);
+    await kit.deliverAll('razorpay', from, { times: 5, reverse: true });
+    expect(await detailOf(once)).toMatchObject({ status: 'Inactive', is_active: false });
+    const history = (await historyOf(once)).map((h) => h.status);
+    expect(history[0]).toBe('expired');
+    expect(history.filter((status) => status === 'expired')).toHaveLength(1);
   });
 
   it('refuses forged webhooks', async () => {
