@@ -36,6 +36,10 @@ const lessonsPerSection = Number(env.BENCH_LESSONS ?? 10);
 const buyers = Number(env.BENCH_BUYERS ?? 50);
 const ordersPerBuyer = Number(env.BENCH_ORDERS_PER_BUYER ?? 10);
 const orderCount = Number(env.BENCH_ORDERS ?? 100_000);
+/** Which measurements to run: ceiling,list,detail,member,orders,orderlist (all by default). */
+const cases = new Set((env.BENCH_CASES ?? 'ceiling,list,detail,member,orders,orderlist').split(',').map((s) => s.trim()));
+/** A folder for the server's V8 CPU profiles (node --cpu-prof), one per server run. */
+const profileDir = env.BENCH_PROFILE;
 const PASSWORD = 'Bench#Pass42';
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -127,7 +131,7 @@ async function prepare(kind: string, courses: number, withOrders: boolean): Prom
       }
     }
     let orderList: Prepared['orderList'];
-    if (withOrders) {
+    if (withOrders && cases.has('orderlist')) {
       await seedBenchOrders(handle.db, { count: orderCount, courseIds });
       await handle.db.execute('analyze');
       orderList = await measureOrderList(handle);
@@ -170,7 +174,7 @@ async function measureOrderList(handle: DatabaseHandle): Promise<{ p50: number; 
 }
 
 async function startServer(prepared: Prepared, stripeBase: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
       PATH: env.PATH,
@@ -280,22 +284,24 @@ try {
     for (const [index, courses] of courseCounts.entries()) {
       const database = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
       console.log(`\n${database}, ${courses} courses`);
-      const withOrders = index === 0;
+      const withOrders = index === 0 && (cases.has('orders') || cases.has('orderlist'));
       const prepared = await prepare(kind, courses, withOrders);
       const child = await startServer(prepared, stub.base);
       try {
         const member = await login(prepared.member, '10.76.0.1');
         const detail = `/api/v1/courses/${prepared.paidCourse.slug}/`;
-        const ceiling = await load('/healthz');
-        const add = (name: string, r: Awaited<ReturnType<typeof load>>) => rows.push({ database, courses, name, ...r, ratio: r.rps / ceiling.rps });
-        add('hello world (ceiling)', ceiling);
-        add('course list', await load('/api/v1/courses/'));
-        add('course detail, visitor', await load(detail));
-        add('course detail, member', await load(detail, { authorization: `Bearer ${member}` }));
-        if (withOrders) {
+        const ceiling = cases.has('ceiling') ? await load('/healthz') : undefined;
+        const add = (name: string, r: Awaited<ReturnType<typeof load>>) => rows.push({ database, courses, name, ...r, ratio: ceiling && r.rps / ceiling.rps });
+        if (ceiling) add('hello world (ceiling)', ceiling);
+        if (cases.has('list')) add('course list', await load('/api/v1/courses/'));
+        if (cases.has('detail')) add('course detail, visitor', await load(detail));
+        if (cases.has('member')) add('course detail, member', await load(detail, { authorization: `Bearer ${member}` }));
+        if (withOrders && cases.has('orders')) {
           const orders = await orderCreation(prepared);
           rows.push({ database, courses, name: `create-order, ${buyers} buyers (${orders.count})`, rps: orders.rps, p50: orders.p50, p99: orders.p99 });
-          const list = prepared.orderList!;
+        }
+        if (prepared.orderList) {
+          const list = prepared.orderList;
           rows.push({ database, courses, name: `order list query, ${orderCount} orders (${list.pages} pages)`, p50: list.p50, p99: list.p99 });
         }
       } finally {

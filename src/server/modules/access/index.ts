@@ -2,4 +2,13 @@
  * Who may open what: the only place that decides. Course detail, lesson content, lesson and course
  * completion, certificates, Q&A and resources all ask here.
  */
-export { accessTo, accessToCourses, canOpenLesson, decideAccess, type AccessFacts, type AccessReason, type CourseAccess } from './service.js';
+export {
+  accessTo,
+  accessToCourses,
+  accessWithProgress,
+  canOpenLesson,
+  decideAccess,
+  type AccessFacts,
+  type AccessReason,
+  type CourseAccess,
+} from './service.js';

@@ -1,6 +1,6 @@
 import type { Database, Tx } from '../../db/client.js';
 import type { Viewer } from '../../http/auth.js';
-import { enrolmentsOf, type EnrolmentFacts } from '../learning/index.js';
+import { enrolmentsOf, enrolmentWithProgress, type EnrolmentFacts } from '../learning/index.js';
 import { currentMembers } from '../subscriptions/index.js';
 
 type Db = Database | Tx;
@@ -57,6 +57,21 @@ export async function accessToCourses(db: Db, viewer: Viewer | undefined, course
 
 export async function accessTo(db: Db, viewer: Viewer | undefined, courseId: number, now: Date = new Date()): Promise<CourseAccess> {
   return (await accessToCourses(db, viewer, [courseId], now)).get(courseId)!;
+}
+
+/**
+ * The course page's read: what the viewer may open and the lessons they completed (their progress
+ * lives in the enrolment), in two queries. A visitor costs none.
+ */
+export async function accessWithProgress(
+  db: Db,
+  viewer: Viewer | undefined,
+  courseId: number,
+  now: Date = new Date(),
+): Promise<{ access: CourseAccess; completed: Set<number> }> {
+  if (!viewer) return { access: NO_ACCESS(courseId), completed: new Set() };
+  const [{ enrolment, completed }, members] = await Promise.all([enrolmentWithProgress(db, viewer.userId, courseId), currentMembers(db, [viewer.userId], now)]);
+  return { access: toAccess(courseId, { isAdmin: viewer.isAdmin, enrolment, member: members.has(viewer.userId) }), completed };
 }
 
 /** A preview lesson opens for everyone; any other lesson needs full access to its course. */

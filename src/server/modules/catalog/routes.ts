@@ -14,6 +14,7 @@ import { visitorOf, type AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { viewerOf } from '../../http/auth.js';
 import { sendSnapshot } from '../../http/cache.js';
+import { compiledSerializer } from '../../http/serializer.js';
 import { verifySignature } from '../../lib/signing.js';
 import { openResourceFile } from './files.js';
 import * as catalog from './service.js';
@@ -43,6 +44,8 @@ export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: ipQuerySchema,
           response: { 200: courseDetailSchema },
         },
+        // A signed-in viewer's detail is built per request: serialised by a compiled schema.
+        serializerCompiler: compiledSerializer,
       },
       async (request, reply) => {
         const { region } = visitorOf(ctx, request);

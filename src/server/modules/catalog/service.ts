@@ -15,8 +15,8 @@ import { AppError } from '../../errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { sign } from '../../lib/signing.js';
 import type { Viewer } from '../../http/auth.js';
-import { accessTo, canOpenLesson } from '../access/index.js';
-import { completedLessonIds, enrolledCount } from '../learning/index.js';
+import { accessWithProgress, canOpenLesson } from '../access/index.js';
+import { enrolledCount } from '../learning/index.js';
 import * as q from './queries.js';
 
 interface PriceColumns {
@@ -97,6 +97,7 @@ async function loadCourseContent(db: Database, slug: string, region: Region, inc
     course,
     totalEnrolled: course.enrolledBaseline + enrolled,
     courseDescription: sanitizeRichText(course.courseDescription),
+    instructor: toInstructor(course.instructor),
     sections,
     lessons,
     resources,
@@ -118,14 +119,12 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
     course,
     totalEnrolled,
     courseDescription,
+    instructor,
     sections,
     lessons: lessonRows,
     resources,
   } = await memo(`course-content:${region}:${slug}`, () => loadCourseContent(db, slug, region, options.includeUnpublished));
-  const [access, completed] = await Promise.all([
-    accessTo(db, viewer, course.id),
-    viewer ? completedLessonIds(db, viewer.userId, course.id) : Promise.resolve(new Set<number>()),
-  ]);
+  const { access, completed } = await accessWithProgress(db, viewer, course.id);
 
   // Progress belongs to the enrolment and is shown even when access has lapsed.
   const enrolled = access.enrolment !== null;
@@ -194,7 +193,7 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
         total_section_video_playback: formatDuration(list.reduce((sum, l) => sum + l.duration_seconds, 0)),
       };
     }),
-    instructor: toInstructor(course.instructor),
+    instructor,
   };
   return detail;
 }

@@ -48,6 +48,11 @@ export async function enrolledCount(db: Db, courseId: number): Promise<number> {
   return (await q.countActiveEnrolments(db, [courseId])).get(courseId) ?? 0;
 }
 
+/** The user's enrolment in the course (null when none, or revoked) and the lessons completed there, in one query. */
+export function enrolmentWithProgress(db: Db, userId: number, courseId: number): Promise<{ enrolment: EnrolmentFacts | null; completed: Set<number> }> {
+  return q.selectEnrolmentWithProgress(db, userId, courseId);
+}
+
 /** The lessons of the course the user has completed. */
 export function completedLessonIds(db: Db, userId: number, courseId: number): Promise<Set<number>> {
   return q.selectCompletedLessonIds(db, userId, courseId);

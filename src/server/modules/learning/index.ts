@@ -4,6 +4,7 @@ export {
   enrol,
   enrolledCount,
   enrolmentsOf,
+  enrolmentWithProgress,
   ownedCourseIds,
   revokeOrderEnrolments,
   type EnrolmentFacts,

@@ -205,6 +205,21 @@ export async function countActiveEnrolments(db: Db, courseIds: number[]): Promis
   return new Map(rows.map((r) => [r.courseId, r.n]));
 }
 
+/** The user's enrolment in the course (not revoked, if any) and the lessons they completed there: one query. */
+export async function selectEnrolmentWithProgress(db: Db, userId: number, courseId: number) {
+  const [row] = await db
+    .select({
+      enrolment: { id: enrolments.id, courseId: enrolments.courseId, status: enrolments.courseStatus, source: enrolments.source },
+      completed: sql<
+        number[]
+      >`(select coalesce(array_agg(${lessonProgress.lessonId}), '{}') from ${lessonProgress} where ${lessonProgress.userId} = ${userId} and ${lessonProgress.courseId} = ${courseId})`,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(enrolments, and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId), isNull(enrolments.revokedAt)))
+    .limit(1);
+  return { enrolment: row?.enrolment ?? null, completed: new Set((row?.completed ?? []).map(Number)) };
+}
+
 export async function selectCompletedLessonIds(db: Db, userId: number, courseId: number): Promise<Set<number>> {
   const rows = await db
     .select({ lessonId: lessonProgress.lessonId })
