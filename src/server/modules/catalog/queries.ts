@@ -55,7 +55,8 @@ const courseColumns = {
 
 /** Published courses with their price in `region` (falling back to the default region), in one query. */
 export async function selectCourseList(db: Database, region: Region, courseIds?: number[]) {
-  const stats = lessonStats(db);
+  // Named courses (an order, the roadmap) aggregate their own lessons only, not the whole catalog's.
+  const stats = lessonStats(db, courseIds);
   return db
     .select({ ...courseColumns, totalSeconds: stats.seconds, totalLessons: stats.count })
     .from(courses)
