@@ -200,9 +200,3 @@ export const deleteAbandonedEmailBodySchema = z.object({
   sending_reason: z.enum(['add_to_cart', 'checkout', 'subscription']).optional(),
   course_id: z.coerce.number().int().positive().optional(),
 });
-
-/** Spec section 9: discount = total × percentage / 100, total floored at 0 (here in minor units). */
-export function applyDiscount(subtotalMinor: number, percentage: number): { discount: number; total: number } {
-  const discount = Math.min(subtotalMinor, Math.round((subtotalMinor * percentage) / 100));
-  return { discount, total: Math.max(0, subtotalMinor - discount) };
-}

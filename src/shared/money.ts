@@ -1,12 +1,4 @@
-/** Minor units (cents, paise) to the major-unit number the API sends. */
-export function toMajor(minor: number): number {
-  return Math.round(minor) / 100;
-}
-
-/** Major units to integer minor units, rounding half away from zero. */
-export function toMinor(major: number): number {
-  return Math.round(major * 100);
-}
+// Display of amounts and durations. Money arithmetic (minor units, discounts, totals) is src/shared/pricing.ts.
 
 /**
  * Formats a price for display: no decimals when the amount is whole (spec section 9),

@@ -1,4 +1,5 @@
 import { formatPrice } from '../../shared/money.js';
+import { toMajor } from '../../shared/pricing.js';
 import { formatPersonName } from '../../shared/text.js';
 import { EmailLayout, renderEmail, type RenderedEmail } from './render.js';
 
@@ -22,7 +23,7 @@ export interface ReceiptInput {
 const cell = { padding: '8px 0', borderBottom: '1px solid #eee' };
 
 export function receiptEmail(input: ReceiptInput): RenderedEmail {
-  const money = (minor: number) => formatPrice(minor / 100, input.symbol, input.currency);
+  const money = (minor: number) => formatPrice(toMajor(minor), input.symbol, input.currency);
   const subject = `Your Lectern receipt for order ${input.orderNumber}`;
   const date = input.paidAt.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
   const element = (

@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import type { CourseDetail } from '../../shared/catalog';
 import { learningMessages } from '../../shared/learning';
 import { subscriptionMessages } from '../../shared/subscriptions';
+import { percentOff } from '../../shared/pricing';
 import { catalogKeys } from '../api/catalog';
 import { ApiError } from '../api/client';
 import { isEnrolledStatus, useCheckEnrollment, useCompleteCourse, useFreeEnroll, useRestartCourse } from '../api/learning';
@@ -46,8 +47,7 @@ function ProgressSummary({ course }: { course: CourseDetail }) {
 
 function PriceSummary({ course }: { course: CourseDetail }) {
   const free = course.course_type === 'free';
-  const { amount, regular_amount } = course.country_price;
-  const off = !free && regular_amount > amount && regular_amount > 0 ? Math.round((1 - amount / regular_amount) * 100) : 0;
+  const off = free ? 0 : percentOff(course.country_price.amount, course.country_price.regular_amount);
   return (
     <div className="d-flex align-items-center flex-wrap gap-2 mb-3">
       <Price price={course.country_price} free={free} size="lg" />

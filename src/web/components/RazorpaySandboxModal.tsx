@@ -1,5 +1,6 @@
 import Modal from 'react-bootstrap/Modal';
 import { formatPrice } from '../../shared/money';
+import { toMajor } from '../../shared/pricing';
 import { currencySymbol, useSandboxRazorpay, type RazorpayFailure, type RazorpaySuccess, type RazorpayTarget } from '../api/orders';
 import { SubmitButton } from './form/SubmitButton';
 
@@ -34,7 +35,7 @@ export function RazorpaySandboxModal<S = RazorpaySuccess>({
 }: RazorpaySandboxModalProps<S>) {
   const sandbox = useSandboxRazorpay<S>(target);
   const busy = sandbox.isPending ? sandbox.variables.action : null;
-  const amount = order ? formatPrice(order.amount / 100, currencySymbol(order.currency), order.currency.toUpperCase()) : '';
+  const amount = order ? formatPrice(toMajor(order.amount), currencySymbol(order.currency), order.currency.toUpperCase()) : '';
 
   const run = (action: 'pay' | 'fail') => {
     if (!order) return;

@@ -1,4 +1,5 @@
 import { commerceMessages, type CartResponse } from '../../../shared/commerce.js';
+import { subtotalOf, toMajor, toMinor } from '../../../shared/pricing.js';
 import { regions, type Region } from '../../../shared/regions.js';
 import type { Database, Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
@@ -84,8 +85,8 @@ export async function getCart(options: CartOptions): Promise<CartResponse> {
       : [];
   });
   const meta = regions[region];
-  const totalMinor = lines.reduce((sum, l) => sum + Math.round(l.country_price.amount * 100), 0);
-  return { cart_id: cartId, items: lines, count: lines.length, total: totalMinor / 100, currency: meta.currency, symbol: meta.symbol, country: region };
+  const total = subtotalOf(lines.map((l) => toMinor(l.country_price.amount)));
+  return { cart_id: cartId, items: lines, count: lines.length, total: toMajor(total), currency: meta.currency, symbol: meta.symbol, country: region };
 }
 
 /** The item id is an unguessable UUID: holding it is holding the cart. */
@@ -101,9 +102,9 @@ export async function removeCartItem(db: Database, itemId: string, viewer?: View
 export async function calculateTotal(db: Database, itemIds: string[], region: Region) {
   const items = itemIds.length ? await q.selectCartItemsByUuid(db, itemIds) : [];
   const courses = await listCourses(db, region, [...new Set(items.map((i) => i.courseId))]);
-  const totalMinor = courses.reduce((sum, c) => sum + Math.round(c.country_price.amount * 100), 0);
+  const total = subtotalOf(courses.map((c) => toMinor(c.country_price.amount)));
   const meta = regions[region];
-  return { total: totalMinor / 100, currency: meta.currency, symbol: meta.symbol, country: region, count: courses.length };
+  return { total: toMajor(total), currency: meta.currency, symbol: meta.symbol, country: region, count: courses.length };
 }
 
 /** After a purchase the bought courses leave every cart of the buyer (and the cart used to check out). */

@@ -8,7 +8,8 @@ import {
   type RoadmapStep,
   type Instructor,
 } from '../../../shared/catalog.js';
-import { formatDuration, formatPlayback, toMajor } from '../../../shared/money.js';
+import { formatDuration, formatPlayback } from '../../../shared/money.js';
+import { applicablePrice, toMajor, type StoredPrice } from '../../../shared/pricing.js';
 import { DEFAULT_REGION, regions, type Region } from '../../../shared/regions.js';
 import type { Database, Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
@@ -19,16 +20,9 @@ import { accessWithProgress, canOpenLesson } from '../access/index.js';
 import { enrolledCount } from '../learning/index.js';
 import * as q from './queries.js';
 
-interface PriceColumns {
-  amount: number | null;
-  regularAmount: number | null;
-  currency: string | null;
-  region: string | null;
-}
-
 /** The row's price in the visitor's region, else the default region's; a free course is 0. */
-export function pickPrice(region: Region, own: PriceColumns | null, fallback: PriceColumns | null): CountryPrice {
-  const chosen = own?.amount != null ? own : fallback?.amount != null ? fallback : null;
+export function pickPrice(region: Region, own: StoredPrice | null, fallback: StoredPrice | null): CountryPrice {
+  const chosen = applicablePrice(own, fallback);
   const code = (chosen?.region ?? (chosen ? DEFAULT_REGION : region)) as Region;
   const meta = regions[code] ?? regions[DEFAULT_REGION];
   return {
@@ -269,7 +263,7 @@ export interface PlanForPurchase {
 export async function getPlanForPurchase(db: Database, planId: number, region: Region): Promise<PlanForPurchase | undefined> {
   const row = await q.selectPlan(db, planId, region);
   if (!row) return undefined;
-  const chosen = row.price?.amount != null ? row.price : row.fallback;
+  const chosen = applicablePrice(row.price, row.fallback);
   if (chosen?.amount == null || !chosen.region) return undefined;
   return { id: row.id, name: row.name, planType: row.planType, amount: chosen.amount, currency: chosen.currency!, region: chosen.region as Region };
 }

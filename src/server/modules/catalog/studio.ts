@@ -15,7 +15,7 @@ import {
   type Page,
   type PricesBody,
 } from '../../../shared/admin.js';
-import { toMajor, toMinor } from '../../../shared/money.js';
+import { toMajor, toMinor } from '../../../shared/pricing.js';
 import { regions, type Region } from '../../../shared/regions.js';
 import type { Database, Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';

@@ -390,6 +390,37 @@ describe('coupons at checkout', () => {
     expect(onlyB.json()).toEqual({ coupon_code: [commerceMessages.couponNotApplicable] });
   });
 
+  it('refuses a total one cent off either way, a negative total and a total that assumes a coupon not sent', async () => {
+    const course = paid[5]!;
+    const before = await orderCount();
+    const price = course.country_price.amount;
+    for (const total of [price - 0.01, price + 0.01, -price, Math.round(price * 90) / 100]) {
+      const res = await api('POST', '/create-order/', { ...billing(), courses: [course.id], total });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toHaveProperty('total');
+    }
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('a coupon stored above 100% takes the total to 0, never below, and one below 0% adds nothing', async () => {
+    const [a, b] = [paid[5]!, paid[6]!];
+    await t.handle.db.insert(coupons).values([
+      { code: 'OVERFULL', discountPercentage: 150, isActive: true },
+      { code: 'NEGATIVE', discountPercentage: -20, isActive: true },
+    ]);
+    const free = await api('POST', '/create-order/', { ...billing({ payment_method: 'Full_Discount', coupon_code: 'OVERFULL' }), courses: [a.id], total: 0 });
+    expect(free.statusCode).toBe(201);
+    expect(free.json()).toMatchObject({ total: 0, payment_method: 'Full_Discount' });
+    const [order] = await t.handle.db.select().from(orders).where(eq(orders.orderNumber, free.json().order_number));
+    expect(order).toMatchObject({ subtotal: Math.round(a.country_price.amount * 100), discount: Math.round(a.country_price.amount * 100), total: 0 });
+
+    const more = await api('POST', '/create-order/', { ...billing({ coupon_code: 'NEGATIVE' }), courses: [b.id], total: b.country_price.amount * 1.2 });
+    expect(more.json()).toHaveProperty('total');
+    const same = await api('POST', '/create-order/', { ...billing({ coupon_code: 'NEGATIVE' }), courses: [b.id], total: b.country_price.amount });
+    expect(same.statusCode).toBe(201);
+    expect(same.json().total).toBe(b.country_price.amount);
+  });
+
   it('lets only one of two concurrent checkouts take the last use of a coupon', async () => {
     await insertCoupon(t.handle.db, { code: 'LASTONE', discountPercentage: 100, maxUses: 1 });
     const course = paid[4]!;

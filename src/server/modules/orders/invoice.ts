@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
-import { formatPrice, toMajor } from '../../../shared/money.js';
+import { formatPrice } from '../../../shared/money.js';
+import { toMajor } from '../../../shared/pricing.js';
 import { regions } from '../../../shared/regions.js';
 import type { InvoiceData } from './service.js';
 

@@ -1,14 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { formatPersonName } from '../../../shared/text.js';
-import {
-  applyDiscount,
-  commerceMessages,
-  guestPasswordError,
-  type CreateOrderBody,
-  type CreateOrderResponse,
-  type OrderHistoryItem,
-} from '../../../shared/commerce.js';
-import { toMajor } from '../../../shared/money.js';
+import { commerceMessages, guestPasswordError, type CreateOrderBody, type CreateOrderResponse, type OrderHistoryItem } from '../../../shared/commerce.js';
+import { quote, splitTotal, toMajor, toMinor } from '../../../shared/pricing.js';
 import { regions } from '../../../shared/regions.js';
 import type { Database } from '../../db/client.js';
 import type { Visitor } from '../../context.js';
@@ -36,17 +29,6 @@ function newOrderNumber(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   const random = [...randomBytes(6)].map((b) => alphabet[b % alphabet.length]).join('');
   return `LEC-${date}-${random}`;
-}
-
-/** Splits the order total across its lines so that the provider's lines add up to it exactly. */
-function discountedLines(items: { title: string; price: number }[], total: number) {
-  const subtotal = items.reduce((s, i) => s + i.price, 0);
-  let remaining = total;
-  return items.map((item, index) => {
-    const amount = index === items.length - 1 ? remaining : Math.floor((item.price * total) / Math.max(subtotal, 1));
-    remaining -= amount;
-    return { name: item.title, amount };
-  });
 }
 
 export interface CreateOrderOptions {
@@ -93,10 +75,9 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
   const items = courses.map((c) => ({
     courseId: c.id,
     title: c.title,
-    price: Math.round(c.country_price.amount * 100),
-    regularPrice: Math.round(c.country_price.regular_amount * 100),
+    price: toMinor(c.country_price.amount),
+    regularPrice: toMinor(c.country_price.regular_amount),
   }));
-  const subtotal = items.reduce((s, i) => s + i.price, 0);
 
   // Receipts go to the account's address for a signed-in buyer.
   const viewerEmail = viewer ? (await getPublicUser(db, viewer.userId))?.email : undefined;
@@ -113,7 +94,6 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
       userId = guest.id;
     }
 
-    let discount = 0;
     let coupon: Awaited<ReturnType<typeof checkCoupon>> | undefined;
     if (body.coupon_code) {
       try {
@@ -122,11 +102,9 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
         if (error instanceof AppError) throw AppError.fields({ coupon_code: (error.body.errors as string[]) ?? [commerceMessages.couponInvalid] });
         throw error;
       }
-      const eligible = items.filter((i) => !coupon!.courseIds || coupon!.courseIds.has(i.courseId)).reduce((s, i) => s + i.price, 0);
-      discount = applyDiscount(eligible, coupon.percentage).discount;
     }
-    const total = Math.max(0, subtotal - discount);
-    if (Math.round(body.total * 100) !== total) throw AppError.fields({ total: [commerceMessages.totalChanged] });
+    const { subtotal, discount, total } = quote(items, coupon);
+    if (toMinor(body.total) !== total) throw AppError.fields({ total: [commerceMessages.totalChanged] });
     if (total === 0 && body.payment_method !== 'Full_Discount') throw AppError.fields({ payment_method: [commerceMessages.fullDiscountOnlyAtZero] });
     if (total > 0 && body.payment_method === 'Full_Discount') throw AppError.fields({ payment_method: [commerceMessages.fullDiscountOnlyAtZero] });
 
@@ -193,7 +171,7 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
       const session = await deps.stripe!.createCheckoutSession({
         orderNumber: order.orderNumber,
         currency: order.currency,
-        lines: discountedLines(items, order.total),
+        lines: splitTotal(items, order.total).map(({ line, amount }) => ({ name: line.title, amount })),
         customerEmail: order.email,
         successUrl: `${base}/order/success/?order_no=${order.orderNumber}&session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${base}/order/failure/?order_id=${order.orderNumber}&code=cancelled&reason=cancelled&description=${encodeURIComponent('You cancelled the payment.')}&source=customer&step=checkout`,

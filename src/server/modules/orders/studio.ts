@@ -1,6 +1,7 @@
 /** The orders as the studio reads them: filtered keyset pages, one order in full, and CSV. */
 import type { AdminOrderDetail, AdminOrderListItem, AdminOrderQuery } from '../../../shared/admin.js';
-import { formatPrice, toMajor } from '../../../shared/money.js';
+import { formatPrice } from '../../../shared/money.js';
+import { toMajor } from '../../../shared/pricing.js';
 import { regions, type Region } from '../../../shared/regions.js';
 import type { Database, Tx } from '../../db/client.js';
 import { refundEmail } from '../../emails/refund.js';

@@ -1,4 +1,4 @@
-import { toMajor } from '../../../shared/money.js';
+import { toMajor } from '../../../shared/pricing.js';
 import { AppError } from '../../errors.js';
 import { getPublicUser } from '../accounts/index.js';
 import { listPlanNames } from '../catalog/index.js';

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatPrice, toMajor } from '../../../shared/money.js';
+import { formatPrice } from '../../../shared/money.js';
+import { toMajor } from '../../../shared/pricing.js';
 import { regions, type Region } from '../../../shared/regions.js';
 import type { Config } from '../../config.js';
 import type { Database, Tx } from '../../db/client.js';

@@ -1,4 +1,4 @@
-import { toMajor } from '../../../shared/money.js';
+import { toMajor } from '../../../shared/pricing.js';
 import {
   subscriptionMessages as m,
   type LifetimeResponse,

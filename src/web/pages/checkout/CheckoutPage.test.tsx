@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartResponse } from '../../../shared/commerce';
 import CheckoutPage from './CheckoutPage';
-import { discountedTotal } from './checkoutSchema';
+import { checkoutTotals } from './checkoutSchema';
 
 const CART_ID = '0b8f6a8e-3f5e-4a53-9d2c-7d8f7f4a1b2c';
 
@@ -344,7 +344,18 @@ describe('coupon and payment method', () => {
     expect(screen.queryByRole('radio', { name: /razorpay/i })).not.toBeInTheDocument();
     unmount();
 
-    cart = makeCart({ country: 'IN', currency: 'INR', symbol: '₹', total: 7998 });
+    const inr = (amount: number) => ({ amount, regular_amount: amount * 2, symbol: '₹', country: 'IN', currency: 'INR' });
+    const usCart = makeCart();
+    cart = makeCart({
+      country: 'IN',
+      currency: 'INR',
+      symbol: '₹',
+      total: 7998,
+      items: [
+        { ...usCart.items[0]!, country_price: inr(4999) },
+        { ...usCart.items[1]!, country_price: inr(2999) },
+      ],
+    });
     renderCheckout();
     await screen.findByText('Django REST Framework');
     await user.click(screen.getByRole('radio', { name: /razorpay/i }));
@@ -433,11 +444,16 @@ describe('cart', () => {
   });
 });
 
-describe('discountedTotal', () => {
+describe('checkoutTotals', () => {
+  const line = (course_id: number, amount: number) => ({ course_id, country_price: { amount } });
   it('is total × percentage / 100, floored at 0', () => {
-    expect(discountedTotal(79.99, 25)).toEqual({ discount: 20, total: 59.99 });
-    expect(discountedTotal(49, 100)).toEqual({ discount: 49, total: 0 });
-    expect(discountedTotal(49, 150)).toEqual({ discount: 49, total: 0 });
-    expect(discountedTotal(49, 0)).toEqual({ discount: 0, total: 49 });
+    expect(checkoutTotals([line(1, 79.99)], { percentage: 25 })).toEqual({ discount: 20, total: 59.99 });
+    expect(checkoutTotals([line(1, 49)], { percentage: 100 })).toEqual({ discount: 49, total: 0 });
+    expect(checkoutTotals([line(1, 49)], { percentage: 150 })).toEqual({ discount: 49, total: 0 });
+    expect(checkoutTotals([line(1, 49)], { percentage: 0 })).toEqual({ discount: 0, total: 49 });
+    expect(checkoutTotals([line(1, 49)], null)).toEqual({ discount: 0, total: 49 });
+  });
+  it('discounts only the lines of a coupon limited to some courses', () => {
+    expect(checkoutTotals([line(1, 49.99), line(2, 30)], { percentage: 50, courseIds: [2] })).toEqual({ discount: 15, total: 64.99 });
   });
 });

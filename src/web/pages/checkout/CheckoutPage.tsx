@@ -19,7 +19,7 @@ import { showServerFieldErrors } from '../../lib/forms';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { BillingForm } from './BillingForm';
 import { CheckoutLogin } from './CheckoutLogin';
-import { billingFields, discountedTotal, emptyBilling, isValidEmail, type BillingValues } from './checkoutSchema';
+import { billingFields, checkoutTotals, emptyBilling, isValidEmail, type BillingValues } from './checkoutSchema';
 import type { AppliedCoupon, CouponMessage } from './CouponBox';
 import { OrderSummary, type ChosenMethod } from './OrderSummary';
 import { openRazorpay } from '../../lib/razorpay';
@@ -167,11 +167,7 @@ function CheckoutContent({ cart }: { cart: CartResponse }) {
   const [sandboxOrder, setSandboxOrder] = useState<CreateOrderResponse | null>(null);
 
   // A coupon limited to some courses discounts only those lines, as the server does.
-  const eligible = coupon?.courseIds
-    ? cart.items.filter((item) => coupon.courseIds!.includes(item.course_id)).reduce((sum, item) => sum + item.country_price.amount, 0)
-    : cart.total;
-  const { discount } = discountedTotal(eligible, coupon?.percentage ?? 0);
-  const total = Math.max(0, Math.round((cart.total - discount) * 100) / 100);
+  const { discount, total } = checkoutTotals(cart.items, coupon);
   const fullDiscount = Boolean(coupon) && total <= 0;
   const razorpayOffered = cart.country.toUpperCase() === 'IN' && site?.payments.razorpay !== null;
   const method: ChosenMethod = chosen === 'RazorPay' && !razorpayOffered ? 'Stripe' : chosen;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { applyDiscount, billingFields, createOrderBodySchema, type billingFormSchema, type BillingField } from '../../../shared/commerce';
-import { toMajor, toMinor } from '../../../shared/money';
+import { billingFields, createOrderBodySchema, type billingFormSchema, type BillingField } from '../../../shared/commerce';
+import { quote, toMajor, toMinor, type QuoteCoupon } from '../../../shared/pricing';
 
 export { billingFields, type BillingField };
 export type BillingValues = z.input<ReturnType<typeof billingFormSchema>>;
@@ -20,8 +20,17 @@ export const emptyBilling: BillingValues = {
 /** The order's own email rule: a guest's reminder waits until the email would be accepted. */
 export const isValidEmail = (value: string) => createOrderBodySchema.shape.email.safeParse(value).success;
 
-/** Discount = total × percentage / 100, the total floored at 0 (spec section 9), computed in minor units like the server. */
-export function discountedTotal(subtotal: number, percentage: number): { discount: number; total: number } {
-  const { discount, total } = applyDiscount(toMinor(subtotal), Math.max(0, percentage));
+/**
+ * The checkout's discount and total (major units) from the cart's lines and the applied coupon: the server's own
+ * quote (src/shared/pricing.ts), so the total the buyer sees is the total the server will accept.
+ */
+export function checkoutTotals(
+  items: readonly { course_id: number; country_price: { amount: number } }[],
+  coupon: QuoteCoupon | null | undefined,
+): { discount: number; total: number } {
+  const { discount, total } = quote(
+    items.map((item) => ({ courseId: item.course_id, price: toMinor(item.country_price.amount) })),
+    coupon,
+  );
   return { discount: toMajor(discount), total: toMajor(total) };
 }

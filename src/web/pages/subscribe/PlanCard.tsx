@@ -1,14 +1,13 @@
 import type { MembershipPlan } from '../../../shared/catalog';
 import { formatPrice } from '../../../shared/money';
 import { subscriptionMessages } from '../../../shared/subscriptions';
+import { percentOff } from '../../../shared/pricing';
 
 const period: Record<MembershipPlan['plan_type'], string> = { monthly: '/month', yearly: '/year', lifetime: 'one-time' };
 
 /** Percent saved against the regular price, rounded; 0 when there is no discount. */
 export function savingPercent(plan: MembershipPlan): number {
-  const { amount, regular_amount: regular } = plan.country_price;
-  if (!(regular > amount) || regular <= 0) return 0;
-  return Math.round(((regular - amount) / regular) * 100);
+  return percentOff(plan.country_price.amount, plan.country_price.regular_amount);
 }
 
 function billing(plan: MembershipPlan): string {

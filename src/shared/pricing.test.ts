@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { applicablePrice, applyDiscount, percentOff, quote, splitTotal, subtotalOf, toMajor, toMinor, type StoredPrice } from './pricing';
+
+describe('minor units', () => {
+  it('converts without floating-point drift in every region currency (two decimals)', () => {
+    expect(toMinor(0.1 + 0.2)).toBe(30);
+    expect(toMinor(49.99)).toBe(4999);
+    expect(toMinor(3499)).toBe(349900);
+    expect(toMajor(4999)).toBe(49.99);
+    expect(toMajor(349900)).toBe(3499);
+    expect(subtotalOf([1999, 2999, 1])).toBe(4999);
+    expect(subtotalOf([])).toBe(0);
+  });
+});
+
+describe('applyDiscount', () => {
+  it('rounds the discount to the minor unit, half up', () => {
+    expect(applyDiscount(4999, 33)).toEqual({ discount: 1650, total: 3349 });
+    expect(applyDiscount(4999, 50)).toEqual({ discount: 2500, total: 2499 });
+    expect(applyDiscount(3999, 10)).toEqual({ discount: 400, total: 3599 });
+    expect(applyDiscount(349900, 15)).toEqual({ discount: 52485, total: 297415 });
+  });
+
+  it('cannot go over 100% or below 0%: the total stays between 0 and the subtotal', () => {
+    expect(applyDiscount(4999, 100)).toEqual({ discount: 4999, total: 0 });
+    expect(applyDiscount(4999, 150)).toEqual({ discount: 4999, total: 0 });
+    expect(applyDiscount(4999, -20)).toEqual({ discount: 0, total: 4999 });
+    expect(applyDiscount(4999, Number.NaN)).toEqual({ discount: 0, total: 4999 });
+    expect(applyDiscount(0, 50)).toEqual({ discount: 0, total: 0 });
+  });
+});
+
+describe('quote', () => {
+  const lines = [
+    { courseId: 1, price: 4999 },
+    { courseId: 2, price: 2999 },
+  ];
+
+  it('is the sum of the lines without a coupon', () => {
+    expect(quote(lines)).toEqual({ subtotal: 7998, eligible: 0, discount: 0, total: 7998 });
+    expect(quote([])).toEqual({ subtotal: 0, eligible: 0, discount: 0, total: 0 });
+  });
+
+  it('discounts every line, or only the lines of the courses a coupon names', () => {
+    expect(quote(lines, { percentage: 10 })).toEqual({ subtotal: 7998, eligible: 7998, discount: 800, total: 7198 });
+    expect(quote(lines, { percentage: 50, courseIds: new Set([2]) })).toEqual({ subtotal: 7998, eligible: 2999, discount: 1500, total: 6498 });
+    expect(quote(lines, { percentage: 50, courseIds: [3] })).toEqual({ subtotal: 7998, eligible: 0, discount: 0, total: 7998 });
+    expect(quote(lines, { percentage: 250 })).toEqual({ subtotal: 7998, eligible: 7998, discount: 7998, total: 0 });
+  });
+});
+
+describe('splitTotal', () => {
+  it('shares a discounted total across the lines so that the parts add up to it exactly', () => {
+    const lines = [{ price: 4999 }, { price: 2999 }, { price: 1 }];
+    for (const total of [7999, 7199, 1, 0]) {
+      const parts = splitTotal(lines, total);
+      expect(parts).toHaveLength(3);
+      expect(parts.reduce((s, p) => s + p.amount, 0)).toBe(total);
+      expect(parts.every((p) => p.amount >= 0)).toBe(true);
+    }
+    expect(splitTotal(lines, 7999).map((p) => p.amount)).toEqual([4999, 2999, 1]);
+  });
+});
+
+describe('percentOff', () => {
+  it('is the whole percent saved against the regular price, 0 when there is none', () => {
+    expect(percentOff(4999, 8999)).toBe(44);
+    expect(percentOff(65, 100)).toBe(35);
+    expect(percentOff(100, 100)).toBe(0);
+    expect(percentOff(120, 100)).toBe(0);
+    expect(percentOff(0, 0)).toBe(0);
+  });
+});
+
+describe('applicablePrice', () => {
+  const own: StoredPrice = { amount: 349900, currency: 'INR', region: 'IN' };
+  const fallback: StoredPrice = { amount: 4999, currency: 'USD', region: 'US' };
+  it("takes the visitor's region's price, else the default region's", () => {
+    expect(applicablePrice(own, fallback)).toBe(own);
+    expect(applicablePrice({ ...own, amount: null }, fallback)).toBe(fallback);
+    expect(applicablePrice(null, { ...fallback, amount: null })).toBeUndefined();
+  });
+});

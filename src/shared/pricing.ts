@@ -1,0 +1,93 @@
+// Money rules, in one place for the server and the web app: every price, discount and total is
+// computed here, in integer minor units (cents, paise). Amounts become major units (what the API
+// sends, 49.99) only at the edge, through toMajor. Every region's currency (USD, INR, GBP, EUR)
+// has two decimals; see docs/decisions/0006-pricing-in-minor-units.md.
+
+/** Minor units (cents, paise) to the major-unit number the API sends. */
+export function toMajor(minor: number): number {
+  return Math.round(minor) / 100;
+}
+
+/** Major units to integer minor units, rounding half away from zero. */
+export function toMinor(major: number): number {
+  return Math.round(major * 100);
+}
+
+/** A regional price as stored: minor units; regularAmount is the struck-through price. */
+export interface StoredPrice {
+  amount: number | null;
+  regularAmount?: number | null;
+  currency: string | null;
+  region: string | null;
+}
+
+/** The price that applies: the visitor's region's when it has one, else the default region's; undefined when neither is priced. */
+export function applicablePrice<P extends StoredPrice>(own: P | null | undefined, fallback: P | null | undefined): P | undefined {
+  if (own?.amount != null) return own;
+  if (fallback?.amount != null) return fallback;
+  return undefined;
+}
+
+/** The sum of some prices (minor units). */
+export function subtotalOf(prices: readonly number[]): number {
+  return prices.reduce((sum, price) => sum + price, 0);
+}
+
+/** A coupon's percentage, kept to 0..100 so that no coupon can raise a total or take it below 0. */
+export function clampPercentage(percentage: number): number {
+  if (!Number.isFinite(percentage)) return 0;
+  return Math.min(100, Math.max(0, percentage));
+}
+
+/** Spec: discount = total × percentage / 100, rounded to the minor unit; the total is floored at 0. */
+export function applyDiscount(subtotalMinor: number, percentage: number): { discount: number; total: number } {
+  const discount = Math.min(subtotalMinor, Math.round((subtotalMinor * clampPercentage(percentage)) / 100));
+  return { discount, total: Math.max(0, subtotalMinor - discount) };
+}
+
+export interface QuoteLine {
+  courseId: number;
+  /** Minor units. */
+  price: number;
+}
+
+export interface QuoteCoupon {
+  percentage: number;
+  /** The courses the coupon is limited to; null (or undefined) applies it to every line. */
+  courseIds?: ReadonlySet<number> | readonly number[] | null | undefined;
+}
+
+export interface Quote {
+  subtotal: number;
+  /** What the coupon applies to: the lines of its courses, or the whole subtotal. */
+  eligible: number;
+  discount: number;
+  total: number;
+}
+
+/** What a cart or an order costs (minor units): the lines' sum, the coupon's discount on its courses' lines, the total. */
+export function quote(lines: readonly QuoteLine[], coupon?: QuoteCoupon | null): Quote {
+  const subtotal = subtotalOf(lines.map((l) => l.price));
+  if (!coupon) return { subtotal, eligible: 0, discount: 0, total: subtotal };
+  const only = coupon.courseIds ? new Set(coupon.courseIds) : null;
+  const eligible = subtotalOf(lines.filter((l) => !only || only.has(l.courseId)).map((l) => l.price));
+  const { discount } = applyDiscount(eligible, coupon.percentage);
+  return { subtotal, eligible, discount, total: Math.max(0, subtotal - discount) };
+}
+
+/** Splits a (discounted) total across the lines in proportion to their prices, so that the parts add up to it exactly. */
+export function splitTotal<L extends { price: number }>(lines: readonly L[], total: number): { line: L; amount: number }[] {
+  const subtotal = subtotalOf(lines.map((l) => l.price));
+  let remaining = total;
+  return lines.map((line, index) => {
+    const amount = index === lines.length - 1 ? remaining : Math.floor((line.price * total) / Math.max(subtotal, 1));
+    remaining -= amount;
+    return { line, amount };
+  });
+}
+
+/** 'Save N%': how far below the regular price a price is, in whole percent (0 when it is not below). */
+export function percentOff(amount: number, regularAmount: number): number {
+  if (!(regularAmount > amount) || regularAmount <= 0) return 0;
+  return Math.round(((regularAmount - amount) / regularAmount) * 100);
+}
