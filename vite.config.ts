@@ -4,17 +4,20 @@ import { defineConfig } from 'vite';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   plugins: [react()],
-  build: {
-    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
-    emptyOutDir: true,
-    manifest: true,
-    sourcemap: false,
-    chunkSizeWarningLimit: 400,
-  },
+  // `vite build --ssr entry-server.tsx` builds the server renderer of the public pages into dist/ssr.
+  build: isSsrBuild
+    ? { outDir: fileURLToPath(new URL('./dist/ssr', import.meta.url)), emptyOutDir: true, sourcemap: false }
+    : {
+        outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+        emptyOutDir: true,
+        manifest: true,
+        sourcemap: false,
+        chunkSizeWarningLimit: 400,
+      },
   css: { preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] } } },
   server: {
     port: Number(process.env.PORT ?? 3000),
@@ -28,4 +31,4 @@ export default defineConfig({
       '/robots.txt': apiTarget,
     },
   },
-});
+}));

@@ -49,7 +49,7 @@ import { learningRoutes } from './modules/learning/index.js';
 import { orderRoutes } from './modules/orders/index.js';
 import { registerReminderJobs, reminderRoutes } from './modules/reminders/index.js';
 import { registerMembershipJobs, subscriptionRoutes, type MembershipDeps } from './modules/subscriptions/index.js';
-import { registerWebApp } from './modules/seo/index.js';
+import { registerWebApp, type PageRenderer } from './modules/seo/index.js';
 import { siteRoutes } from './modules/site/index.js';
 import { adminRoutes, setupRoutes } from './modules/admin/index.js';
 
@@ -58,6 +58,8 @@ export interface AppDeps {
   db: Database;
   /** Built web app folder (dist/web); absent in API-only tests. */
   webRoot?: string | undefined;
+  /** Server rendering of the public pages (dist/ssr/entry-server.js, or src/web/entry-server.tsx in tests). */
+  renderer?: PageRenderer | undefined;
   mailer?: Mailer;
   captcha?: Captcha;
   geo?: GeoResolver;
@@ -289,7 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   await registerSandboxProviders(app, ctx);
   await registerDevMailbox(app, ctx);
-  await registerWebApp(app, ctx, deps.webRoot);
+  await registerWebApp(app, ctx, deps.webRoot, deps.renderer);
 
   return Object.assign(app, { ctx }) as unknown as App;
 }

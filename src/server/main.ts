@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -9,6 +9,7 @@ import { acquireDataDirLock } from './db/lock.js';
 import { isCatalogEmpty, seedDemo } from './db/seed/index.js';
 import { createShutdown } from './lifecycle.js';
 import { serveAdminSocket, setupLink } from './modules/admin/index.js';
+import type { PageRenderer } from './modules/seo/index.js';
 
 /**
  * Outside production a missing JWT_SECRET is generated once and kept in the data folder, so
@@ -49,7 +50,9 @@ async function main(): Promise<void> {
   });
 
   const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
-  const app = await buildApp({ config, db: database.db, webRoot: existsSync(webRoot) ? webRoot : undefined });
+  const ssrEntry = fileURLToPath(new URL('../../dist/ssr/entry-server.js', import.meta.url));
+  const renderer = existsSync(ssrEntry) ? ((await import(pathToFileURL(ssrEntry).href)) as PageRenderer) : undefined;
+  const app = await buildApp({ config, db: database.db, webRoot: existsSync(webRoot) ? webRoot : undefined, renderer });
   if (config.jobsWorker) app.ctx.queue.start(config.jobsPollMs);
 
   // The embedded database belongs to this process: the admin CLI sends its commands here.

@@ -1,26 +1,46 @@
 import '@fontsource-variable/inter';
 import 'bootstrap-icons/font/bootstrap-icons.css';
 import './styles/main.scss';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { siteKeys } from './api/site';
+import { ApiError } from './api/client';
+import { App, createQueryClient } from './App';
+import { getCookie, setIpCookie } from './lib/storage';
 import { AppRoutes } from './routes';
 
-// Toasts only appear after an action, so their container loads after the first paint.
-const Toasts = lazy(() => import('./components/Toasts'));
+declare global {
+  interface Window {
+    /** The server-rendered page's query cache (seo module, entry-server.tsx). */
+    __LECTERN_STATE__?: DehydratedState;
+  }
+}
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
-    </QueryClientProvider>
-  </StrictMode>,
+const queryClient = createQueryClient();
+const root = document.getElementById('root')!;
+const app = (
+  <App queryClient={queryClient}>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  </App>
 );
+
+const state = window.__LECTERN_STATE__;
+if (state && root.hasChildNodes()) {
+  hydrate(queryClient, state);
+  // A failed read (a course that does not exist) arrives as plain JSON: make it the ApiError the pages check for,
+  // shown as the server showed it rather than retried while hydrating.
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const error = query.state.error as { status?: number; body?: unknown } | null;
+    if (!error) continue;
+    queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
+    if (!(error instanceof ApiError) && typeof error.status === 'number') query.setState({ error: new ApiError(error.status, error.body) });
+  }
+  const ip = queryClient.getQueryData<string>(siteKeys.visitorIp());
+  if (ip && !getCookie('user_ip')) setIpCookie(ip);
+  hydrateRoot(root, app);
+} else {
+  createRoot(root).render(app);
+}

@@ -8,11 +8,17 @@ import { trackPageView } from './lib/analytics';
 
 // Every screen is its own chunk, found by its path: a page that does not exist (yet) renders the 404 page.
 const pageModules = import.meta.glob<{ default: ComponentType }>('./pages/*/*Page.tsx');
+/** Each page's source file, so the server can link the chunk and styles of the page it renders. */
+export const pageFiles = new Map<ComponentType, string>();
 function page(path: string): ComponentType {
   const load = pageModules[`./pages/${path}.tsx`];
-  return load ? lazy(load) : NotFoundPage;
+  if (!load) return NotFoundPage;
+  const component = lazy(load);
+  pageFiles.set(component, `pages/${path}.tsx`);
+  return component;
 }
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage'));
+pageFiles.set(NotFoundPage, 'pages/not-found/NotFoundPage.tsx');
 
 // Public storefront
 const HomePage = page('home/HomePage');

@@ -1,5 +1,6 @@
 import { trackEvent } from '../lib/analytics';
 import { clearTokens, setTokens } from '../lib/auth';
+import { currentOrigin } from '../lib/origin';
 import { getCookie, readStorage, storageKeys } from '../lib/storage';
 
 export const API_BASE = '/api/v1';
@@ -34,6 +35,12 @@ export interface RequestOptions {
 
 let refreshing: Promise<boolean> | undefined;
 
+/** How calls reach the API: the browser's fetch, or the server itself while it renders a page (entry-server.tsx). */
+let transport: (url: URL, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init);
+export function setApiTransport(next: typeof transport): void {
+  transport = next;
+}
+
 /** One refresh at a time, shared by every call that hit an expired access token. True when fresh tokens are stored. */
 export function refreshTokens(): Promise<boolean> {
   refreshing ??= (async () => {
@@ -64,7 +71,7 @@ export function refreshTokens(): Promise<boolean> {
  */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  const url = new URL(`${API_BASE}${path}`, currentOrigin());
   for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
 
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -82,7 +89,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   trackEvent({ category: 'API', action: 'Call', label: `${method} ${path}` });
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body, credentials: 'include', signal: options.signal });
+    response = await transport(url, { method, headers, body, credentials: 'include', signal: options.signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new NetworkError('No response from the server. Check your network connection.');

@@ -1,5 +1,6 @@
 import Dropdown from 'react-bootstrap/Dropdown';
 import { messages } from '../../shared/messages';
+import { currentOrigin } from '../lib/origin';
 
 /** Writes text to the clipboard; falls back to a hidden textarea and execCommand('copy') where the API is missing or refused. */
 export async function copyText(text: string): Promise<boolean> {
@@ -31,7 +32,7 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-export function shareLinks(slug: string, title: string, origin = window.location.origin) {
+export function shareLinks(slug: string, title: string, origin = currentOrigin()) {
   const url = `${origin}/courses/${slug}`;
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);

@@ -29,6 +29,7 @@ export function isLoggedIn(): boolean {
 }
 
 export function getCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
   const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
 }

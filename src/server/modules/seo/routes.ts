@@ -3,16 +3,27 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { publicPaths } from '../../../shared/pages.js';
 import { fallbackTemplate, injectHead } from './head.js';
 import { headForPath, renderRobots, renderSitemap } from './service.js';
+import { pageAssets, sendRenderedPage, type PageRenderer } from './ssr.js';
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** The storefront is rendered on the server; signed-in and private pages are rendered by the browser. */
+function isServerRendered(pathname: string, status: number): boolean {
+  return status === 404 || publicPaths.some((p) => p.path === pathname) || /^\/courses?\/[^/]+$/.test(pathname);
+}
 
 /**
  * Serves the built web app. Every client route answers with index.html whose <head> already holds
  * that page's title, description, Open Graph tags and canonical link, so previews work without JS.
+ * With a renderer (dist/ssr), public pages arrive with their content, rendered by React on the server.
  */
-export async function registerWebApp(app: FastifyInstance, ctx: AppContext, webRoot: string | undefined): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, ctx: AppContext, webRoot: string | undefined, renderer?: PageRenderer): Promise<void> {
   const indexFile = webRoot ? path.join(webRoot, 'index.html') : undefined;
   const template = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : fallbackTemplate;
+  const assetsOf = pageAssets(webRoot);
 
   if (webRoot && existsSync(webRoot)) {
     await app.register(fastifyStatic, {
@@ -41,6 +52,22 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext, webR
     const pathname = request.url.split('?')[0] ?? '/';
     const page = await headForPath(ctx.db, ctx.config.publicUrl, pathname, ctx.config.siteVerification);
     if (page.status === 301 && page.location) return reply.redirect(page.location, 301);
+    const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    if (renderer && request.method === 'GET' && isServerRendered(clean, page.status)) {
+      const head = [page.head, assetsOf(renderer.pageFileFor(clean))].filter(Boolean).join('\n    ');
+      const [before, after] = injectHead(template, head).split(EMPTY_ROOT);
+      if (after !== undefined)
+        return sendRenderedPage({
+          app,
+          request,
+          reply,
+          renderer,
+          status: page.status,
+          origin: ctx.config.publicUrl,
+          before: `${before}<div id="root">`,
+          after,
+        });
+    }
     return reply.code(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(injectHead(template, page.head));
   };
 

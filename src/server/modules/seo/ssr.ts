@@ -1,0 +1,128 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import { createGzip, constants as zlib } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+type Fetch = (url: URL, init: RequestInit) => Promise<Response>;
+
+/** What the web app's server entry (src/web/entry-server.tsx, built to dist/ssr) offers. */
+export interface PageRenderer {
+  pageFileFor(pathname: string): string | undefined;
+  render(request: { url: string; ip: string; api: Fetch; origin: string }): Promise<{ state: string; pipe: (out: Writable) => void }>;
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/** The stylesheets and module preloads of a page's lazy chunk, which the entry does not load by itself. */
+export function pageAssets(webRoot: string | undefined): (pageFile: string | undefined) => string {
+  const file = webRoot ? path.join(webRoot, '.vite/manifest.json') : undefined;
+  if (!file || !existsSync(file)) return () => '';
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const closure = (key: string, seen = new Set<string>()) => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const loaded = entry ? closure(entry) : new Set<string>();
+  const cache = new Map<string, string>();
+  return (pageFile) => {
+    if (!pageFile || !manifest[pageFile]) return '';
+    let tags = cache.get(pageFile);
+    if (tags === undefined) {
+      const chunks = [...closure(pageFile)].filter((key) => !loaded.has(key)).map((key) => manifest[key]!);
+      const css = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
+      tags = [
+        ...css.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`),
+        ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
+      ].join('\n    ');
+      cache.set(pageFile, tags);
+    }
+    return tags;
+  };
+}
+
+const notForwarded = new Set([
+  'accept',
+  'accept-encoding',
+  'content-length',
+  'content-type',
+  'transfer-encoding',
+  'connection',
+  'if-none-match',
+  'if-modified-since',
+]);
+
+/** Calls this app's own API in-process as the visitor: their cookies, address and proxy headers. */
+function visitorApi(app: FastifyInstance, request: FastifyRequest): Fetch {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string' && !notForwarded.has(name)) headers[name] = value;
+  return async (url, init) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: url.pathname + url.search,
+      headers: { ...headers, ...(init.headers as Record<string, string>) },
+      remoteAddress: request.socket.remoteAddress,
+    });
+    const empty = response.statusCode === 204 || response.statusCode === 304;
+    return new Response(empty ? null : response.body, {
+      status: response.statusCode,
+      headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
+    });
+  };
+}
+
+/**
+ * Sends a server-rendered page: the head (and the page's styles) leaves at once, so the browser
+ * fetches CSS and scripts while the server reads the page's data; then the rendered #root and the
+ * query cache the browser hydrates from. Gzipped when the browser accepts it.
+ */
+export function sendRenderedPage(options: {
+  app: FastifyInstance;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  renderer: PageRenderer;
+  status: number;
+  origin: string;
+  /** The template with the head filled in, before and after `<div id="root"></div>`. */
+  before: string;
+  after: string;
+}): FastifyReply {
+  const { app, request, reply, renderer, status } = options;
+  const out = new PassThrough();
+  let body: NodeJS.ReadableStream = out;
+  if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+    const gzip = createGzip({ level: 6, flush: zlib.Z_SYNC_FLUSH });
+    body = out.pipe(gzip);
+    reply.header('Content-Encoding', 'gzip');
+  }
+  reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+  out.write(options.before);
+  renderer
+    .render({ url: request.url, ip: request.ip, api: visitorApi(app, request), origin: options.origin })
+    .then(({ state, pipe }) => {
+      const tail = `</div><script>window.__LECTERN_STATE__=${state}</script>${options.after}`;
+      pipe(
+        new Writable({
+          write: (chunk, _encoding, done) => void out.write(chunk, done),
+          final: (done) => {
+            out.end(tail);
+            done();
+          },
+        }),
+      );
+    })
+    .catch((error: unknown) => {
+      // The browser renders the page itself, as it does for pages that are not server-rendered.
+      request.log.error({ err: error }, 'server rendering failed');
+      out.end(`</div>${options.after}`);
+    });
+  return reply.send(body);
+}

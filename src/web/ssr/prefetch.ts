@@ -1,0 +1,35 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
+import type { CourseListItem } from '../../shared/catalog';
+import { catalogKeys, catalogQueries } from '../api/catalog';
+import { siteKeys, siteQueries } from '../api/site';
+
+/**
+ * The queries a server-rendered page reads on its first render, through the same queryOptions
+ * factories its components use, so the HTML holds the real content and hydration finds it cached.
+ * Every page has the header and footer (site config, course list, instructor).
+ */
+export async function prefetchPage(queryClient: QueryClient, pathname: string, ip: string): Promise<void> {
+  // The visitor's IP is answered by the server (GET /save-ip/ in the browser): priced reads wait for it.
+  queryClient.setQueryData(siteKeys.visitorIp(), ip);
+  const visitorIp = ip || undefined;
+  const page: Promise<unknown>[] = [];
+  const course = matchPath('/courses/:slug', pathname) ?? matchPath('/course/:slug', pathname);
+  if (course?.params.slug) page.push(queryClient.prefetchQuery(catalogQueries.course(course.params.slug, visitorIp)));
+  else if (pathname === '/' || pathname === '/services') page.push(queryClient.prefetchQuery(catalogQueries.clientReviews()));
+  else if (pathname === '/roadmap') page.push(queryClient.prefetchQuery(catalogQueries.roadmap()));
+  else if (pathname === '/course-reviews') page.push(queryClient.prefetchInfiniteQuery(catalogQueries.clientReviewPages()));
+  else if (pathname === '/subscribe') page.push(queryClient.prefetchQuery(catalogQueries.membershipPlans(visitorIp)));
+
+  await Promise.all([
+    queryClient.prefetchQuery(siteQueries.config()),
+    queryClient.prefetchQuery(catalogQueries.courses(visitorIp)),
+    queryClient.prefetchQuery(catalogQueries.instructor()),
+    ...page,
+  ]);
+  if (pathname === '/subscribe') {
+    // The preview video is the first paid course's promo.
+    const firstPaid = queryClient.getQueryData<CourseListItem[]>(catalogKeys.courses())?.find((c) => c.course_type === 'paid');
+    if (firstPaid) await queryClient.prefetchQuery(catalogQueries.course(firstPaid.slug, visitorIp));
+  }
+}
