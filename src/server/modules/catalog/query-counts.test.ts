@@ -1,0 +1,63 @@
+// No N+1 on the storefront's hot reads: the number of SQL statements for the course list and a
+// course detail (visitor and signed-in member) stays the same as the catalog and the curriculum
+// grow. Counted, never timed (timings belong to `npm run bench`).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseDetailSchema, type CourseListItem } from '../../../shared/catalog.js';
+import { seedBenchCatalog } from '../../db/seed/index.js';
+import { enrol } from '../learning/index.js';
+import { createTestApp, createVerifiedUser, loginAs, type TestApp } from '../../../../test/helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function countQueries(url: string, headers: Record<string, string> = {}) {
+  t.queries.length = 0;
+  const res = await t.app.inject({ method: 'GET', url, headers });
+  expect(res.statusCode).toBe(200);
+  return { count: t.queries.length, body: res.json() };
+}
+
+describe('query counts do not grow with the catalog', () => {
+  it('course list, visitor detail and member detail', async () => {
+    // The demo catalog: a dozen courses of a few lessons each.
+    const smallList = await countQueries('/api/v1/courses/');
+    const small = (smallList.body as CourseListItem[]).find((c) => c.course_type === 'paid' && c.total_lessons < 60)!;
+    const smallVisitor = await countQueries(`/api/v1/courses/${small.slug}/`);
+
+    const user = await createVerifiedUser(t);
+    const { access } = await loginAs(t, user.email);
+    const auth = { authorization: `Bearer ${access}` };
+
+    // Four times the courses, and a course of 8 × 10 lessons the member owns and has started.
+    const { courseIds } = await seedBenchCatalog(t.handle.db, { courses: 40, sections: 8, lessons: 10 });
+    await enrol(t.handle.db, user.id, [small.id, courseIds[0]!], 'admin');
+    const smallMember = await countQueries(`/api/v1/courses/${small.slug}/`, auth);
+    const bigCourse = courseDetailSchema.parse((await countQueries('/api/v1/courses/bench-course-1/', auth)).body);
+    const lessons = bigCourse.sections.flatMap((s) => s.lessons);
+    for (const lesson of lessons.slice(0, 12)) {
+      const done = await t.app.inject({ method: 'POST', url: '/api/v1/complete-lesson/', headers: auth, payload: { lesson_uuid: lesson.uuid } });
+      expect(done.statusCode).toBe(200);
+    }
+
+    const bigList = await countQueries('/api/v1/courses/');
+    expect((bigList.body as CourseListItem[]).length).toBeGreaterThanOrEqual(40);
+    expect(bigList.count).toBe(smallList.count);
+
+    const bigVisitor = await countQueries('/api/v1/courses/bench-course-1/');
+    expect(bigVisitor.count).toBe(smallVisitor.count);
+
+    const bigMember = await countQueries('/api/v1/courses/bench-course-1/', auth);
+    const detail = courseDetailSchema.parse(bigMember.body);
+    expect(detail.total_lessons).toBe(8 * 10);
+    expect(detail.completed_total_lessons).toBe(12);
+    expect(detail.sections.flatMap((s) => s.lessons).every((l) => !l.is_locked)).toBe(true);
+    expect(bigMember.count).toBe(smallMember.count);
+    // Visitor: course, sections, lessons, resources, enrolled count; a member adds access and progress (two).
+    expect(smallList.count).toBe(1);
+    expect(bigVisitor.count).toBeLessThanOrEqual(5);
+    expect(bigMember.count).toBe(bigVisitor.count + 2);
+  }, 120_000);
+});
