@@ -1,11 +1,15 @@
 import { lazy, Suspense } from 'react';
-import { useRoutes } from 'react-router';
+import { Navigate, useRoutes } from 'react-router';
 import { PageSpinner } from '../components/States';
 import { StudioGuard } from './StudioGuard';
 import { StudioLayout } from './StudioLayout';
 import './studio.scss';
 
 const SetupPage = lazy(() => import('./pages/SetupPage'));
+const CoursesPage = lazy(() => import('./pages/CoursesPage'));
+const CourseNewPage = lazy(() => import('./pages/CourseNewPage'));
+const CourseEditorPage = lazy(() => import('./pages/CourseEditorPage'));
+const CoursePreviewPage = lazy(() => import('./pages/CoursePreviewPage'));
 const StudioNotFound = lazy(() => import('./pages/StudioNotFound'));
 
 /** Everything under /admin: the first-run setup, then the guarded studio (one lazy chunk per page). */
@@ -18,7 +22,11 @@ export default function StudioApp() {
         {
           element: <StudioLayout />,
           children: [
-            { index: true, element: <StudioNotFound /> },
+            { index: true, element: <Navigate to="courses" replace /> },
+            { path: 'courses', element: <CoursesPage /> },
+            { path: 'courses/new', element: <CourseNewPage /> },
+            { path: 'courses/:courseId', element: <CourseEditorPage /> },
+            { path: 'courses/:courseId/preview', element: <CoursePreviewPage /> },
             { path: '*', element: <StudioNotFound /> },
           ],
         },

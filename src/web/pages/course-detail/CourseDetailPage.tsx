@@ -57,7 +57,8 @@ function CourseNotFound() {
 
 type Playing = { title: string; url: string | null };
 
-function CourseView({ course }: { course: CourseDetail }) {
+/** The course page itself (also the studio's "Preview as student"). */
+export function CourseView({ course }: { course: CourseDetail }) {
   const [video, setVideo] = useState<Playing | null>(null);
   const [showVideo, setShowVideo] = useState(false);
   const play = (next: Playing) => {

@@ -1,0 +1,251 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { coursePatchSchema, type AdminCourse } from '../../../shared/admin';
+import { adminErrorText, adminQueries, useUpdateCourse } from '../../api/admin';
+import { Field, SelectField, TextAreaField, TextField } from '../../components/form/Field';
+import { FormAlert } from '../../components/form/FormAlert';
+import { SubmitButton } from '../../components/form/SubmitButton';
+import { showServerFieldErrors } from '../../lib/forms';
+import { CategoryPicker } from '../components/CategoryPicker';
+import { ListEditor } from '../components/ListEditor';
+import { notify } from '../components/notify';
+import { VideoUrlField } from '../components/VideoUrlField';
+
+const RichTextEditor = lazy(() => import('../components/RichTextEditor'));
+
+type Values = z.input<typeof coursePatchSchema>;
+const serverFields = [
+  'title',
+  'subtitle',
+  'slug',
+  'course_type',
+  'complexity',
+  'category_id',
+  'language',
+  'promo_video',
+  'course_description',
+  'what_you_will_learn',
+  'target_audience',
+  'seo_title',
+  'seo_description',
+] as const;
+
+function valuesOf(course: AdminCourse): Values {
+  return {
+    title: course.title,
+    subtitle: course.subtitle,
+    slug: course.slug,
+    course_type: course.course_type,
+    complexity: course.complexity,
+    category_id: course.category.id,
+    language: course.language,
+    promo_video: course.promo_video,
+    course_description: course.course_description,
+    what_you_will_learn: course.what_you_will_learn,
+    target_audience: course.target_audience,
+    seo_title: course.seo_title,
+    seo_description: course.seo_description,
+  };
+}
+
+/** Everything about a course except its curriculum and prices (PATCH with the contract's schema). */
+export default function CourseDetailsTab({ course }: { course: AdminCourse }) {
+  const update = useUpdateCourse(course.id);
+  const categories = useQuery(adminQueries.categories());
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setError,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<Values, unknown, z.output<typeof coursePatchSchema>>({ resolver: zodResolver(coursePatchSchema), defaultValues: valuesOf(course) });
+  useEffect(() => reset(valuesOf(course)), [course, reset]);
+
+  const send = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await update.mutateAsync(values);
+      notify('Course saved.');
+    } catch (error) {
+      if (showServerFieldErrors(error, setError, serverFields).length === 0) setFormError(adminErrorText(error));
+    }
+  });
+  const seoTitle = watch('seo_title') ?? '';
+  const seoDescription = watch('seo_description') ?? '';
+
+  return (
+    <form onSubmit={(e) => void send(e)} noValidate aria-label="Course details">
+      {formError && <FormAlert kind="error">{formError}</FormAlert>}
+      <div className="row g-3">
+        <div className="col-12 col-xl-8">
+          <section className="studio-card p-3 p-md-4 mb-3" aria-labelledby="details-basics">
+            <h2 id="details-basics" className="h5 mb-3">
+              Basics
+            </h2>
+            <TextField id="course-title" label="Title" wrapperClassName="mb-3" maxLength={200} error={errors.title?.message} {...register('title')} />
+            <TextField
+              id="course-subtitle"
+              label="Subtitle"
+              wrapperClassName="mb-3"
+              maxLength={300}
+              error={errors.subtitle?.message}
+              {...register('subtitle')}
+            />
+            <TextField
+              id="course-slug"
+              label="Address"
+              wrapperClassName="mb-3"
+              maxLength={120}
+              hint={
+                course.old_slugs.length
+                  ? `Old addresses that redirect here: ${course.old_slugs.map((s) => `/courses/${s}`).join(', ')}`
+                  : 'Changing it keeps the old address redirecting here.'
+              }
+              error={errors.slug?.message}
+              {...register('slug')}
+            />
+            <div className="row g-3 mb-3">
+              <SelectField id="course-type" label="Type" wrapperClassName="col-12 col-sm-4" error={errors.course_type?.message} {...register('course_type')}>
+                <option value="paid">Paid</option>
+                <option value="free">Free</option>
+              </SelectField>
+              <SelectField
+                id="course-complexity"
+                label="Level"
+                wrapperClassName="col-12 col-sm-4"
+                error={errors.complexity?.message}
+                {...register('complexity')}
+              >
+                <option>Beginner</option>
+                <option>Intermediate</option>
+                <option>Advanced</option>
+              </SelectField>
+              <TextField
+                id="course-language"
+                label="Language"
+                wrapperClassName="col-12 col-sm-4"
+                maxLength={40}
+                error={errors.language?.message}
+                {...register('language')}
+              />
+            </div>
+            <CategoryPicker
+              categories={categories.data}
+              current={course.category}
+              error={errors.category_id?.message}
+              registration={register('category_id', { setValueAs: (v: string | number) => (v === '' ? undefined : Number(v)) })}
+              onCreated={(id) => setValue('category_id', id, { shouldDirty: true, shouldValidate: true })}
+            />
+            <VideoUrlField
+              id="course-promo_video"
+              label="Promo video"
+              wrapperClassName="mb-1"
+              value={watch('promo_video')}
+              error={errors.promo_video?.message}
+              {...register('promo_video', { setValueAs: (v: string | null) => (v === null || v.trim() === '' ? null : v) })}
+            />
+          </section>
+
+          <section className="studio-card p-3 p-md-4 mb-3" aria-labelledby="details-description">
+            <h2 id="details-description" className="h5 mb-3">
+              Description
+            </h2>
+            <Controller
+              control={control}
+              name="course_description"
+              render={({ field }) => (
+                <Field id="course-description" label={<span id="course-description-label">Course description</span>} error={errors.course_description?.message}>
+                  <Suspense
+                    fallback={
+                      <div className="placeholder-glow">
+                        <span className="placeholder col-12" style={{ height: '12rem', opacity: 0.2 }} />
+                      </div>
+                    }
+                  >
+                    <RichTextEditor
+                      id="course-description"
+                      labelledBy="course-description-label"
+                      value={field.value ?? ''}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      invalid={Boolean(errors.course_description)}
+                    />
+                  </Suspense>
+                </Field>
+              )}
+            />
+          </section>
+
+          <section className="studio-card p-3 p-md-4 mb-3" aria-labelledby="details-outcomes">
+            <h2 id="details-outcomes" className="h5 mb-3">
+              Outcomes
+            </h2>
+            <Controller
+              control={control}
+              name="what_you_will_learn"
+              render={({ field }) => (
+                <ListEditor
+                  id="course-learn"
+                  label="What you will learn"
+                  value={field.value ?? []}
+                  onChange={field.onChange}
+                  errors={errors.what_you_will_learn}
+                  placeholder="Build and deploy a REST API"
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="target_audience"
+              render={({ field }) => (
+                <ListEditor id="course-audience" label="Who it is for" value={field.value ?? []} onChange={field.onChange} errors={errors.target_audience} />
+              )}
+            />
+          </section>
+        </div>
+
+        <div className="col-12 col-xl-4">
+          <section className="studio-card p-3 p-md-4 mb-3" aria-labelledby="details-seo">
+            <h2 id="details-seo" className="h5 mb-3">
+              Search engines
+            </h2>
+            <TextField
+              id="course-seo_title"
+              label="SEO title"
+              wrapperClassName="mb-3"
+              maxLength={70}
+              hint={`${seoTitle.length}/70 · empty uses the course title`}
+              error={errors.seo_title?.message}
+              {...register('seo_title')}
+            />
+            <TextAreaField
+              id="course-seo_description"
+              label="SEO description"
+              rows={4}
+              maxLength={170}
+              hint={`${seoDescription.length}/170 · empty uses the subtitle`}
+              error={errors.seo_description?.message}
+              {...register('seo_description')}
+            />
+          </section>
+          <div className="studio-card p-3 d-flex flex-wrap gap-2 align-items-center position-sticky" style={{ top: '4rem' }}>
+            <SubmitButton busy={isSubmitting} busyLabel="Saving..." disabled={!isDirty}>
+              Save details
+            </SubmitButton>
+            <button type="button" className="btn btn-outline-secondary" disabled={!isDirty || isSubmitting} onClick={() => reset(valuesOf(course))}>
+              Discard changes
+            </button>
+            {!isDirty && <span className="small text-body-secondary">All changes saved.</span>}
+          </div>
+        </div>
+      </div>
+    </form>
+  );
+}
