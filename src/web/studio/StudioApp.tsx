@@ -10,6 +10,10 @@ const CoursesPage = lazy(() => import('./pages/CoursesPage'));
 const CourseNewPage = lazy(() => import('./pages/CourseNewPage'));
 const CourseEditorPage = lazy(() => import('./pages/CourseEditorPage'));
 const CoursePreviewPage = lazy(() => import('./pages/CoursePreviewPage'));
+const OrdersPage = lazy(() => import('./pages/OrdersPage'));
+const OrderDetailPage = lazy(() => import('./pages/OrderDetailPage'));
+const AuditLogPage = lazy(() => import('./pages/AuditLogPage'));
+const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 const StudioNotFound = lazy(() => import('./pages/StudioNotFound'));
 
 /** Everything under /admin: the first-run setup, then the guarded studio (one lazy chunk per page). */
@@ -27,6 +31,10 @@ export default function StudioApp() {
             { path: 'courses/new', element: <CourseNewPage /> },
             { path: 'courses/:courseId', element: <CourseEditorPage /> },
             { path: 'courses/:courseId/preview', element: <CoursePreviewPage /> },
+            { path: 'orders', element: <OrdersPage /> },
+            { path: 'orders/:orderNumber', element: <OrderDetailPage /> },
+            { path: 'audit-log', element: <AuditLogPage /> },
+            { path: 'settings', element: <SettingsPage /> },
             { path: '*', element: <StudioNotFound /> },
           ],
         },

@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { siteSettingsBodySchema, siteSettingsFields, type SiteSettings } from '../../../shared/admin';
+import { adminErrorText, adminQueries, useSaveSettings } from '../../api/admin';
+import { EmailField, TextAreaField, TextField } from '../../components/form/Field';
+import { FormAlert } from '../../components/form/FormAlert';
+import { SubmitButton } from '../../components/form/SubmitButton';
+import { ErrorState } from '../../components/States';
+import { showServerFieldErrors } from '../../lib/forms';
+import { notify } from '../components/notify';
+import { CardSkeleton, PageHeader, useStudioTitle } from '../components/ui';
+
+type Values = z.input<typeof siteSettingsBodySchema>;
+const sourceText = { studio: 'Set here.', environment: 'From the server environment; saving here overrides it.', unset: 'Not set.' } as const;
+
+const valuesOf = (s: SiteSettings): Values => ({
+  support_email: s.support_email,
+  seller_legal_name: s.seller_legal_name,
+  seller_address: s.seller_address,
+  seller_tax_id: s.seller_tax_id,
+});
+
+/** /admin/settings: the support address and the seller printed on every invoice. */
+export default function SettingsPage() {
+  useStudioTitle('Settings');
+  const settings = useQuery(adminQueries.settings());
+  if (settings.isPending) return <CardSkeleton label="Loading the settings" />;
+  if (settings.isError) return <ErrorState message={adminErrorText(settings.error)} onRetry={() => void settings.refetch()} />;
+  return <SettingsForm settings={settings.data} />;
+}
+
+function SettingsForm({ settings }: { settings: SiteSettings }) {
+  const save = useSaveSettings();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<Values, unknown, z.output<typeof siteSettingsBodySchema>>({ resolver: zodResolver(siteSettingsBodySchema), defaultValues: valuesOf(settings) });
+  useEffect(() => reset(valuesOf(settings)), [settings, reset]);
+  const send = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await save.mutateAsync(values);
+      notify('Settings saved.');
+    } catch (error) {
+      if (showServerFieldErrors(error, setError, siteSettingsFields).length === 0) setFormError(adminErrorText(error));
+    }
+  });
+  const hint = (field: (typeof siteSettingsFields)[number], extra?: string) => [extra, sourceText[settings.sources[field]]].filter(Boolean).join(' ');
+
+  return (
+    <div style={{ maxWidth: 760 }}>
+      <PageHeader title="Settings" />
+      <form onSubmit={(e) => void send(e)} noValidate aria-label="Settings">
+        {formError && <FormAlert kind="error">{formError}</FormAlert>}
+        <section className="studio-card p-3 p-md-4 mb-3" aria-labelledby="settings-support">
+          <h2 id="settings-support" className="h5 mb-3">
+            Support
+          </h2>
+          <EmailField
+            id="settings-support_email"
+            label="Support email"
+            hint={hint('support_email', 'Shown to students and used for contact messages.')}
+            error={errors.support_email?.message}
+            {...register('support_email')}
+          />
+        </section>
+        <section className="studio-card p-3 p-md-4 mb-3" aria-labelledby="settings-seller">
+          <h2 id="settings-seller" className="h5 mb-1">
+            Seller on invoices
+          </h2>
+          <p className="small text-body-secondary mb-3">Printed on every invoice. Empty fields fall back to the server environment.</p>
+          <TextField
+            id="settings-seller_legal_name"
+            label="Legal name"
+            wrapperClassName="mb-3"
+            maxLength={200}
+            hint={hint('seller_legal_name')}
+            error={errors.seller_legal_name?.message}
+            {...register('seller_legal_name')}
+          />
+          <TextAreaField
+            id="settings-seller_address"
+            label="Address"
+            wrapperClassName="mb-3"
+            rows={3}
+            maxLength={500}
+            hint={hint('seller_address')}
+            error={errors.seller_address?.message}
+            {...register('seller_address')}
+          />
+          <TextField
+            id="settings-seller_tax_id"
+            label="Tax number (GSTIN / VAT)"
+            maxLength={40}
+            hint={hint('seller_tax_id')}
+            error={errors.seller_tax_id?.message}
+            {...register('seller_tax_id')}
+          />
+        </section>
+        <div className="d-flex gap-2">
+          <SubmitButton busy={isSubmitting} busyLabel="Saving..." disabled={!isDirty}>
+            Save settings
+          </SubmitButton>
+          <button type="button" className="btn btn-light border" disabled={!isDirty || isSubmitting} onClick={() => reset(valuesOf(settings))}>
+            Discard changes
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
