@@ -35,7 +35,7 @@ export async function startFakeProviders(db: Database) {
     db,
     secretKey: stripeKeys.secretKey,
     publicBase: 'http://fake-stripe.test',
-    failureUrl: 'http://lectern.test/order/failure/',
+    failurePath: '/order/failure/',
     deliver: async (e) => void stripeEvents.push(e),
   });
   const razorpayBilling = await registerFakeRazorpay(server, { db, ...rzpKeys, gateway: razorpay, deliver: async (e) => void razorpayEvents.push(e) });

@@ -21,6 +21,7 @@ import { createSnapshotCache } from './http/cache.js';
 import { frameworkErrors, MAX_PARAM_LENGTH, registerInputGuard } from './http/hostile-input.js';
 import { registerHealth } from './http/health.js';
 import { AccessLog, registerMetrics, registerRequestId, requestId } from './http/observability.js';
+import { returnOrigin } from './http/return-origin.js';
 import { registerPublicUploads } from './http/uploads.js';
 import { registerDraining } from './lifecycle.js';
 import { createAltchaCaptcha, createRecaptcha, type Captcha } from './integrations/captcha/index.js';
@@ -148,8 +149,9 @@ async function registerSandboxProviders(app: FastifyInstance, ctx: AppContext): 
     const billing = await registerFakeStripe(app, {
       db: ctx.db,
       secretKey: SANDBOX_STRIPE.secretKey,
-      publicBase: ctx.config.publicUrl,
-      failureUrl: `${ctx.config.publicUrl}/order/failure/`,
+      // The hosted page is ours: serve it on the origin the buyer returns to (checked like every return).
+      publicBase: (returnUrl) => returnOrigin(ctx.config, { referer: returnUrl }),
+      failurePath: '/order/failure/',
       deliver,
     });
     dashboard.stripe = { billing, deliver: async (events) => void (await Promise.all(events.map(deliver))) };

@@ -21,6 +21,19 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
+  /** More origins (comma-separated) a buyer may return to from a payment, besides PUBLIC_URL's. */
+  ALLOWED_ORIGINS: optionalText.pipe(
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http:// or https:// origins' })))
+      .optional(),
+  ),
   DATABASE_URL: optionalText.pipe(
     z
       .string()
@@ -120,6 +133,8 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** Origins besides PUBLIC_URL's that a payment may return to (http/return-origin.ts). */
+  allowedOrigins: string[];
   databaseUrl: string | undefined;
   dataDir: string;
   seedDemo: boolean;
@@ -214,6 +229,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     host: env.HOST,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? []).map((o) => new URL(o).origin),
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     seedDemo: env.SEED_DEMO ?? !isProduction,

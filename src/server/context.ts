@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { regionForCountry, type Region } from '../shared/regions.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { returnOrigin } from './http/return-origin.js';
 import type { SnapshotCache } from './http/cache.js';
 import type { Captcha } from './integrations/captcha/index.js';
 import type { GeoResolver } from './integrations/geoip/index.js';
@@ -36,6 +37,8 @@ export interface AppContext {
 export interface Visitor {
   country: string;
   region: Region;
+  /** Where a payment provider sends this visitor back (http/return-origin.ts). */
+  returnOrigin: string;
 }
 
 /**
@@ -44,5 +47,5 @@ export interface Visitor {
  */
 export function visitorOf(ctx: AppContext, request: FastifyRequest): Visitor {
   const country = ctx.geo.countryOf(request) ?? 'US';
-  return { country, region: regionForCountry(country) };
+  return { country, region: regionForCountry(country), returnOrigin: returnOrigin(ctx.config, request.headers) };
 }

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { publicUrlMismatch } from './http/return-origin.js';
 import { acquireDataDirLock } from './db/lock.js';
 import { isCatalogEmpty, seedDemo } from './db/seed/index.js';
 import { createShutdown } from './lifecycle.js';
@@ -72,6 +73,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  const mismatch = publicUrlMismatch(config, { host: config.host, port: config.port });
+  if (mismatch) console.warn(`Warning: ${mismatch}`);
   console.log(`Lectern is running on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}/db` : 'PostgreSQL'})`);
   const link = await setupLink(database.db, config.publicUrl);
   if (link) console.log(`No instructor account yet. Open this one-time link to create it (it stops working once an admin exists):\n  ${link}`);

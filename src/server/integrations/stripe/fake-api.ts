@@ -10,10 +10,13 @@ import { createStripeBilling, publicView, type StripeBilling, type StripeFakeEve
 export interface FakeStripeOptions {
   db: Database;
   secretKey: string;
-  /** Absolute base of the hosted checkout page (the app's public URL, or the test server). */
-  publicBase: string;
-  /** Where a failed card goes (the app's /order/failure/ page). */
-  failureUrl: string;
+  /**
+   * Absolute base of the hosted checkout page: a fixed address (the test server), or chosen from
+   * the session's return URL so the buyer stays on the origin they came from.
+   */
+  publicBase: string | ((returnUrl: string) => string);
+  /** Where a failed card goes: this path (the app's /order/failure/ page) on the session's return origin. */
+  failurePath: string;
   /** Delivers a signed webhook event the way Stripe would (our own webhook route). */
   deliver: (event: StripeFakeEvent) => Promise<void>;
 }
@@ -68,7 +71,7 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
       id: row.id,
       object: 'checkout.session',
       mode: data.mode ?? 'payment',
-      url: `${options.publicBase}/sandbox/stripe/checkout/${row.id}`,
+      url: `${typeof options.publicBase === 'string' ? options.publicBase : options.publicBase(data.success_url)}/sandbox/stripe/checkout/${row.id}`,
       status: paid ? 'complete' : row.status === 'expired' ? 'expired' : 'open',
       payment_status: paid ? 'paid' : 'unpaid',
       amount_total: row.amount,
@@ -301,7 +304,7 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
         order_id: data.metadata.order_number ?? '',
         payment_id: '',
       });
-      return reply.redirect(`${options.failureUrl}?${query.toString()}`, 303);
+      return reply.redirect(`${new URL(options.failurePath, data.cancel_url).toString()}?${query.toString()}`, 303);
     }
     if (action === 'refund') {
       await settle(id, 'refunded');

@@ -214,6 +214,29 @@ describe('create-order and Stripe', () => {
     expect((await api('GET', '/user-details/', undefined, auth)).json().is_verified).toBe(true);
   });
 
+  it('returns the buyer to the origin they came from (tokens live per origin), checked against the allow-list', async () => {
+    const course = paid[0]!;
+    const start = async (headers: Headers) => {
+      const res = await api('POST', '/create-order/', { ...billing(), courses: [course.id], total: course.country_price.amount }, headers);
+      expect(res.statusCode, res.body).toBe(201);
+      const order = res.json();
+      return { order, session: await fake.stripeSdk.checkout.sessions.retrieve(order.stripe_session_id) };
+    };
+    // PUBLIC_URL is http://lectern.test; the buyer opened the shop on 127.0.0.1.
+    const local = await start({ origin: 'http://127.0.0.1:3000' });
+    expect(local.session.success_url).toBe(`http://127.0.0.1:3000/order/success/?order_no=${local.order.order_number}&session_id={CHECKOUT_SESSION_ID}`);
+    expect(new URL(local.session.cancel_url!).origin).toBe('http://127.0.0.1:3000');
+    // A declined card on the hosted page also lands on the buyer's origin.
+    const declined = await fake.server.inject({ method: 'POST', url: `/sandbox/stripe/checkout/${local.order.stripe_session_id}/decline` });
+    expect(declined.headers.location).toMatch(/^http:\/\/127\.0\.0\.1:3000\/order\/failure\/\?code=card_declined/);
+
+    for (const headers of [{ origin: 'https://evil.example' }, { referer: 'https://evil.example/checkout' }, {}] as Headers[]) {
+      const { session } = await start(headers);
+      expect(new URL(session.success_url!).origin).toBe('http://lectern.test');
+      expect(new URL(session.cancel_url!).origin).toBe('http://lectern.test');
+    }
+  });
+
   it('the same signed event delivered 50 times at once, with the redirect racing it: processed once, one payment, one enrolment, one receipt', async () => {
     const course = paid[2]!;
     const form = billing();

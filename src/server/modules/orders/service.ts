@@ -167,7 +167,7 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
       });
       response.order_status = 'Paid';
     } else if (order.paymentMethod === 'Stripe') {
-      const base = deps.config.publicUrl;
+      const base = visitor.returnOrigin;
       const session = await deps.stripe!.createCheckoutSession({
         orderNumber: order.orderNumber,
         currency: order.currency,

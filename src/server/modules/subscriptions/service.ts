@@ -116,7 +116,7 @@ export async function subscribe(
   const user = await userOf(deps, input.viewer);
   const row = await openPending(deps, user, plan, input.method, input.autoRenew);
   await closeOlderCheckouts(deps, user.id, row.id);
-  const base = deps.config.publicUrl;
+  const base = input.visitor.returnOrigin;
   const common = { plan_name: plan.name, amount: plan.amount, currency: plan.currency, user_info: userInfo(user) };
 
   if (input.method === 'stripe') {
@@ -190,8 +190,8 @@ export async function subscribeLifetime(
         productName: plan.name,
         currency: plan.currency,
         amount: plan.amount,
-        successUrl: `${deps.config.publicUrl}/pending-activation/?session_id={CHECKOUT_SESSION_ID}&plan=lifetime`,
-        cancelUrl: `${deps.config.publicUrl}/subscribe?scrollTo=plans`,
+        successUrl: `${input.visitor.returnOrigin}/pending-activation/?session_id={CHECKOUT_SESSION_ID}&plan=lifetime`,
+        cancelUrl: `${input.visitor.returnOrigin}/subscribe?scrollTo=plans`,
       });
       await q.updateMembership(deps.db, row.id, { providerReference: session.id, stripeCustomerId: customerId });
       return { ...common, checkout_url: session.url, session_id: session.id, order_id: null, key_id: null, sandbox: deps.stripe!.mode === 'sandbox' };

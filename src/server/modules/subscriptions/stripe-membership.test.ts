@@ -357,3 +357,21 @@ describe('the subscribe calls refuse', () => {
     expect(await detailOf(m)).toMatchObject({ is_active: true, plan_type: 'yearly' });
   });
 });
+
+describe('the return from a membership checkout', () => {
+  it('comes back to the origin the member called from (tokens live per origin), never to one outside the allow-list', async () => {
+    const sessionOf = async (id: string) => kit.fake().stripeSdk.checkout.sessions.retrieve(id);
+    const m = await kit.member();
+    m.headers.origin = 'http://127.0.0.1:3000';
+    const monthly = (await m.call('POST', '/membership-subscription-api/?ip=8.8.8.8', { plan_id: kit.planId('monthly'), payment_method: 'stripe' })).json();
+    const session = await sessionOf(monthly.session_id);
+    expect(session.success_url).toBe('http://127.0.0.1:3000/pending-activation/?session_id={CHECKOUT_SESSION_ID}');
+    expect(session.cancel_url).toBe('http://127.0.0.1:3000/subscribe?scrollTo=plans');
+
+    m.headers.origin = 'https://evil.example';
+    const lifetime = (await m.call('POST', '/subscription-lifetime/?ip=1.1.1.1', { payment_method: 'stripe' })).json();
+    const other = await sessionOf(lifetime.session_id);
+    expect(other.success_url).toBe('http://lectern.test/pending-activation/?session_id={CHECKOUT_SESSION_ID}&plan=lifetime');
+    expect(other.cancel_url).toBe('http://lectern.test/subscribe?scrollTo=plans');
+  });
+});
