@@ -20,6 +20,7 @@ import { AppError, fieldErrorsOf, statusByCode } from './errors.js';
 import { createSnapshotCache } from './http/cache.js';
 import { frameworkErrors, MAX_PARAM_LENGTH, registerInputGuard } from './http/hostile-input.js';
 import { registerHealth } from './http/health.js';
+import { registerBlockedUserGuard } from './http/auth.js';
 import { AccessLog, registerMetrics, registerRequestId, requestId } from './http/observability.js';
 import { returnOrigin } from './http/return-origin.js';
 import { registerPublicUploads } from './http/uploads.js';
@@ -276,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
+      registerBlockedUserGuard(api, { db, invalidation: ctx.invalidation, secret: config.jwtSecret });
       await api.register(catalogRoutes(ctx));
       await api.register(accountRoutes(ctx));
       await api.register(siteRoutes(ctx));

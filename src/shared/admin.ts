@@ -447,3 +447,60 @@ export const adminMemberDetailSchema = adminMemberSchema.extend({
 export type AdminMemberDetail = z.infer<typeof adminMemberDetailSchema>;
 
 export const memberCancelBodySchema = z.object({ immediately: z.boolean().default(false) }).strict();
+
+// ---------------------------------------------------------------- students
+
+const flag = z.enum(['true', 'false'], 'Use true or false.').transform((v) => v === 'true');
+
+export const adminStudentQuerySchema = pageQuerySchema.extend({
+  /** Part of the name or email. */
+  search: z.string().trim().min(1).max(100).optional(),
+  verified: flag.optional(),
+  blocked: flag.optional(),
+  sort: z.enum(['-created_at', 'created_at', 'full_name', 'email']).default('-created_at'),
+});
+export type AdminStudentQuery = z.infer<typeof adminStudentQuerySchema>;
+
+export const adminStudentSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  full_name: z.string(),
+  country: z.string(),
+  is_verified: z.boolean(),
+  is_admin: z.boolean(),
+  blocked: z.boolean(),
+  blocked_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminStudent = z.infer<typeof adminStudentSchema>;
+
+export const adminStudentDetailSchema = adminStudentSchema.extend({
+  phone_number: z.string(),
+  orders: z.array(adminOrderListItemSchema),
+  enrolments: z.array(
+    z.object({
+      course_id: z.number().int(),
+      title: z.string(),
+      slug: z.string(),
+      source: z.string(),
+      course_status: z.string(),
+      enrolled_at: z.string(),
+      total_lessons: z.number().int(),
+      completed_lessons: z.number().int(),
+      progress: z.number(),
+    }),
+  ),
+  memberships: z.array(adminMemberSchema),
+  questions: z.array(z.object({ id: z.number().int(), title: z.string(), course_title: z.string(), created_at: z.string(), answered: z.boolean() })),
+});
+export type AdminStudentDetail = z.infer<typeof adminStudentDetailSchema>;
+
+export const studentEnrolBodySchema = z
+  .object({ course_id: z.number('Choose a course.').int('Choose a course.').positive('Choose a course.').max(2_147_483_647) })
+  .strict();
+export const studentCompBodySchema = z
+  .object({
+    months: z.number('Give a number of months.').int('Give whole months.').min(1, 'Give between 1 and 60 months.').max(60, 'Give between 1 and 60 months.'),
+  })
+  .strict();
+export const adminMessageSchema = z.object({ detail: z.string() });

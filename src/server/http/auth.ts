@@ -1,7 +1,9 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountMessages } from '../../shared/accounts.js';
 import { AppError } from '../errors.js';
-import { verifyAccessToken } from '../modules/accounts/index.js';
+import type { Database } from '../db/client.js';
+import type { Invalidation } from '../invalidation/index.js';
+import { blockedUserIds, verifyAccessToken } from '../modules/accounts/index.js';
 
 export interface Viewer {
   userId: number;
@@ -51,4 +53,26 @@ export async function requireViewer(request: FastifyRequest, secret: string): Pr
 /** Owner-only resources: the owner or an admin, else 403. */
 export function assertOwner(viewer: Viewer, ownerId: number): void {
   if (viewer.userId !== ownerId && !viewer.isAdmin) throw new AppError('forbidden', 'You do not have permission to perform this action.');
+}
+
+/**
+ * A blocked account's access tokens stop working at once (401, as an expired token): checked on
+ * every /api/v1 request with a valid token, against the blocked ids held in memory and reloaded
+ * in every process when 'accounts.blocked' is invalidated. Invalid tokens are left to the routes.
+ */
+export function registerBlockedUserGuard(app: FastifyInstance, deps: { db: Database; invalidation: Invalidation; secret: string }): void {
+  let blocked: Promise<Set<number>> | undefined;
+  deps.invalidation.onInvalidate('accounts.blocked', () => {
+    blocked = undefined;
+  });
+  app.addHook('onRequest', async (request) => {
+    if (!request.headers.authorization) return;
+    const viewer = await viewerOf(request, deps.secret).catch(() => undefined);
+    if (!viewer) return;
+    blocked ??= blockedUserIds(deps.db).catch((error: unknown) => {
+      blocked = undefined;
+      throw error;
+    });
+    if ((await blocked).has(viewer.userId)) throw tokenInvalid();
+  });
 }

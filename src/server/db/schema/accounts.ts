@@ -24,6 +24,8 @@ export const users = pgTable(
     firstPurchaseAt: timestamp('first_purchase_at', { withTimezone: true }),
     isAdmin: boolean('is_admin').notNull().default(false),
     googleSubject: text('google_subject').unique(),
+    /** Set by the instructor: a blocked user cannot sign in, and their sessions stop working at once. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,6 +3,7 @@ export { verifyAccessToken } from './access-token.js';
 export type { PublicUser } from './queries.js';
 export { accountRoutes } from './routes.js';
 export {
+  blockedUserIds,
   createFirstAdmin,
   createSetupToken,
   createUser,
@@ -14,8 +15,10 @@ export {
   hasAdmin,
   issueTokens,
   recordPurchase,
+  listUsersForStudio,
   sendVerificationEmail,
   setAdmin,
+  setBlocked,
   setupState,
   toUserDetails,
   SETUP_TOKEN_TTL_SECONDS,

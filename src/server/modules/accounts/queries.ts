@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { oneTimeTokens, refreshTokens, users } from '../../db/schema/index.js';
 
@@ -21,6 +21,8 @@ export const publicUserColumns = {
   profilePicture: users.profilePicture,
   isVerified: users.isVerified,
   isAdmin: users.isAdmin,
+  blockedAt: users.blockedAt,
+  createdAt: users.createdAt,
 };
 export type PublicUser = { [K in keyof typeof publicUserColumns]: (typeof users.$inferSelect)[K] };
 
@@ -186,4 +188,51 @@ export async function markFirstPurchase(db: Db, userId: number, at: Date): Promi
     .set({ firstPurchaseAt: at })
     .where(and(eq(users.id, userId), isNull(users.firstPurchaseAt)));
   return selectUserById(db, userId);
+}
+
+export async function isBlocked(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ blockedAt: users.blockedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return Boolean(row?.blockedAt);
+}
+
+export async function selectBlockedUserIds(db: Db): Promise<number[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(isNotNull(users.blockedAt));
+  return rows.map((r) => r.id);
+}
+
+export interface UsersPageFilter {
+  search?: string | undefined;
+  verified?: boolean | undefined;
+  blocked?: boolean | undefined;
+  sort: '-created_at' | 'created_at' | 'full_name' | 'email';
+  limit: number;
+  offset: number;
+}
+
+const usersOrder = {
+  '-created_at': [desc(users.createdAt), desc(users.id)],
+  created_at: [asc(users.createdAt), asc(users.id)],
+  full_name: [asc(sql`lower(${users.fullName})`), asc(users.id)],
+  email: [asc(sql`lower(${users.email})`), asc(users.id)],
+} as const;
+
+/** A page of accounts for the studio, with the total matching. */
+export async function selectUsersPage(db: Db, filter: UsersPageFilter) {
+  const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = and(
+    pattern ? sql`(${users.email} ilike ${pattern} or ${users.fullName} ilike ${pattern})` : undefined,
+    filter.verified === undefined ? undefined : eq(users.isVerified, filter.verified),
+    filter.blocked === undefined ? undefined : filter.blocked ? isNotNull(users.blockedAt) : isNull(users.blockedAt),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(publicUserColumns)
+      .from(users)
+      .where(where)
+      .orderBy(...usersOrder[filter.sort])
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }

@@ -88,7 +88,14 @@ export async function createUser(db: Database | Tx, input: NewUser): Promise<q.P
   }
 }
 
+const noActiveAccount = 'No active account found with the given credentials';
+
+/**
+ * Every sign-in (password, Google, setup, refresh) ends here, so a blocked account is refused in
+ * one place; its sessions already open stop at the next request (blockedUserIds).
+ */
 export async function issueTokens({ db, config }: AccountsDeps, user: { id: number; isAdmin: boolean }, familyId: string = randomUUID()): Promise<TokenPair> {
+  if (await q.isBlocked(db, user.id)) throw new AppError('unauthorized', noActiveAccount, { detail: noActiveAccount, code: 'no_active_account' });
   const refresh = randomToken();
   await q.insertRefreshToken(db, {
     userId: user.id,
@@ -156,9 +163,9 @@ export async function login(deps: AccountsDeps, email: string, password: string)
   const credentials = await q.selectCredentials(deps.db, email);
   if (!credentials) {
     await burnPasswordCheck(password);
-    throw new AppError('unauthorized', 'No active account found with the given credentials');
+    throw new AppError('unauthorized', noActiveAccount);
   }
-  if (!(await verifyPassword(credentials.passwordHash, password))) throw new AppError('unauthorized', 'No active account found with the given credentials');
+  if (!(await verifyPassword(credentials.passwordHash, password))) throw new AppError('unauthorized', noActiveAccount);
   // An unverified account may sign in once it has paid for something (recordPurchase): never locked out of a purchase.
   if (!credentials.isVerified && !credentials.firstPurchaseAt)
     throw new AppError('forbidden', accountMessages.emailNotVerified, { detail: accountMessages.emailNotVerified, code: 'email_not_verified' });
@@ -329,4 +336,27 @@ export async function setAdmin(db: Database | Tx, email: string, isAdmin: boolea
 /** The users a studio search means (name or email contains it), at most `limit`. */
 export async function findUserIds(db: Database | Tx, search: string, limit = 1000): Promise<number[]> {
   return q.selectUserIdsMatching(db, search, limit);
+}
+
+/** Ids of the blocked accounts (few): the request guard keeps them in memory until 'accounts.blocked' is invalidated. */
+export async function blockedUserIds(db: Database | Tx): Promise<Set<number>> {
+  return new Set(await q.selectBlockedUserIds(db));
+}
+
+/**
+ * Blocks or unblocks sign-in. Blocking also revokes every refresh token, so no session can be
+ * renewed; the caller invalidates 'accounts.blocked' after commit so open sessions stop at once.
+ */
+export async function setBlocked(db: Database | Tx, userId: number, blocked: boolean): Promise<{ before: Date | null; after: Date | null }> {
+  const user = await q.selectUserById(db, userId);
+  if (!user) throw AppError.notFound('User not found.');
+  const after = blocked ? (user.blockedAt ?? new Date()) : null;
+  await q.updateUser(db, userId, { blockedAt: after });
+  if (blocked) await q.revokeAllRefreshTokens(db, userId);
+  return { before: user.blockedAt, after };
+}
+
+/** The studio's student list: search by name or email, verified and blocked filters, sorted and paged. */
+export function listUsersForStudio(db: Database, filter: q.UsersPageFilter) {
+  return q.selectUsersPage(db, filter);
 }

@@ -227,3 +227,13 @@ export async function selectCompletedLessonIds(db: Db, userId: number, courseId:
     .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.courseId, courseId)));
   return new Set(rows.map((r) => r.lessonId));
 }
+
+/** How each of the user's enrolments came about (purchase, free, subscription, admin), by enrolment id. */
+export async function selectEnrolmentSources(db: Db, userId: number): Promise<Map<number, string>> {
+  const rows = await db.select({ id: enrolments.id, source: enrolments.source }).from(enrolments).where(eq(enrolments.userId, userId));
+  return new Map(rows.map((r) => [r.id, r.source]));
+}
+
+export async function revokeEnrolment(db: Db, enrolmentId: number): Promise<void> {
+  await db.update(enrolments).set({ revokedAt: new Date() }).where(eq(enrolments.id, enrolmentId));
+}

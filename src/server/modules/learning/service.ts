@@ -253,7 +253,7 @@ export async function dashboardSummary(db: Database, userId: number) {
 }
 
 /** Questions with their answers, course, lesson and authors (asked of the catalog and accounts): five queries whatever the number. */
-async function loadQuestions(db: Database | Tx, filter: Parameters<typeof q.selectQuestions>[1]): Promise<Question[]> {
+export async function loadQuestions(db: Database | Tx, filter: Parameters<typeof q.selectQuestions>[1]): Promise<Question[]> {
   const { rows, answerRows } = await q.selectQuestions(db, filter);
   const [courses, lessons, people] = await Promise.all([
     getCourseSummaries(

@@ -223,6 +223,7 @@ export interface OrdersPageOptions {
   to?: Date | undefined;
   /** An order number, or part of the buyer's email or name. */
   search?: string | undefined;
+  userId?: number | undefined;
   /** Keyset cursor: the last row of the previous page (newest first). */
   before?: { createdAt: Date; id: number } | undefined;
 }
@@ -238,6 +239,7 @@ export async function selectOrdersPage(db: Db, options: OrdersPageOptions) {
     options.paymentMethod ? eq(orders.paymentMethod, options.paymentMethod) : undefined,
     options.country ? ilike(orders.country, options.country) : undefined,
     options.currency ? eq(orders.currency, options.currency) : undefined,
+    options.userId ? eq(orders.userId, options.userId) : undefined,
     options.from ? sql`${orders.createdAt} >= ${options.from.toISOString()}::timestamptz` : undefined,
     options.to ? sql`${orders.createdAt} < ${options.to.toISOString()}::timestamptz` : undefined,
     like ? or(eq(orders.orderNumber, options.search!.toUpperCase()), ilike(orders.email, like), ilike(orders.fullName, like)) : undefined,

@@ -63,6 +63,11 @@ export async function studioOrdersPage(db: Database, query: AdminOrderQuery) {
   return { results: page.map(toItem), next_cursor: rows.length > page_size ? encodeCursor(page.at(-1)!) : null };
 }
 
+/** A student's orders, newest first (at most 200). */
+export async function studioOrdersOfUser(db: Database, userId: number): Promise<AdminOrderListItem[]> {
+  return (await q.selectOrdersPage(db, { userId, limit: 200 })).map(toItem);
+}
+
 export async function studioOrder(db: Database | Tx, orderNumber: string): Promise<AdminOrderDetail> {
   const order = await q.selectOrderByNumber(db, orderNumber);
   if (!order) throw AppError.notFound('Order not found.');

@@ -1,0 +1,39 @@
+/** What the instructor's studio does with a student's learning: their courses and questions, enrolling and revoking by hand. */
+import type { Enrolment, Question } from '../../../shared/learning.js';
+import type { Database, Tx } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { getCourseSummary } from '../catalog/index.js';
+import { enrol } from './enrolments.js';
+import * as q from './queries.js';
+import { loadQuestions, studentCourses } from './service.js';
+
+export interface StudentLearning {
+  enrolments: (Enrolment & { source: string })[];
+  questions: Question[];
+}
+
+export async function studentLearning(db: Database, userId: number): Promise<StudentLearning> {
+  const [enrolled, sources, questions] = await Promise.all([
+    studentCourses(db, userId, {}),
+    q.selectEnrolmentSources(db, userId),
+    loadQuestions(db, { userId }),
+  ]);
+  return { enrolments: enrolled.map((e) => ({ ...e, source: sources.get(e.id) ?? 'admin' })), questions };
+}
+
+/** Enrols a student in a course by hand ('admin'): 409 when they already hold it, so nothing changes twice. */
+export async function enrolByHand(tx: Tx, userId: number, courseId: number): Promise<{ title: string }> {
+  const course = await getCourseSummary(tx, courseId);
+  if (!course) throw AppError.fields({ course_id: ['This course does not exist.'] });
+  if (await q.selectActiveEnrolment(tx, userId, courseId)) throw new AppError('conflict', 'This student is already enrolled in this course.');
+  await enrol(tx, userId, [courseId], 'admin');
+  return { title: course.title };
+}
+
+/** Revokes a student's enrolment (their progress is kept should they be enrolled again). */
+export async function revokeEnrolment(tx: Tx, userId: number, courseId: number): Promise<{ source: string }> {
+  const row = await q.selectActiveEnrolment(tx, userId, courseId, true);
+  if (!row) throw AppError.notFound('This student is not enrolled in this course.');
+  await q.revokeEnrolment(tx, row.id);
+  return { source: row.source };
+}
