@@ -179,6 +179,10 @@ describe('memberships: monthly with Stripe', () => {
     await page.goto(`/courses/${course.slug}`);
     await page.getByTestId('included-in-membership').waitFor();
     expect(await page.getByRole('button', { name: 'Add to cart' }).count()).toBe(0);
+    await look(page, 'course-detail-member', (view) => view.getByTestId('included-in-membership').waitFor());
+    await page.goto('/courses');
+    await page.getByText(m.includedInMembership).first().waitFor();
+    await page.screenshot({ path: path.join(artifacts, 'courses-member-1280.png') });
 
     await page.goto(`/lesson/${course.slug}/${section.uuid}/${lesson.uuid}/`);
     await page.getByRole('heading', { name: 'Course content' }).waitFor();
@@ -220,6 +224,7 @@ describe('memberships: monthly with Stripe', () => {
     await expect.poll(() => card.getByTestId('subscription-status').textContent(), { timeout: 10_000 }).toBe('Inactive');
     await page.goto(`/lesson/${course.slug}/${section.uuid}/${lesson.uuid}/`);
     await page.getByTestId('locked-panel').waitFor();
+    await look(page, 'lesson-locked', (view) => view.getByTestId('locked-panel').waitFor());
     await page.goto(`/courses/${course.slug}`);
     await expect.poll(() => page.getByTestId('course-progress').textContent(), { timeout: 10_000 }).toMatch(/[1-9]\d* of \d+ lessons completed/);
     const after = await api<CourseDetail>(page, `/courses/${course.slug}/`);
@@ -228,7 +233,7 @@ describe('memberships: monthly with Stripe', () => {
 
     expect(errors).toEqual([]);
     await context.close();
-  }, 300_000);
+  }, 600_000);
 });
 
 describe('memberships: lifetime with Stripe', () => {

@@ -176,6 +176,15 @@ describe('CourseDetailPage', () => {
     expect(await screen.findByRole('heading', { name: 'Checkout page' })).toBeInTheDocument();
   });
 
+  it("shows a member 'Included in your membership' and the lessons, without a price, a cart button or the membership offer", async () => {
+    fetchMock.mockImplementation(() => respond(200, makeCourse({ access: 'membership' })));
+    renderPage();
+    expect(await screen.findByText('Included in your membership')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Course' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /add to cart/i })).not.toBeInTheDocument();
+    expect(screen.queryByText('Included in membership')).not.toBeInTheDocument();
+  });
+
   it('offers free enrolment (via login) for a free course', async () => {
     fetchMock.mockImplementation(() =>
       respond(200, makeCourse({ course_type: 'free', country_price: { amount: 0, regular_amount: 0, symbol: '$', country: 'US', currency: 'USD' } })),

@@ -54,7 +54,8 @@ export function CourseSideCard({ course, onPlayIntro }: CourseSideCardProps) {
             ))}
           </ul>
 
-          {course.course_type === 'paid' && (
+          {/* The membership is offered to whoever cannot open the course yet; a member or a buyer already can. */}
+          {course.course_type === 'paid' && course.access === 'none' && (
             <div className="course-membership mb-3">
               <i className="bi bi-gem course-membership-icon" aria-hidden="true" />
               <div>
