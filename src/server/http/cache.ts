@@ -1,15 +1,46 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
+type Encoding = 'br' | 'gzip';
 
 export interface Snapshot {
   /** The serialised JSON, encoded once so every request sends the same bytes. */
   body: Buffer;
   etag: string;
+  /** The body compressed once per encoding, the first time a client asks for it. */
+  encoded: Partial<Record<Encoding, Buffer>>;
 }
 
 export function snapshot(value: unknown): Snapshot {
   const body = Buffer.from(JSON.stringify(value));
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"` };
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`, encoded: {} };
+}
+
+function compressed(body: Snapshot, encoding: Encoding): Buffer {
+  let bytes = body.encoded[encoding];
+  if (!bytes) {
+    bytes =
+      encoding === 'br'
+        ? brotliCompressSync(body.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.body.length } })
+        : gzipSync(body.body, { level: 6 });
+    body.encoded[encoding] = bytes;
+  }
+  return bytes;
+}
+
+/** brotli, else gzip, when the client accepts it (a `q=0` refuses); large enough bodies only. */
+function encodingFor(request: FastifyRequest, size: number): Encoding | undefined {
+  const header = request.headers['accept-encoding'];
+  if (!header || size < 1024) return undefined;
+  let gzip = false;
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) continue;
+    if (name === 'br') return 'br';
+    if (name === 'gzip') gzip = true;
+  }
+  return gzip ? 'gzip' : undefined;
 }
 
 /**
@@ -18,14 +49,28 @@ export function snapshot(value: unknown): Snapshot {
  * must not keep it (private).
  */
 export function sendSnapshot(request: FastifyRequest, reply: FastifyReply, body: Snapshot, maxAgeSeconds = 60): FastifyReply {
-  reply.header('ETag', body.etag);
+  const encoding = encodingFor(request, body.body.length);
+  // Each encoding is its own representation, so its own validator (the same version matches any).
+  const version = body.etag.slice(0, -1);
+  reply.header('ETag', encoding ? `${version}-${encoding}"` : body.etag);
   reply.header('Cache-Control', `private, max-age=${maxAgeSeconds}, must-revalidate`);
-  reply.header('Vary', 'Authorization');
+  reply.header('Vary', 'Authorization, Accept-Encoding');
   const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === body.etag)) {
+  if (
+    ifNoneMatch &&
+    ifNoneMatch.split(',').some(
+      (tag) =>
+        tag
+          .trim()
+          .replace(/^W\//, '')
+          .replace(/-(br|gzip)"$/, '"') === body.etag,
+    )
+  ) {
     return reply.code(304).send();
   }
-  return reply.type('application/json; charset=utf-8').send(body.body);
+  reply.type('application/json; charset=utf-8');
+  if (!encoding) return reply.send(body.body);
+  return reply.header('Content-Encoding', encoding).send(compressed(body, encoding));
 }
 
 /**

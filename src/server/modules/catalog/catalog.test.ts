@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseDetailSchema, courseListSchema, type CourseDetail, type CourseListItem } from '../../../shared/catalog.js';
 import { seedBenchCatalog } from '../../db/seed/index.js';
@@ -55,6 +56,22 @@ describe('GET /api/v1/courses/', () => {
     expect(second.body).toBe('');
     const other = await get('/api/v1/courses/', { 'if-none-match': '"stale"' });
     expect(other.statusCode).toBe(200);
+  });
+
+  it('sends the same list compressed to a client that accepts brotli or gzip, with its own ETag', async () => {
+    const plain = await get('/api/v1/courses/');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('/api/v1/courses/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    const gzip = await get('/api/v1/courses/', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(new Set([plain.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(3);
+    expect((await get('/api/v1/courses/', { 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string })).statusCode).toBe(304);
+    expect((await get('/api/v1/courses/', { 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
   });
 });
 
