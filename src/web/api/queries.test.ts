@@ -5,13 +5,22 @@ import { catalogQueries } from './catalog';
 import { learningQueries } from './learning';
 import { orderQueries } from './orders';
 import { siteQueries } from './site';
+import { subscriptionQueries } from './subscriptions';
 
 /**
  * A cache entry has one shape: the one its query factory's queryFn returns. Two factories that
  * built the same key would share an entry in two shapes (the checkout-then-profile crash of issue 9).
  * Every module's factories start their keys with the module's name and a resource of their own.
  */
-const modules = { accounts: accountQueries, cart: cartQueries, catalog: catalogQueries, learning: learningQueries, orders: orderQueries, site: siteQueries };
+const modules = {
+  accounts: accountQueries,
+  cart: cartQueries,
+  catalog: catalogQueries,
+  learning: learningQueries,
+  orders: orderQueries,
+  site: siteQueries,
+  subscriptions: subscriptionQueries,
+};
 
 /** Placeholder arguments: only the first two key segments are compared. */
 type Factory = (...args: string[]) => { queryKey: readonly unknown[] };
