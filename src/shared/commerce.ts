@@ -147,6 +147,13 @@ export const paymentUpdateBodySchema = z.discriminatedUnion('payment_method', [
     currency: z.string().max(3).optional(),
   }),
 ]);
+/** The buyer came back from the card provider's page without paying (Stripe's cancel_url). */
+export const paymentCancelBodySchema = z.object({ order_number: z.string().min(1).max(40) });
+export const paymentCancelResponseSchema = z.object({ status: z.enum(['Cancelled', 'Paid']), order_number: z.string() });
+export type PaymentCancelResult = z.infer<typeof paymentCancelResponseSchema>;
+/** Shown on the checkout after a cancelled card payment: a cancel is not a failure. */
+export const paymentCancelledMessage = 'Payment cancelled: you have not been charged. Your cart is just as you left it, whenever you are ready.';
+
 export const paymentUpdateResponseSchema = z.object({ status: z.enum(['Success', 'Failed', 'Pending']), order_number: z.string(), payment_id: z.string() });
 
 export const orderItemSchema = z.object({

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CreateOrderResponse, OrderHistoryItem } from '../../shared/commerce';
+import type { CreateOrderResponse, OrderHistoryItem, PaymentCancelResult } from '../../shared/commerce';
 import { regions } from '../../shared/regions';
 import { clearCart } from '../lib/cart';
 import { completeLogin } from './accounts';
@@ -144,6 +144,17 @@ export function useCreateOrder() {
 }
 
 /** POST /payments/update/: the server asks the provider; a Success fulfils the order. */
+/** Back from Stripe's page without paying: the server closes the order and gives its coupon back. */
+export function useCancelPayment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (orderNumber: string) => apiFetch<PaymentCancelResult>('/payments/cancel/', { method: 'POST', body: { order_number: orderNumber } }),
+    onSuccess: (result) => {
+      if (result.status === 'Paid') purchaseConfirmed(client);
+    },
+  });
+}
+
 export function useUpdatePayment() {
   const client = useQueryClient();
   return useMutation({

@@ -237,6 +237,39 @@ describe('create-order and Stripe', () => {
     }
   });
 
+  it('a cancel on Stripe comes back to the checkout, closes the order unpaid and gives the coupon back; the same cart and coupon check out again', async () => {
+    const course = paid[3]!;
+    await insertCoupon(t.handle.db, { code: 'ONCEEACH', discountPercentage: 10, maxUsesPerUser: 1 });
+    const total = Math.round(course.country_price.amount * 90) / 100;
+    const form = billing({ coupon_code: 'ONCEEACH' });
+    const order = (await api('POST', '/create-order/', { ...form, courses: [course.id], total })).json();
+    const auth = { authorization: `Bearer ${order.tokens.access}` };
+
+    const back = await fake.server.inject({ method: 'POST', url: `/sandbox/stripe/checkout/${order.stripe_session_id}/cancel` });
+    expect(back.headers.location).toBe(`http://lectern.test/checkout/?payment=cancelled&order_no=${order.order_number}`);
+
+    // Only the buyer may close it.
+    const stranger = await loginAs(t, (await createVerifiedUser(t)).email);
+    expect((await api('POST', '/payments/cancel/', { order_number: order.order_number }, { authorization: `Bearer ${stranger.access}` })).statusCode).toBe(404);
+    expect((await api('POST', '/payments/cancel/', { order_number: order.order_number })).statusCode).toBe(404);
+
+    const cancelled = await api('POST', '/payments/cancel/', { order_number: order.order_number }, auth);
+    expect(cancelled.json()).toEqual({ status: 'Cancelled', order_number: order.order_number });
+    expect((await api('POST', '/payments/cancel/', { order_number: order.order_number }, auth)).json().status).toBe('Cancelled');
+    // The session can no longer be paid: Stripe's page sends the buyer back to the checkout.
+    const late = await fake.server.inject({ method: 'POST', url: `/sandbox/stripe/checkout/${order.stripe_session_id}/pay` });
+    expect(late.headers.location).toContain('/checkout/?payment=cancelled');
+    expect((await fake.stripeSdk.checkout.sessions.retrieve(order.stripe_session_id)).status).toBe('expired');
+
+    const again = await api('POST', '/create-order/', { ...form, password: undefined, courses: [course.id], total }, auth);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().order_number).not.toBe(order.order_number);
+    await deliverStripe(await payOnFakeStripe(again.json().stripe_session_id));
+    const [buyer] = await t.handle.db.select().from(users).where(eq(users.email, form.email));
+    expect(await enrolled(buyer!.id, course.id)).toBe(1);
+    expect((await api('POST', '/payments/cancel/', { order_number: again.json().order_number }, auth)).json().status).toBe('Paid');
+  });
+
   it('the same signed event delivered 50 times at once, with the redirect racing it: processed once, one payment, one enrolment, one receipt', async () => {
     const course = paid[2]!;
     const form = billing();

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paymentUpdateBodySchema, paymentUpdateResponseSchema } from '../../../shared/commerce.js';
+import { paymentCancelBodySchema, paymentCancelResponseSchema, paymentUpdateBodySchema, paymentUpdateResponseSchema } from '../../../shared/commerce.js';
 import type { AppContext } from '../../context.js';
 import { viewerOf } from '../../http/auth.js';
 import type { OrderDeps } from './service.js';
@@ -31,6 +31,20 @@ export function paymentRoutes(ctx: AppContext, deps: OrderDeps): FastifyPluginAs
           viewer,
         });
       },
+    );
+
+    app.post(
+      '/payments/cancel/',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "The buyer came back from Stripe's page without paying: the session is expired and the order closed unpaid, its coupon given back",
+          body: paymentCancelBodySchema,
+          response: { 200: paymentCancelResponseSchema },
+        },
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      },
+      async (request) => payments.cancelStripeCheckout(deps, { orderNumber: request.body.order_number, viewer: await viewerOf(request, ctx.config.jwtSecret) }),
     );
 
     // Webhooks verify signatures over the exact bytes received, so their bodies stay raw.

@@ -1,4 +1,4 @@
-import { commerceMessages } from '../../../shared/commerce.js';
+import { commerceMessages, type PaymentCancelResult } from '../../../shared/commerce.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
 import * as q from './queries.js';
@@ -43,6 +43,25 @@ export async function confirmStripeReturn(
     order_number: order.orderNumber,
     payment_id: session.paymentIntentId,
   };
+}
+
+/**
+ * The buyer left Stripe's page without paying. The session is expired at Stripe first, so it can
+ * no longer be paid; only then is the order closed unpaid and its coupon use given back, so the
+ * buyer can check out again with the same cart and coupon. A session that was paid meanwhile is
+ * left alone (the webhook fulfils it).
+ */
+export async function cancelStripeCheckout(deps: OrderDeps, input: { orderNumber: string; viewer: Viewer | undefined }): Promise<PaymentCancelResult> {
+  const order = await ownOrder(deps, input.orderNumber, input.viewer);
+  if (!deps.stripe || order.paymentMethod !== 'Stripe' || !order.providerReference) throw AppError.notFound(commerceMessages.orderNotFound);
+  if (order.status === 'Paid' || order.status === 'Refunded') return { status: 'Paid', order_number: order.orderNumber };
+  if (order.status === 'Pending') {
+    const session = await deps.stripe.retrieveSession(order.providerReference);
+    if (session.paid) return { status: 'Paid', order_number: order.orderNumber };
+    if (session.status === 'open') await deps.stripe.expireSession(order.providerReference);
+    await failOrder(deps, order.id);
+  }
+  return { status: 'Cancelled', order_number: order.orderNumber };
 }
 
 /** Razorpay's handler result: fulfils only when the HMAC over order and payment ids verifies. */

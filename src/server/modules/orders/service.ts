@@ -174,7 +174,8 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
         lines: splitTotal(items, order.total).map(({ line, amount }) => ({ name: line.title, amount })),
         customerEmail: order.email,
         successUrl: `${base}/order/success/?order_no=${order.orderNumber}&session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${base}/order/failure/?order_id=${order.orderNumber}&code=cancelled&reason=cancelled&description=${encodeURIComponent('You cancelled the payment.')}&source=customer&step=checkout`,
+        // A cancel is not a failure: back to the checkout, cart intact (payments.cancelStripeCheckout).
+        cancelUrl: `${base}/checkout/?payment=cancelled&order_no=${order.orderNumber}`,
       });
       await q.setProviderReference(db, order.id, session.id);
       response.stripe_session_id = session.id;

@@ -98,11 +98,11 @@ afterEach(() => {
   document.cookie = 'user_ip=; Max-Age=0; path=/';
 });
 
-function renderCheckout() {
+function renderCheckout(entry = '/checkout') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/checkout']}>
+      <MemoryRouter initialEntries={[entry]}>
         <Routes>
           <Route path="/checkout" element={<CheckoutPage />} />
           <Route path="/order/success/" element={<h1>Success page</h1>} />
@@ -455,5 +455,29 @@ describe('checkoutTotals', () => {
   });
   it('discounts only the lines of a coupon limited to some courses', () => {
     expect(checkoutTotals([line(1, 49.99), line(2, 30)], { percentage: 50, courseIds: [2] })).toEqual({ discount: 15, total: 64.99 });
+  });
+});
+
+describe('back from a cancelled card payment', () => {
+  it('shows a calm note (no failure), keeps the cart, and closes that order once', async () => {
+    const cancels: unknown[] = [];
+    handlers['/api/v1/payments/cancel/'] = (init) => {
+      cancels.push(JSON.parse(String(init?.body)));
+      return { status: 200, body: { status: 'Cancelled', order_number: 'LEC-20261123-ABCDEF' } };
+    };
+    renderCheckout('/checkout/?payment=cancelled&order_no=LEC-20261123-ABCDEF');
+    expect(await screen.findByTestId('payment-cancelled')).toHaveTextContent(
+      'Payment cancelled: you have not been charged. Your cart is just as you left it, whenever you are ready.',
+    );
+    expect(screen.queryByText(/Payment Failed/i)).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Django REST Framework' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Machine Learning A-Z' })).toBeInTheDocument();
+    await waitFor(() => expect(cancels).toEqual([{ order_number: 'LEC-20261123-ABCDEF' }]));
+  });
+
+  it('shows nothing of the kind on an ordinary visit', async () => {
+    renderCheckout();
+    await screen.findByRole('link', { name: 'Django REST Framework' });
+    expect(screen.queryByTestId('payment-cancelled')).not.toBeInTheDocument();
   });
 });

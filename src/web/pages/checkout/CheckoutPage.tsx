@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { billingFormSchema, type CartResponse, type CreateOrderResponse } from '../../../shared/commerce';
+import { billingFormSchema, paymentCancelledMessage, type CartResponse, type CreateOrderResponse } from '../../../shared/commerce';
 import { formatPersonName } from '../../../shared/text';
 import { useUserDetails } from '../../api/accounts';
 import { useAbandonedCartReminder, useCart, useRemoveCartItem } from '../../api/cart';
 import { ApiError, NetworkError } from '../../api/client';
-import { useCreateOrder, useUpdatePayment, type RazorpayFailure, type RazorpaySuccess } from '../../api/orders';
+import { useCancelPayment, useCreateOrder, useUpdatePayment, type RazorpayFailure, type RazorpaySuccess } from '../../api/orders';
 import { useCountries, useSiteConfig, useVisitorIp } from '../../api/site';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { RazorpaySandboxModal } from '../../components/RazorpaySandboxModal';
@@ -36,8 +36,29 @@ function failureUrl(params: Record<string, string | undefined>): string {
   return `/order/failure/?${query.toString()}`;
 }
 
+/**
+ * Back from Stripe with ?payment=cancelled&order_no=…: a calm note, not a failure; the server closes
+ * that order (its coupon is given back) and the cart is untouched. The query is dropped so a reload
+ * does not repeat it.
+ */
+function useCancelledPayment(): boolean {
+  const [params, setParams] = useSearchParams();
+  const [cancelled, setCancelled] = useState(false);
+  const cancelPayment = useCancelPayment();
+  const orderNumber = params.get('payment') === 'cancelled' ? params.get('order_no') : null;
+  const { mutate } = cancelPayment;
+  useEffect(() => {
+    if (params.get('payment') !== 'cancelled') return;
+    setCancelled(true);
+    if (orderNumber) mutate(orderNumber);
+    setParams({}, { replace: true });
+  }, [params, orderNumber, mutate, setParams]);
+  return cancelled;
+}
+
 export default function CheckoutPage() {
   usePageMeta('checkout');
+  const cancelled = useCancelledPayment();
   const loggedIn = useIsLoggedIn();
   const { data: user } = useUserDetails();
   const cartQuery = useCart();
@@ -80,6 +101,12 @@ export default function CheckoutPage() {
             </span>
           )}
         </div>
+        {cancelled && (
+          <div className="alert alert-info d-flex gap-2 align-items-start" role="status" data-testid="payment-cancelled">
+            <i className="bi bi-info-circle-fill" aria-hidden="true" />
+            <span>{paymentCancelledMessage}</span>
+          </div>
+        )}
         {body}
       </section>
     </div>
