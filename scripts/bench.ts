@@ -7,7 +7,8 @@
 // the first size, order creation by 50 concurrent signed-in buyers (Stripe answered by a local
 // stub, so provider time is excluded) and the studio's order list over 100,000 orders.
 //
-// Knobs: BENCH_SECONDS (5), BENCH_CONNECTIONS (32), BENCH_PORT (3999), BENCH_DATABASES
+// Knobs: BENCH_QUICK (1: a one-minute smoke run), BENCH_CASES (list,detail,member,orders,orderlist),
+// BENCH_PROFILE (a folder for the server's CPU profiles), BENCH_SECONDS (6), BENCH_CONNECTIONS (32), BENCH_PORT (3999), BENCH_DATABASES
 // (pglite,postgres), BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_COURSES (40,400), BENCH_SECTIONS (10), BENCH_LESSONS (10), BENCH_BUYERS (50),
 // BENCH_ORDERS_PER_BUYER (10), BENCH_ORDERS (100000).
@@ -25,19 +26,21 @@ import { enrol } from '../src/server/modules/learning/index.js';
 import { listOrdersPage } from '../src/server/modules/orders/index.js';
 
 const env = process.env;
-const seconds = Number(env.BENCH_SECONDS ?? 5);
+/** BENCH_QUICK=1: a smoke run in about a minute (2 s per route, 40 courses, 10,000 orders); every knob still wins. */
+const quick = env.BENCH_QUICK === '1';
+const seconds = Number(env.BENCH_SECONDS ?? (quick ? 2 : 6));
 const connections = Number(env.BENCH_CONNECTIONS ?? 32);
 const port = Number(env.BENCH_PORT ?? 3999);
 const databases = (env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());
 const postgresUrl = env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const courseCounts = (env.BENCH_COURSES ?? '40,400').split(',').map(Number);
+const courseCounts = (env.BENCH_COURSES ?? (quick ? '40' : '40,400')).split(',').map(Number);
 const sections = Number(env.BENCH_SECTIONS ?? 10);
 const lessonsPerSection = Number(env.BENCH_LESSONS ?? 10);
 const buyers = Number(env.BENCH_BUYERS ?? 50);
-const ordersPerBuyer = Number(env.BENCH_ORDERS_PER_BUYER ?? 10);
-const orderCount = Number(env.BENCH_ORDERS ?? 100_000);
-/** Which measurements to run: ceiling,list,detail,member,orders,orderlist (all by default). */
-const cases = new Set((env.BENCH_CASES ?? 'ceiling,list,detail,member,orders,orderlist').split(',').map((s) => s.trim()));
+const ordersPerBuyer = Number(env.BENCH_ORDERS_PER_BUYER ?? (quick ? 2 : 10));
+const orderCount = Number(env.BENCH_ORDERS ?? (quick ? 10_000 : 100_000));
+/** Which measurements to run: list,detail,member,orders,orderlist (all by default); each route brings its own ceiling. */
+const cases = new Set((env.BENCH_CASES ?? 'list,detail,member,orders,orderlist').split(',').map((s) => s.trim()));
 /** A folder for the server's V8 CPU profiles (node --cpu-prof), one per server run. */
 const profileDir = env.BENCH_PROFILE;
 const PASSWORD = 'Bench#Pass42';
@@ -223,12 +226,40 @@ async function login(email: string, ip: string): Promise<string> {
   return ((await res.json()) as { access: string }).access;
 }
 
-async function load(route: string, headers: Record<string, string> = {}) {
-  const url = `http://127.0.0.1:${port}${route}`;
-  await autocannon({ url, connections, duration: 1, headers }); // warm-up
-  const r = await autocannon({ url, connections, duration: seconds, headers });
+async function run(route: string, duration: number, headers: Record<string, string> = {}) {
+  const r = await autocannon({ url: `http://127.0.0.1:${port}${route}`, connections, duration, headers });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${route}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytes: Math.round(r.throughput.average / r.requests.average) };
+  return r;
+}
+
+const CEILING = '/healthz';
+const ROUNDS = 2;
+const ceilingRuns: number[] = [];
+
+/**
+ * A route against the ceiling measured next to it: after a warm-up of both, ROUNDS alternating
+ * slices of hello-world and the route (seconds in all for each), so a machine that gets busier or
+ * quieter during the run moves both sides of the ratio alike.
+ */
+async function load(route: string, headers: Record<string, string> = {}) {
+  await run(CEILING, 1);
+  await run(route, 1, headers);
+  let ceiling = 0;
+  let requests = 0;
+  let bytes = 0;
+  const p50: number[] = [];
+  const p99: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const c = await run(CEILING, seconds / ROUNDS);
+    ceiling += c.requests.average;
+    ceilingRuns.push(c.requests.average);
+    const r = await run(route, seconds / ROUNDS, headers);
+    requests += r.requests.average;
+    bytes += r.throughput.average / r.requests.average;
+    p50.push(r.latency.p50);
+    p99.push(r.latency.p99);
+  }
+  return { rps: requests / ROUNDS, p50: Math.max(...p50), p99: Math.max(...p99), bytes: Math.round(bytes / ROUNDS), ratio: requests / ceiling };
 }
 
 /** 50 signed-in buyers at once, each creating orders one after another; latency per order. */
@@ -290,12 +321,24 @@ try {
       try {
         const member = await login(prepared.member, '10.76.0.1');
         const detail = `/api/v1/courses/${prepared.paidCourse.slug}/`;
-        const ceiling = cases.has('ceiling') ? await load('/healthz') : undefined;
-        const add = (name: string, r: Awaited<ReturnType<typeof load>>) => rows.push({ database, courses, name, ...r, ratio: ceiling && r.rps / ceiling.rps });
-        if (ceiling) add('hello world (ceiling)', ceiling);
+        ceilingRuns.length = 0;
+        const measured: Row[] = [];
+        const add = (name: string, r: Awaited<ReturnType<typeof load>>) => measured.push({ database, courses, name, ...r });
         if (cases.has('list')) add('course list', await load('/api/v1/courses/'));
+        if (cases.has('list')) add('course list, brotli (as browsers ask)', await load('/api/v1/courses/', { 'accept-encoding': 'gzip, deflate, br' }));
         if (cases.has('detail')) add('course detail, visitor', await load(detail));
         if (cases.has('member')) add('course detail, member', await load(detail, { authorization: `Bearer ${member}` }));
+        if (ceilingRuns.length) {
+          const mean = ceilingRuns.reduce((a, b) => a + b, 0) / ceilingRuns.length;
+          rows.push({
+            database,
+            courses,
+            name: `hello world (ceiling, ${Math.round(Math.min(...ceilingRuns))}–${Math.round(Math.max(...ceilingRuns))})`,
+            rps: mean,
+            ratio: 1,
+          });
+        }
+        rows.push(...measured);
         if (withOrders && cases.has('orders')) {
           const orders = await orderCreation(prepared);
           rows.push({ database, courses, name: `create-order, ${buyers} buyers (${orders.count})`, rps: orders.rps, p50: orders.p50, p99: orders.p99 });
@@ -315,7 +358,9 @@ try {
 }
 
 const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '' : n.toFixed(digits));
-console.log(`\n${connections} connections, ${seconds} s per route; ${sections * lessonsPerSection} lessons per course; latencies in ms\n`);
+console.log(
+  `\n${connections} connections, ${seconds} s per route in ${ROUNDS} slices alternating with the ceiling (ratio = route / ceiling of its own slices); ${sections * lessonsPerSection} lessons per course; latencies in ms\n`,
+);
 console.log(
   ['database', 'courses', 'route', 'req/s', 'p50', 'p99', 'ratio', 'bytes'].map((h, i) => (i < 3 ? h.padEnd([10, 7, 52][i]!) : h.padStart(8))).join(' '),
 );
