@@ -50,7 +50,7 @@ describe('VerifyEmailBanner', () => {
     const banner = await screen.findByTestId('verify-email-banner');
     expect(banner).toHaveTextContent('Please confirm your email address.');
     expect(banner).toHaveTextContent('buyer@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send the link again' }));
+    await user.click(screen.getByRole('button', { name: 'Send me the link' }));
     await screen.findByText(/a new verification link is on its way/);
     expect(sent).toEqual([{ email: 'buyer@example.com' }]);
   });

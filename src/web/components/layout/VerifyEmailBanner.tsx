@@ -15,8 +15,8 @@ export function VerifyEmailBanner() {
       <div className="container d-flex flex-column flex-md-row align-items-md-center gap-2">
         <span className="flex-grow-1 small">
           <i className="bi bi-envelope-exclamation-fill me-2" aria-hidden="true" />
-          <strong>Please confirm your email address.</strong> Your courses are open; we sent the link to <strong className="text-break">{user.email}</strong>{' '}
-          with your receipt.
+          <strong>Please confirm your email address.</strong> The link goes to <strong className="text-break">{user.email}</strong> (a buyer finds it in the
+          receipt); confirming keeps your account yours.
         </span>
         {resend.isSuccess ? (
           <span className="small fw-semibold">{resend.data.message}</span>
@@ -28,7 +28,7 @@ export function VerifyEmailBanner() {
             busyLabel="Please wait..."
             onClick={() => resend.mutate(user.email)}
           >
-            Send the link again
+            Send me the link
           </SubmitButton>
         )}
         {resend.isError && (
