@@ -3,6 +3,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useNavigate } from 'react-router';
 import type { MembershipPlan } from '../../../shared/catalog';
 import { formatPrice } from '../../../shared/money';
+import { toMajor } from '../../../shared/pricing';
 import { subscriptionMessages as m } from '../../../shared/subscriptions';
 import { formatPersonName } from '../../../shared/text';
 import { useUserDetails } from '../../api/accounts';
@@ -99,7 +100,7 @@ export function MembershipCheckout({ plan, onClose, onFailed }: MembershipChecko
         payment_id: response.razorpay_payment_id,
         order_id: response.razorpay_order_id,
         signature: response.razorpay_signature,
-        total: popupOrder.amount / 100,
+        total: toMajor(popupOrder.amount),
         payment_status: 'Success',
         currency: popupOrder.currency,
       },
