@@ -100,6 +100,8 @@ describe('the rule', () => {
 describe('a visitor', () => {
   it('gets previews only: no premium source, content or resource; every write is refused', async () => {
     expect(anonymousDetail.access).toBe('none');
+    expect(lessonsOf(anonymousDetail).some((l) => l.enable_preview)).toBe(true);
+    expect(lessonsOf(anonymousDetail).some((l) => !l.enable_preview)).toBe(true);
     for (const lesson of lessonsOf(anonymousDetail)) {
       if (lesson.enable_preview) expect(lesson.is_locked).toBe(false);
       else expect(lesson).toMatchObject({ is_locked: true, video_source: null, lesson_content: null, upload_resource: null });
@@ -120,6 +122,7 @@ describe.each(Object.entries(personas))('%s', (_name, persona) => {
       expect(detail.access).toBe(persona.reason);
       expect(detail.course_status).toBe('not enrolled');
       const lessons = lessonsOf(detail);
+      expect(lessons.length).toBeGreaterThan(1);
       for (const lesson of lessons) {
         const open = lesson.enable_preview || persona.full;
         expect(lesson.is_locked).toBe(!open);

@@ -30,6 +30,7 @@ describe('locked content', () => {
     const { call } = await student();
     const course = (await call('GET', `/courses/${paid.slug}/`)).json<CourseDetail>();
     expect(course.course_status).toBe('not enrolled');
+    expect(lessonsOf(course).filter((l) => !l.enable_preview).length).toBeGreaterThan(0);
     for (const lesson of lessonsOf(course).filter((l) => !l.enable_preview)) {
       expect(lesson).toMatchObject({ video_source: null, lesson_content: null, upload_resource: null, is_locked: true });
     }

@@ -65,6 +65,7 @@ describe('server-rendered head', () => {
     expect(sitemap.headers['content-type']).toContain('application/xml');
     for (const path of ['/', '/courses', '/services', '/contact', '/roadmap', '/subscribe'])
       expect(sitemap.body).toContain(`<loc>http://lectern.test${path}</loc>`);
+    expect(courses.length).toBeGreaterThan(0);
     for (const course of courses) expect(sitemap.body).toContain(`<loc>http://lectern.test/courses/${course.slug}</loc>`);
     const robots = await t.app.inject({ url: '/robots.txt' });
     expect(robots.body).toContain('Sitemap: http://lectern.test/sitemap.xml');
