@@ -1,7 +1,7 @@
 // Money rules, in one place for the server and the web app: every price, discount and total is
 // computed here, in integer minor units (cents, paise). Amounts become major units (what the API
 // sends, 49.99) only at the edge, through toMajor. Every region's currency (USD, INR, GBP, EUR)
-// has two decimals; see docs/decisions/0006-pricing-in-minor-units.md.
+// has two decimals; see docs/decisions/0007-money-in-minor-units-in-one-file.md.
 
 /** Minor units (cents, paise) to the major-unit number the API sends. */
 export function toMajor(minor: number): number {
