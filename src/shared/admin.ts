@@ -504,3 +504,32 @@ export const studentCompBodySchema = z
   })
   .strict();
 export const adminMessageSchema = z.object({ detail: z.string() });
+
+// ---------------------------------------------------------------- payments log
+
+export const providerEventQuerySchema = pageQuerySchema.extend({
+  provider: z.enum(['stripe', 'razorpay']).optional(),
+  /** processed; failed (not processed, its outcome says why; the provider retries, or replay it); pending (not processed yet). */
+  state: z.enum(['processed', 'failed', 'pending']).optional(),
+  type: z.string().trim().max(100).optional(),
+  search: z.string().trim().min(1).max(100).optional(),
+  from: dateParamSchema.optional(),
+  to: dateParamSchema.optional(),
+});
+export type ProviderEventQuery = z.infer<typeof providerEventQuerySchema>;
+
+export const providerEventSchema = z.object({
+  id: z.number().int(),
+  provider: z.enum(['stripe', 'razorpay']),
+  event_id: z.string(),
+  type: z.string(),
+  state: z.enum(['processed', 'failed', 'pending']),
+  outcome: z.string().nullable(),
+  deliveries: z.number().int(),
+  received_at: z.string(),
+  processed_at: z.string().nullable(),
+  /** A failed or pending event can be replayed from the studio. */
+  replayable: z.boolean(),
+});
+export type ProviderEventItem = z.infer<typeof providerEventSchema>;
+export const providerEventDetailSchema = providerEventSchema.extend({ payload: z.unknown() });

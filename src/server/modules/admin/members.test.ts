@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../../test/admin.js';
 import { startKit, type Kit } from '../../../../test/memberships.js';
-import type { AdminMember, AdminMemberDetail, Page } from '../../../shared/admin.js';
-import { auditLog, subscriptions } from '../../db/schema/index.js';
+import type { AdminMember, AdminMemberDetail, Page, ProviderEventItem } from '../../../shared/admin.js';
+import { auditLog, providerEvents, subscriptions } from '../../db/schema/index.js';
 
 let kit: Kit;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -110,5 +110,60 @@ describe('members', () => {
     expect((await admin.call('POST', `/admin/members/${refund.membershipId}/refund/`)).statusCode).toBe(409);
     expect(await auditRows('membership.refund')).toHaveLength(1);
     expect((await admin.call('POST', '/admin/members/2147483647/refund/')).statusCode).toBe(404);
+  });
+});
+
+describe('the payments log', () => {
+  it('lists every provider event with its outcome, filtered and paged; replays a failed one once, as the webhook would', async () => {
+    const m = await kit.member();
+    const started = (await m.call('POST', '/membership-subscription-api/', { plan_id: kit.planId('monthly'), payment_method: 'stripe' })).json();
+    const from = await kit.payStripe(started.session_id);
+    const events = kit.fake().stripeEvents.slice(from);
+    const completed = events.find((e) => e.type === 'checkout.session.completed')!;
+    // As if its delivery had failed: stored, not processed, the failure recorded.
+    await kit.t.handle.db.insert(providerEvents).values({
+      provider: 'stripe',
+      eventId: completed.id,
+      type: completed.type,
+      payload: { id: completed.id, object: 'event', type: completed.type, data: { object: completed.object } },
+      outcome: 'failed, will be retried: provider unreachable',
+    });
+    const list = async (query: string) => {
+      const res = await admin.call('GET', `/admin/payment-events/${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Page<ProviderEventItem>>();
+    };
+    const failed = await list('?state=failed');
+    expect(failed.results.map((e) => e.event_id)).toEqual([completed.id]);
+    expect(failed.results[0]).toMatchObject({ state: 'failed', replayable: true, provider: 'stripe', deliveries: 1 });
+    expect((await list(`?search=${completed.id}`)).count).toBe(1);
+    expect((await list('?provider=razorpay&state=failed')).count).toBe(0);
+    expect((await list('?page_size=1')).results).toHaveLength(1);
+    const bad = await admin.call('GET', '/admin/payment-events/?state=broken&provider=paypal&from=yesterday');
+    expect(Object.keys(bad.json()).sort()).toEqual(['from', 'provider', 'state']);
+    expect((await admin.call('GET', '/admin/payment-events/?from=2026-02-01&to=2026-01-01')).json()).toHaveProperty('to');
+
+    const id = failed.results[0]!.id;
+    const detail = await admin.call('GET', `/admin/payment-events/${id}/`);
+    expect(detail.json()).toMatchObject({ id, payload: { id: completed.id } });
+
+    const replayed = await admin.call('POST', `/admin/payment-events/${id}/replay/`);
+    expect(replayed.statusCode, replayed.body).toBe(200);
+    expect(replayed.json()).toMatchObject({ state: 'processed', replayable: false, outcome: expect.stringMatching(/^membership /) });
+    expect((await m.call('GET', '/user/subscription-detail/')).json()).toMatchObject({ is_active: true });
+    expect(await auditRows('payment_event.replay')).toEqual([
+      expect.objectContaining({ entityId: String(id), before: expect.objectContaining({ state: 'failed' }) }),
+    ]);
+
+    // Idempotent: a second replay and the provider's own retry redo nothing.
+    expect((await admin.call('POST', `/admin/payment-events/${id}/replay/`)).statusCode).toBe(409);
+    expect((await kit.deliverStripe(completed)).statusCode).toBe(200);
+    expect(await auditRows('payment_event.replay')).toHaveLength(1);
+    const history = (await admin.call('GET', `/admin/members/?search=${encodeURIComponent(m.user.email)}`)).json<Page<AdminMember>>();
+    expect(history.results).toHaveLength(1);
+    const memberDetail = (await admin.call('GET', `/admin/members/${history.results[0]!.id}/`)).json<AdminMemberDetail>();
+    expect(memberDetail.history.filter((h) => h.status === 'active')).toHaveLength(1);
+    expect((await admin.call('POST', '/admin/payment-events/2147483647/replay/')).statusCode).toBe(404);
+    expect((await admin.call('POST', '/admin/payment-events/abc/replay/')).statusCode).toBe(400);
   });
 });

@@ -2,4 +2,5 @@
 export type { OrdersPageOptions } from './queries.js';
 export { orderRoutes } from './routes.js';
 export { listOrdersPage } from './service.js';
-export { refundOrder, studioOrder, studioOrdersCsv, studioOrdersOfUser, studioOrdersPage } from './studio.js';
+export { refundOrder, studioOrder, studioOrdersCsv, studioOrdersOfUser, studioOrdersPage, studioProviderEvent, studioProviderEvents } from './studio.js';
+export { replayProviderEvent } from './payments.js';

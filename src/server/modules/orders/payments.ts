@@ -1,6 +1,7 @@
 import { commerceMessages, type PaymentCancelResult } from '../../../shared/commerce.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
+import type { StripeEvent } from '../../integrations/stripe/index.js';
 import * as q from './queries.js';
 import type { OrderDeps } from './service.js';
 import { failOrder, fulfilOrder, refundPayment } from './fulfilment.js';
@@ -127,14 +128,42 @@ export async function handleStripeWebhook(deps: OrderDeps, rawBody: Buffer, sign
   } catch {
     throw new AppError('bad_request', 'Invalid signature.');
   }
-  const { id: eventId, type, objectId } = event;
-  const stripe = deps.stripe;
-  // Memberships first (the subscriptions module says null when the event is not theirs), then orders.
-  await processEventOnce(
-    deps,
-    { provider: 'stripe', eventId, type, payload: JSON.parse(rawBody.toString('utf8')) as object },
-    async () => (await handleStripeMembershipEvent(deps, event)) ?? (await handleStripeOrderEvent(deps, stripe, type, objectId)),
+  await processEventOnce(deps, { provider: 'stripe', eventId: event.id, type: event.type, payload: JSON.parse(rawBody.toString('utf8')) as object }, () =>
+    stripeWork(deps, deps.stripe!, event),
   );
+}
+
+/** Memberships first (the subscriptions module says null when the event is not theirs), then orders. */
+async function stripeWork(deps: OrderDeps, stripe: NonNullable<OrderDeps['stripe']>, event: StripeEvent): Promise<string> {
+  return (await handleStripeMembershipEvent(deps, event)) ?? (await handleStripeOrderEvent(deps, stripe, event.type, event.objectId));
+}
+
+async function razorpayWork(deps: OrderDeps, razorpay: NonNullable<OrderDeps['razorpay']>, type: string, body: RazorpayWebhook): Promise<string> {
+  return (await handleRazorpayMembershipEvent(deps, type, body)) ?? (await handleRazorpayOrderEvent(deps, razorpay, type, body));
+}
+
+/**
+ * The studio's replay of a stored event that was not processed (it failed, and the provider has
+ * not yet retried it): the same claim as a webhook delivery, so a replay and a delivery never both
+ * act, and an event already processed is refused (409) with nothing redone. The payload was
+ * verified when it arrived; state is read back from the provider as for a delivery.
+ */
+export async function replayProviderEvent(deps: OrderDeps, id: number): Promise<void> {
+  const row = await q.selectProviderEvent(deps.db, id);
+  if (!row) throw AppError.notFound('Event not found.');
+  if (row.processedAt) throw new AppError('conflict', 'This event has already been processed.');
+  const event = { provider: row.provider, eventId: row.eventId, type: row.type, payload: row.payload as object };
+  if (row.provider === 'stripe') {
+    if (!deps.stripe) throw new AppError('unavailable', 'Stripe is not configured.');
+    const stripe = deps.stripe;
+    const data = (row.payload as { data?: { object?: Record<string, unknown> } }).data?.object;
+    const parsed: StripeEvent = { id: row.eventId, type: row.type, objectId: typeof data?.id === 'string' ? data.id : undefined, object: data };
+    await processEventOnce(deps, event, () => stripeWork(deps, stripe, parsed));
+  } else {
+    if (!deps.razorpay) throw new AppError('unavailable', 'Razorpay is not configured.');
+    const razorpay = deps.razorpay;
+    await processEventOnce(deps, event, () => razorpayWork(deps, razorpay, row.type, row.payload as RazorpayWebhook));
+  }
 }
 
 async function handleStripeOrderEvent(deps: OrderDeps, stripe: NonNullable<OrderDeps['stripe']>, type: string, objectId: string | undefined): Promise<string> {
@@ -192,12 +221,7 @@ export async function handleRazorpayWebhook(deps: OrderDeps, rawBody: Buffer, si
     eventIdHeader ??
     `${type}:${body.payload?.subscription?.entity?.id ?? ''}:${body.payload?.payment?.entity?.id ?? body.payload?.refund?.entity?.payment_id ?? ''}`;
   const razorpay = deps.razorpay;
-  // Memberships first (the subscriptions module says null when the event is not theirs), then orders.
-  await processEventOnce(
-    deps,
-    { provider: 'razorpay', eventId, type, payload: body },
-    async () => (await handleRazorpayMembershipEvent(deps, type, body)) ?? (await handleRazorpayOrderEvent(deps, razorpay, type, body)),
-  );
+  await processEventOnce(deps, { provider: 'razorpay', eventId, type, payload: body }, () => razorpayWork(deps, razorpay, type, body));
 }
 
 async function handleRazorpayOrderEvent(deps: OrderDeps, razorpay: NonNullable<OrderDeps['razorpay']>, type: string, body: RazorpayWebhook): Promise<string> {

@@ -293,3 +293,42 @@ export async function markOrderPaymentsRefunded(db: Db, orderId: number): Promis
     .set({ status: 'Refunded' })
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'Success')));
 }
+
+export async function selectProviderEvent(db: Db, id: number) {
+  const [row] = await db.select().from(providerEvents).where(eq(providerEvents.id, id)).limit(1);
+  return row;
+}
+
+export interface ProviderEventFilter {
+  provider?: 'stripe' | 'razorpay' | undefined;
+  /** processed; failed: not processed and an outcome says why; pending: not processed yet, nothing said. */
+  state?: 'processed' | 'failed' | 'pending' | undefined;
+  type?: string | undefined;
+  /** Part of the event id or the outcome. */
+  search?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+/** The payments log, newest first (provider_events_received_idx), with the total matching. */
+export async function selectProviderEventsPage(db: Db, filter: ProviderEventFilter, limit: number, offset: number) {
+  const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = and(
+    filter.provider ? eq(providerEvents.provider, filter.provider) : undefined,
+    filter.state === 'processed' ? sql`${providerEvents.processedAt} is not null` : undefined,
+    filter.state === 'failed' ? sql`${providerEvents.processedAt} is null and ${providerEvents.outcome} is not null` : undefined,
+    filter.state === 'pending' ? sql`${providerEvents.processedAt} is null and ${providerEvents.outcome} is null` : undefined,
+    filter.type ? eq(providerEvents.type, filter.type) : undefined,
+    like ? or(ilike(providerEvents.eventId, like), ilike(providerEvents.outcome, like)) : undefined,
+    filter.from ? sql`${providerEvents.receivedAt} >= ${filter.from.toISOString()}::timestamptz` : undefined,
+    filter.to ? sql`${providerEvents.receivedAt} < ${filter.to.toISOString()}::timestamptz` : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select().from(providerEvents).where(where).orderBy(desc(providerEvents.receivedAt), desc(providerEvents.id)).limit(limit).offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(providerEvents)
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}

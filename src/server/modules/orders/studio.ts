@@ -1,5 +1,5 @@
 /** The orders as the studio reads them: filtered keyset pages, one order in full, and CSV. */
-import type { AdminOrderDetail, AdminOrderListItem, AdminOrderQuery } from '../../../shared/admin.js';
+import type { AdminOrderDetail, AdminOrderListItem, AdminOrderQuery, ProviderEventItem } from '../../../shared/admin.js';
 import { formatPrice } from '../../../shared/money.js';
 import { toMajor } from '../../../shared/pricing.js';
 import { regions, type Region } from '../../../shared/regions.js';
@@ -186,4 +186,33 @@ async function applyRefund(tx: Tx, deps: OrderDeps, order: NonNullable<Awaited<R
     courses: items.map((i) => i.title),
   });
   await deps.queue.enqueue(SEND_EMAIL_JOB, { to: order.email, ...email }, { tx });
+}
+
+type EventRow = NonNullable<Awaited<ReturnType<typeof q.selectProviderEvent>>>;
+function toEvent(r: EventRow): ProviderEventItem {
+  const state = r.processedAt ? 'processed' : r.outcome ? 'failed' : 'pending';
+  return {
+    id: r.id,
+    provider: r.provider,
+    event_id: r.eventId,
+    type: r.type,
+    state,
+    outcome: r.outcome,
+    deliveries: r.deliveries,
+    received_at: r.receivedAt.toISOString(),
+    processed_at: r.processedAt?.toISOString() ?? null,
+    replayable: state !== 'processed',
+  };
+}
+
+/** The payments log: every provider event received, with what handling it did. */
+export async function studioProviderEvents(db: Database, filter: q.ProviderEventFilter, window: { limit: number; offset: number }) {
+  const { rows, total } = await q.selectProviderEventsPage(db, filter, window.limit, window.offset);
+  return { total, results: rows.map(toEvent) };
+}
+
+export async function studioProviderEvent(db: Database, id: number): Promise<ProviderEventItem & { payload: unknown }> {
+  const row = await q.selectProviderEvent(db, id);
+  if (!row) throw AppError.notFound('Event not found.');
+  return { ...toEvent(row), payload: row.payload };
 }
