@@ -7,7 +7,16 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Bootstrap Icons hide their glyphs for up to 3 s while the font loads (font-display: block); show them after 100 ms at most.
+    {
+      name: 'icon-font-display',
+      enforce: 'pre',
+      transform: (code, id) =>
+        id.includes('bootstrap-icons') && id.endsWith('.css') ? code.replace('font-display: block', 'font-display: fallback') : undefined,
+    },
+  ],
   // `vite build --ssr entry-server.tsx` builds the server renderer of the public pages into dist/ssr.
   build: isSsrBuild
     ? { outDir: fileURLToPath(new URL('./dist/ssr', import.meta.url)), emptyOutDir: true, sourcemap: false }

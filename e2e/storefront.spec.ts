@@ -105,4 +105,42 @@ describe('the public storefront', () => {
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await context.close();
   });
+
+  it('hydrates the server-rendered public pages without console errors, keeping the nodes the server sent', async () => {
+    const courses = (await (await fetch(`${baseUrl()}/api/v1/courses/`)).json()) as { slug: string; title: string; course_type: string }[];
+    const paid = courses.find((c) => c.course_type === 'paid')!;
+    const pages: [string, number][] = [
+      ['/', 200],
+      ['/courses', 200],
+      [`/courses/${paid.slug}`, 200],
+      ['/subscribe', 200],
+      ['/services', 200],
+      ['/roadmap', 200],
+      ['/course-reviews', 200],
+      ['/contact', 200],
+      ['/terms-and-conditions', 200],
+      ['/courses/no-such-course', 404],
+      ['/no-such-page', 404],
+    ];
+    for (const width of [375, 1280]) {
+      const { context, page, errors } = await openPage(browser, { width });
+      // The server's <h1>, taken before any script runs: hydration adopts it, a client render would replace it.
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive') (window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('h1');
+        });
+      });
+      for (const [path, status] of pages) {
+        const response = await page.goto(path, { waitUntil: 'networkidle' });
+        expect(response?.status(), path).toBe(status);
+        const adopted = await page.evaluate(() => {
+          const h1 = (window as unknown as { serverH1: Element | null }).serverH1;
+          return Boolean(h1) && h1 === document.querySelector('h1') && h1!.isConnected && '__LECTERN_STATE__' in window;
+        });
+        expect(adopted, path).toBe(true);
+      }
+      expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+      await context.close();
+    }
+  });
 });

@@ -26,7 +26,7 @@ const clean = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+
 /** The source file of the page an address shows (`pages/home/HomePage.tsx`), to link its chunk and styles. */
 export function pageFileFor(pathname: string): string | undefined {
   const leaf = matchRoutes(routes, clean(pathname))?.at(-1)?.route.element;
-  return isValidElement(leaf) ? pageFiles.get(leaf.type as ComponentType) : undefined;
+  return isValidElement(leaf) ? pageFiles.get(leaf.type as ComponentType)?.file : undefined;
 }
 
 export interface RenderRequest {

@@ -3,12 +3,13 @@ import 'bootstrap-icons/font/bootstrap-icons.css';
 import './styles/main.scss';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { isValidElement, type ComponentType } from 'react';
+import { BrowserRouter, matchRoutes } from 'react-router';
 import { siteKeys } from './api/site';
 import { ApiError } from './api/client';
 import { App, createQueryClient } from './App';
 import { getCookie, setIpCookie } from './lib/storage';
-import { AppRoutes } from './routes';
+import { AppRoutes, pageFiles, routes } from './routes';
 
 declare global {
   interface Window {
@@ -40,7 +41,12 @@ if (state && root.hasChildNodes()) {
   }
   const ip = queryClient.getQueryData<string>(siteKeys.visitorIp());
   if (ip && !getCookie('user_ip')) setIpCookie(ip);
-  hydrateRoot(root, app);
+  // The page's chunk (already preloaded by the head's modulepreload) first, so the whole page hydrates in one pass.
+  const leaf = matchRoutes(routes, window.location.pathname)?.at(-1)?.route.element;
+  const preload = isValidElement(leaf) ? pageFiles.get(leaf.type as ComponentType)?.preload() : undefined;
+  void Promise.resolve(preload)
+    .catch(() => undefined)
+    .then(() => hydrateRoot(root, app));
 } else {
   createRoot(root).render(app);
 }

@@ -8,17 +8,22 @@ import { trackPageView } from './lib/analytics';
 
 // Every screen is its own chunk, found by its path: a page that does not exist (yet) renders the 404 page.
 const pageModules = import.meta.glob<{ default: ComponentType }>('./pages/*/*Page.tsx');
-/** Each page's source file, so the server can link the chunk and styles of the page it renders. */
-export const pageFiles = new Map<ComponentType, string>();
+type PageModule = { default: ComponentType };
+/** Each page's source file (the server links its chunk and styles) and loader (the browser loads it before hydrating). */
+export const pageFiles = new Map<ComponentType, { file: string; preload: () => Promise<unknown> }>();
 function page(path: string): ComponentType {
   const load = pageModules[`./pages/${path}.tsx`];
-  if (!load) return NotFoundPage;
-  const component = lazy(load);
-  pageFiles.set(component, `pages/${path}.tsx`);
+  return load ? lazyPage(`pages/${path}.tsx`, load) : NotFoundPage;
+}
+function lazyPage(file: string, load: () => Promise<PageModule>): ComponentType {
+  let loaded: PageModule | undefined;
+  const preload = () => load().then((module) => (loaded = module));
+  // Once preloaded, the page renders at once (an already resolved thenable), so hydration never waits on it.
+  const component = lazy(() => (loaded ? ({ then: (resolve: (m: PageModule) => void) => resolve(loaded!) } as unknown as Promise<PageModule>) : preload()));
+  pageFiles.set(component, { file, preload });
   return component;
 }
-const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage'));
-pageFiles.set(NotFoundPage, 'pages/not-found/NotFoundPage.tsx');
+const NotFoundPage = lazyPage('pages/not-found/NotFoundPage.tsx', () => import('./pages/not-found/NotFoundPage'));
 
 // Public storefront
 const HomePage = page('home/HomePage');

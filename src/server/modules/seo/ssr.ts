@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { createGzip, constants as zlib } from 'node:zlib';
@@ -32,14 +32,18 @@ export function pageAssets(webRoot: string | undefined): (pageFile: string | und
   };
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const loaded = entry ? closure(entry) : new Set<string>();
+  // The text font of the first screen (Latin Inter) is preloaded rather than found late in the stylesheet.
+  const fonts = readdirSync(path.join(path.dirname(file), '..', 'assets')).filter((name) => /^inter-latin-wght-normal-.*\.woff2$/.test(name));
+  const fontPreload = fonts.map((name) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${name}">`).join('');
   const cache = new Map<string, string>();
   return (pageFile) => {
-    if (!pageFile || !manifest[pageFile]) return '';
+    if (!pageFile || !manifest[pageFile]) return fontPreload;
     let tags = cache.get(pageFile);
     if (tags === undefined) {
       const chunks = [...closure(pageFile)].filter((key) => !loaded.has(key)).map((key) => manifest[key]!);
       const css = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
       tags = [
+        fontPreload,
         ...css.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`),
         ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
       ].join('\n    ');

@@ -64,7 +64,7 @@ export function Footer() {
             <ul className="list-unstyled small">
               <li className="mb-2">
                 <i className="bi bi-envelope me-2" aria-hidden="true" />
-                <a href={`mailto:${site?.support_email ?? 'hello@lectern.dev'}`}>{site?.support_email ?? 'hello@lectern.dev'}</a>
+                <a href={`mailto:${site?.support_email || 'hello@lectern.dev'}`}>{site?.support_email || 'hello@lectern.dev'}</a>
               </li>
               <li className="mb-2">
                 <i className="bi bi-chat-dots me-2" aria-hidden="true" />
