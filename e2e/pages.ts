@@ -75,4 +75,18 @@ export const pages: PageCase[] = [
   { name: 'subscription-history-empty', path: '/subscription/history', see: { text: 'No subscription history found.' }, as: 'student' },
   { name: 'pending-activation', path: '/pending-activation', see: { heading: 'Processing Payment' }, as: 'student' },
   { name: 'checkout-guest', path: '/checkout', see: (f) => ({ text: f.otherPaidCourse.title }), prepare: courseInCart },
+
+  // The instructor studio (an admin)
+  { name: 'studio-setup-no-link', path: '/admin/setup', see: { heading: 'Set up your studio' } },
+  { name: 'studio-forbidden', path: '/admin/courses', see: { heading: 'This is the instructor studio' }, as: 'student' },
+  { name: 'studio-courses', path: '/admin/courses', see: { heading: 'Courses' }, as: 'admin' },
+  { name: 'studio-course-new', path: '/admin/courses/new', see: { heading: 'New course' }, as: 'admin' },
+  { name: 'studio-course-details', path: (f) => `/admin/courses/${f.paidCourse.id}`, see: { heading: 'Basics' }, as: 'admin' },
+  { name: 'studio-course-curriculum', path: (f) => `/admin/courses/${f.paidCourse.id}?tab=curriculum`, see: { text: 'New section' }, as: 'admin' },
+  { name: 'studio-course-prices', path: (f) => `/admin/courses/${f.paidCourse.id}?tab=prices`, see: { heading: /^USD/ }, as: 'admin' },
+  { name: 'studio-course-preview', path: (f) => `/admin/courses/${f.paidCourse.id}/preview`, see: (f) => ({ heading: f.paidCourse.title }), as: 'admin' },
+  { name: 'studio-orders', path: '/admin/orders', see: { heading: 'Orders' }, as: 'admin' },
+  { name: 'studio-order', path: (f) => `/admin/orders/${f.order.number}`, see: (f) => ({ heading: new RegExp(`^Order ${f.order.number}`) }), as: 'admin' },
+  { name: 'studio-audit-log', path: '/admin/audit-log', see: { heading: 'Audit log' }, as: 'admin' },
+  { name: 'studio-settings', path: '/admin/settings', see: { heading: 'Settings' }, as: 'admin' },
 ];

@@ -1,0 +1,253 @@
+// Issue 12, done when: first-run setup creates the admin; the admin creates a course with two
+// sections and three lessons, prices it, publishes it; a student buys it in the sandbox and opens a
+// lesson; the admin sees the order and its revenue, refunds it; the student has lost access; the
+// audit log shows each step. Its own server: the first-run link is read from that server's log.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch } from './browser';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** A fresh server (no admin yet) and the one-time setup link it prints. */
+async function startFreshServer(): Promise<{ url: string; setupLink: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lectern-e2e-studio-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      JOBS_POLL_MS: '200',
+      INSTRUCTOR_EMAIL: 'instructor@lectern.test',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let log = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const link = /(http:\/\/\S+\/admin\/setup\?token=\S+)/.exec(log)?.[1];
+    if (link) return { url, setupLink: link, stop };
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(child.exitCode !== null ? `The server exited with ${child.exitCode}` : 'No setup link within 90 s');
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof startFreshServer>>;
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launch(), startFreshServer()]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(width = 1280) {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() !== 'error' || message.location().url.endsWith('/favicon.ico')) return;
+    if (/youtube|vimeo|net::ERR_/.test(message.text())) return;
+    errors.push(message.text());
+  });
+  return { context, page, errors };
+}
+
+const stamp = Date.now().toString(36);
+const admin = { name: 'Meera Iyer', email: `meera-${stamp}@example.com`, password: 'Studio!Passw0rd' };
+const student = { email: `student-${stamp}@example.com` };
+const courseTitle = `Shipping Web Apps ${stamp}`;
+
+async function addLesson(page: Page, section: string, title: string, kind: 'Video' | 'Article') {
+  await page.locator('.curriculum-section', { hasText: section }).getByRole('button', { name: 'Add lesson' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill(title);
+  if (kind === 'Video') {
+    await dialog.getByLabel('Video address').fill('https://youtu.be/dQw4w9WgXcQ');
+    await dialog.getByText('YouTube video dQw4w9WgXcQ').waitFor();
+    await dialog.getByLabel('Minutes').fill('4');
+  } else {
+    await dialog.getByText('Article', { exact: true }).click();
+    const editor = dialog.getByRole('textbox', { name: 'Article' });
+    await editor.click();
+    await page.keyboard.type('Deploying is a habit, not an event.');
+    await dialog.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type(' Ship small.');
+  }
+  await dialog.getByRole('button', { name: 'Add lesson' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.locator('.curriculum-lesson', { hasText: title }).waitFor();
+}
+
+async function fillBilling(page: Page, email: string) {
+  await page.getByLabel('Full name').fill('Ravi Menon');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Phone number').fill('+1 415 555 0100');
+  await page.getByLabel('Address', { exact: true }).fill('1 Market Street');
+  const state = page.getByLabel('State / Province');
+  await expect.poll(() => state.locator('option').count()).toBeGreaterThan(2);
+  await state.selectOption({ index: 2 });
+  await page.getByLabel('City').fill('Springfield');
+  await page.getByLabel('PIN / Postal code').fill('94105');
+  await page.getByLabel('Password', { exact: true }).fill('Str0ng!Passw0rd');
+}
+
+describe('studio: the whole business from the browser (issue 12)', () => {
+  it('setup → course → price → publish → a sale → refund → access gone → audit log', { timeout: 300_000 }, async () => {
+    const studio = await open();
+    const { page } = studio;
+
+    // First run: the link from the server's log creates the instructor's account and signs them in.
+    await page.goto(server.setupLink);
+    await page.getByLabel('Full name').fill(admin.name);
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'Create instructor account' }).click();
+    await page.waitForURL(/\/admin\/courses$/);
+    await page.getByText(admin.name).first().waitFor();
+    // The link is spent.
+    expect(
+      ((await (await fetch(`${server.url}/api/v1/setup/?token=${new URL(server.setupLink).searchParams.get('token')}`)).json()) as { state: string }).state,
+    ).toBe('done');
+
+    // A course with two sections and three lessons.
+    await page.getByRole('link', { name: 'New course' }).click();
+    await page.getByLabel('Title').fill(courseTitle);
+    await page.getByLabel('Category').selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    await page.waitForURL(/\/admin\/courses\/\d+\?tab=curriculum$/);
+    const courseId = Number(/courses\/(\d+)/.exec(page.url())![1]);
+    for (const section of ['Getting started', 'Going live']) {
+      await page.getByLabel('New section').fill(section);
+      await page.getByRole('button', { name: 'Add section' }).click();
+      await page.locator('.curriculum-section', { hasText: section }).waitFor();
+    }
+    await addLesson(page, 'Getting started', 'Welcome and setup', 'Video');
+    await addLesson(page, 'Getting started', 'The deploy habit', 'Article');
+    await addLesson(page, 'Going live', 'Your first release', 'Video');
+
+    // Keyboard reordering: the second lesson moves above the first (Space, ArrowUp, Space).
+    await page.getByRole('button', { name: 'Move lesson The deploy habit' }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await expect
+      .poll(async () =>
+        (await page.locator('.curriculum-section', { hasText: 'Getting started' }).locator('.curriculum-lesson').allTextContents()).map((t) => t.slice(0, 16)),
+      )
+      .toEqual(['The deploy habit', 'Welcome and setu']);
+
+    // Prices, then publish (confirmed).
+    await page.getByRole('tab', { name: 'Prices' }).click();
+    await page.getByRole('button', { name: 'Set a USD price' }).click();
+    await page.locator('#price-US-amount').fill('49');
+    await page.locator('#price-US-regular').fill('99');
+    await page.getByRole('button', { name: 'Save prices' }).click();
+    await page.getByText('Now: $49.00').waitFor();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
+    await page.locator('h1 .badge', { hasText: 'published' }).waitFor();
+    const course = (await (await fetch(`${server.url}/api/v1/courses/`)).json()) as { id: number; slug: string; title: string }[];
+    const listed = course.find((c) => c.id === courseId);
+    expect(listed?.title).toBe(courseTitle);
+
+    // A student buys it through the sandbox Stripe checkout and opens a lesson.
+    const shopper = await open();
+    const buyer = shopper.page;
+    await buyer.goto(`/courses/${listed!.slug}`);
+    await buyer.getByRole('heading', { level: 1, name: courseTitle }).waitFor();
+    await buyer.getByRole('button', { name: 'Add to cart' }).first().click();
+    await buyer.getByRole('button', { name: 'Go to cart' }).first().click();
+    await buyer.waitForURL(/\/checkout\/?$/);
+    await fillBilling(buyer, student.email);
+    await buyer.getByRole('button', { name: 'Enroll Now' }).click();
+    await buyer.waitForURL(/\/sandbox\/stripe\/checkout\//);
+    await buyer.getByRole('button', { name: /^Pay / }).click();
+    await buyer.waitForURL(/\/order\/success\/\?order_no=.+/);
+    await buyer.getByRole('heading', { name: 'Congratulations' }).waitFor();
+    await buyer.goto(`/lesson/${listed!.slug}/`);
+    await buyer.locator('#lesson-progress').waitFor();
+    await buyer.locator('.lesson-details-title', { hasText: 'The deploy habit' }).waitFor();
+    const access = () =>
+      buyer.evaluate(async (slug) => {
+        const res = await fetch(`/api/v1/courses/${slug}/`, { headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` } });
+        return ((await res.json()) as { access: string }).access;
+      }, listed!.slug);
+    expect(await access()).toBe('enrolled');
+
+    // The admin sees the order and its revenue, and refunds it (confirmed).
+    await page.getByRole('link', { name: 'Orders' }).first().click();
+    const row = page.locator('tbody tr', { hasText: student.email });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('$49.00');
+    expect(await row.textContent()).toContain('Paid');
+    await row.getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: /^Order LEC-/ }).waitFor();
+    await page.getByText(courseTitle).waitFor();
+    await page.getByRole('button', { name: 'Refund' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Refund $49.00' }).click();
+    await page.locator('h1 .badge', { hasText: 'Refunded' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Refund' }).count()).toBe(0);
+
+    // The student has lost access: no progress panel, the course answers 'none'.
+    await expect.poll(access).toBe('none');
+    await buyer.goto(`/lesson/${listed!.slug}/`);
+    await buyer.getByRole('heading', { name: 'Course content' }).waitFor();
+    expect(await buyer.locator('#lesson-progress').count()).toBe(0);
+
+    // The audit log shows each step.
+    await page.getByRole('link', { name: 'Audit log' }).first().click();
+    await page.locator('tbody tr').first().waitFor();
+    const log = (await page.locator('tbody').textContent()) ?? '';
+    for (const action of [
+      'admin.setup',
+      'course.create',
+      'section.create',
+      'lesson.create',
+      'course.reorder',
+      'course.prices',
+      'course.publish',
+      'order.refund',
+    ])
+      expect(log, action).toContain(action);
+
+    expect(studio.errors).toEqual([]);
+    expect(shopper.errors).toEqual([]);
+    await studio.context.close();
+    await shopper.context.close();
+  });
+});
