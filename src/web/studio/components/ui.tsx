@@ -21,7 +21,7 @@ export function useStudioTitle(title: string) {
 export function PageHeader({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children?: ReactNode }) {
   return (
     <div className="d-flex flex-wrap align-items-start justify-content-between gap-2 mb-3">
-      <div className="min-w-0">
+      <div className="studio-page-head">
         {children}
         <h1 className="studio-page-title">{title}</h1>
       </div>
@@ -155,7 +155,7 @@ export function Pager({ page, hasNext, onPage, summary }: { page: number; hasNex
           <i className="bi bi-chevron-left me-1" aria-hidden="true" />
           Previous
         </button>
-        <span className="btn btn-outline-secondary btn-sm disabled" aria-current="page">
+        <span className="btn btn-sm border-secondary-subtle text-body pe-none" aria-current="page">
           Page {page}
         </span>
         <button type="button" className="btn btn-outline-secondary btn-sm" disabled={!hasNext} onClick={() => onPage(page + 1)}>

@@ -267,6 +267,7 @@ function SectionBlock({
                     {lessonHandle}
                     <i
                       className={`bi ${lesson.lesson_type === 'Video' ? 'bi-play-btn' : 'bi-file-text'} text-body-secondary`}
+                      role="img"
                       aria-label={lesson.lesson_type}
                     />
                     <span className="flex-grow-1 min-w-0 text-break">{lesson.lesson_title}</span>
