@@ -43,7 +43,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 90_000;
+  // Generous: on a loaded machine (shared CI cores) the first start migrates and seeds for a while.
+  const deadline = Date.now() + 240_000;
   for (;;) {
     try {
       if ((await fetch(`${baseUrl}/healthz`)).ok) break;
@@ -51,7 +52,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // not up yet
     }
     if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('The server did not start in 90 s');
+    if (Date.now() > deadline) throw new Error('The server did not start in 240 s');
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('baseUrl', baseUrl);

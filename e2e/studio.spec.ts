@@ -52,13 +52,13 @@ async function startFreshServer(): Promise<{ url: string; setupLink: string; sto
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 240_000;
   for (;;) {
     const link = /(http:\/\/\S+\/admin\/setup\?token=\S+)/.exec(log)?.[1];
     if (link) return { url, setupLink: link, stop };
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
-      throw new Error(child.exitCode !== null ? `The server exited with ${child.exitCode}` : 'No setup link within 90 s');
+      throw new Error(child.exitCode !== null ? `The server exited with ${child.exitCode}` : 'No setup link within 240 s');
     }
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -68,7 +68,7 @@ let browser: Browser;
 let server: Awaited<ReturnType<typeof startFreshServer>>;
 beforeAll(async () => {
   [browser, server] = await Promise.all([launch(), startFreshServer()]);
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
