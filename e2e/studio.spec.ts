@@ -95,7 +95,7 @@ const courseTitle = `Shipping Web Apps ${stamp}`;
 async function addLesson(page: Page, section: string, title: string, kind: 'Video' | 'Article') {
   await page.locator('.curriculum-section', { hasText: section }).getByRole('button', { name: 'Add lesson' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Title', { exact: true }).fill(title);
   if (kind === 'Video') {
     await dialog.getByLabel('Video address').fill('https://youtu.be/dQw4w9WgXcQ');
     await dialog.getByText('YouTube video dQw4w9WgXcQ').waitFor();
@@ -146,7 +146,7 @@ describe('studio: the whole business from the browser (issue 12)', () => {
 
     // A course with two sections and three lessons.
     await page.getByRole('link', { name: 'New course' }).click();
-    await page.getByLabel('Title').fill(courseTitle);
+    await page.getByLabel('Title', { exact: true }).fill(courseTitle);
     await page.getByLabel('Category').selectOption({ index: 1 });
     await page.getByRole('button', { name: 'Create draft' }).click();
     await page.waitForURL(/\/admin\/courses\/\d+\?tab=curriculum$/);
