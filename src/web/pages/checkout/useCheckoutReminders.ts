@@ -1,0 +1,46 @@
+import { useEffect, useRef } from 'react';
+import { useUserDetails } from '../../api/accounts';
+import { useAbandonedCartReminder } from '../../api/cart';
+import { useIsLoggedIn } from '../../lib/auth';
+import { rememberGuestEmail } from '../../lib/cart';
+import { isValidEmail } from './checkoutSchema';
+
+/** Abandoned-cart reminder delay after a valid guest email is typed (spec section 9). */
+export const ABANDONED_EMAIL_DELAY_MS = 7000;
+
+/**
+ * Abandoned-cart reminders (spec section 9): 7 s after a valid guest email is typed; for a
+ * signed-in user when the cart loads. One per email and course list.
+ */
+export function useCheckoutReminders(guestEmail: string, courseIds: number[]) {
+  const loggedIn = useIsLoggedIn();
+  const { data: user } = useUserDetails();
+  const remindAbandoned = useAbandonedCartReminder();
+  const idsKey = courseIds.join(',');
+  const lastReminder = useRef('');
+
+  useEffect(() => {
+    if (loggedIn || !idsKey || !isValidEmail(guestEmail)) return;
+    const key = `${guestEmail.trim().toLowerCase()}|${idsKey}`;
+    if (lastReminder.current === key) return;
+    const timer = setTimeout(() => {
+      lastReminder.current = key;
+      rememberGuestEmail(guestEmail);
+      remindAbandoned({ email: guestEmail, reason: 'checkout', courseIds: idsKey.split(',').map(Number) });
+    }, ABANDONED_EMAIL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [guestEmail, idsKey, loggedIn, remindAbandoned]);
+
+  useEffect(() => {
+    if (!loggedIn || !user?.email || !idsKey) return;
+    const key = `${user.email}|${idsKey}`;
+    if (lastReminder.current === key) return;
+    lastReminder.current = key;
+    remindAbandoned({ email: user.email, reason: 'checkout', courseIds: idsKey.split(',').map(Number) });
+  }, [loggedIn, user?.email, idsKey, remindAbandoned]);
+
+  /** On 'Enroll Now' a signed-in buyer's reminder is scheduled again (the server keeps the latest). */
+  return () => {
+    if (loggedIn && user?.email) remindAbandoned({ email: user.email, reason: 'checkout', courseIds });
+  };
+}
