@@ -21,6 +21,8 @@ export interface Fixtures {
   /** Another paid course, which nobody owns. */
   otherPaidCourse: CourseRef;
   order: { number: string; courseSlug: string };
+  /** The instructor's answer to the student's question on the course they bought. */
+  answer: string;
   /** Browser storage of a signed-in user, per audience ('visitor' is empty). */
   storage: Record<Audience, StorageState>;
 }
@@ -115,6 +117,31 @@ async function buyWithFreeCoupon(page: Page, course: CourseRef): Promise<string>
   return new URL(page.url()).searchParams.get('order_no')!;
 }
 
+/** A signed-in user's API call with the access token the app keeps in localStorage. */
+async function apiAs(storage: StorageState, path: string, body: unknown): Promise<unknown> {
+  const token = storage.origins.flatMap((origin) => origin.localStorage).find((item) => item.name === 'accessToken')?.value;
+  if (!token) throw new Error('No access token in the signed-in storage');
+  const response = await fetch(`${baseUrl()}/api/v1${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** The student asks a question on the course; the instructor answers it. Returns the answer. */
+async function askAndAnswer(courseId: number, student: StorageState, admin: StorageState): Promise<string> {
+  const question = (await apiAs(student, '/questions/', {
+    course_id: courseId,
+    title: 'When should I use a dataclass?',
+    body: 'Is a dataclass better than a plain class for small value objects?',
+  })) as { id: number };
+  const answer = 'Use a dataclass when the class mostly holds data.';
+  await apiAs(admin, `/admin/questions/${question.id}/answers/`, { body: answer });
+  return answer;
+}
+
 /** Makes the fixtures: two paid courses, a student who bought the first, an admin; each signed in once. */
 export async function makeFixtures(browser: Browser): Promise<Fixtures> {
   const courses = (await (await fetch(`${baseUrl()}/api/v1/courses/`)).json()) as (CourseRef & { course_type: string })[];
@@ -133,7 +160,10 @@ export async function makeFixtures(browser: Browser): Promise<Fixtures> {
   const adminStorage = await admin.context.storageState();
   await admin.context.close();
 
+  const answer = await askAndAnswer(paidCourse!.id, studentStorage, adminStorage);
+
   return {
+    answer,
     paidCourse: paidCourse!,
     otherPaidCourse: otherPaidCourse!,
     order: { number: orderNumber, courseSlug: paidCourse!.slug },

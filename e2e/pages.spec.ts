@@ -42,12 +42,13 @@ async function axeViolations(page: Page): Promise<string[]> {
     );
 }
 
-/** When the page is wider than the window: the outermost elements that reach past its right edge (or before its left). */
+/**
+ * Sideways overflow: the page wider than the window (the outermost elements past its edge), and
+ * controls cut off inside a box that hides its overflow or its scrollbar (a tab strip, a menu),
+ * which a reader cannot reach.
+ */
 function sidewaysOverflow(page: Page) {
   return page.evaluate(() => {
-    const root = document.scrollingElement ?? document.documentElement;
-    if (root.scrollWidth <= root.clientWidth) return null;
-    const limit = root.clientWidth;
     const describe = (element: Element) => {
       const id = element.id ? `#${element.id}` : '';
       const classes = [...element.classList]
@@ -61,18 +62,47 @@ function sidewaysOverflow(page: Page) {
       for (let e: Element | null = element; e && e !== document.body && parts.length < 4; e = e.parentElement) parts.unshift(describe(e));
       return parts.join(' > ');
     };
-    const sticksOut = (element: Element) => {
-      const rect = element.getBoundingClientRect();
-      return rect.width > 0 && (rect.right > limit + 1 || rect.left < -1);
-    };
-    const offenders: string[] = [];
-    for (const element of document.body.querySelectorAll('*')) {
-      if (!sticksOut(element) || (element.parentElement && element.parentElement !== document.body && sticksOut(element.parentElement))) continue;
-      const rect = element.getBoundingClientRect();
-      offenders.push(`${pathOf(element)} (left ${Math.round(rect.left)}, right ${Math.round(rect.right)})`);
-      if (offenders.length === 6) break;
+    const problems: string[] = [];
+
+    const root = document.scrollingElement ?? document.documentElement;
+    const limit = root.clientWidth;
+    if (root.scrollWidth > limit) {
+      const sticksOut = (element: Element) => {
+        const rect = element.getBoundingClientRect();
+        return rect.width > 0 && (rect.right > limit + 1 || rect.left < -1);
+      };
+      const offenders: string[] = [];
+      for (const element of document.body.querySelectorAll('*')) {
+        if (!sticksOut(element) || (element.parentElement && element.parentElement !== document.body && sticksOut(element.parentElement))) continue;
+        const rect = element.getBoundingClientRect();
+        offenders.push(`${pathOf(element)} (left ${Math.round(rect.left)}, right ${Math.round(rect.right)})`);
+        if (offenders.length === 6) break;
+      }
+      problems.push(`the page is ${root.scrollWidth}px wide in a ${limit}px window; past the edge:\n    ${offenders.join('\n    ')}`);
     }
-    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, offenders };
+
+    const controls = 'a[href], button, [role="tab"], [role="menuitem"], input, select, textarea';
+    for (const box of document.body.querySelectorAll('*')) {
+      if (box.scrollWidth <= box.clientWidth + 1) continue;
+      const style = getComputedStyle(box);
+      const hidesScrollbar = style.scrollbarWidth === 'none';
+      if (!(style.overflowX === 'hidden' || style.overflowX === 'clip' || ((style.overflowX === 'auto' || style.overflowX === 'scroll') && hidesScrollbar)))
+        continue;
+      const edge = box.getBoundingClientRect();
+      const cut = [...box.querySelectorAll(controls)].filter((control) => {
+        const rect = control.getBoundingClientRect();
+        return rect.width > 0 && rect.height > 0 && (rect.right > edge.right + 1 || rect.left < edge.left - 1);
+      });
+      if (cut.length)
+        problems.push(
+          `${pathOf(box)} cuts off ${cut.length} control(s) (${style.overflowX}${hidesScrollbar ? ', scrollbar hidden' : ''}): ` +
+            cut
+              .slice(0, 3)
+              .map((control) => `${describe(control)} "${(control.textContent ?? '').trim().slice(0, 30)}"`)
+              .join(', '),
+        );
+    }
+    return problems;
   });
 }
 
@@ -87,21 +117,20 @@ async function open(page: Page, pageCase: PageCase) {
   // Let late requests (prices, progress, images) settle, then fonts, so the page is checked as a reader sees it.
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await pageCase.act?.(page);
 }
 
+/** PAGES=name,name runs only those pages. */
+const only = process.env.PAGES?.split(',').map((name) => name.trim());
+const chosen = only ? pages.filter((pageCase) => only.includes(pageCase.name)) : pages;
+
 describe.each(widths)('every page at %i px', (width) => {
-  it.each(pages.map((pageCase) => [pageCase.name, pageCase] as const))('%s: no serious axe violation, no sideways overflow', async (name, pageCase) => {
+  it.each(chosen.map((pageCase) => [pageCase.name, pageCase] as const))('%s: no serious axe violation, no sideways overflow', async (name, pageCase) => {
     const { context, page } = await openPage(browser, { width, storageState: fixtures.storage[pageCase.as ?? 'visitor'] });
     try {
       await open(page, pageCase);
       await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
-      const problems: string[] = [];
-      const overflow = await sidewaysOverflow(page);
-      if (overflow)
-        problems.push(
-          `sideways overflow: ${overflow.scrollWidth}px wide in a ${overflow.clientWidth}px window; past the edge:\n    ${overflow.offenders.join('\n    ')}`,
-        );
-      problems.push(...(await axeViolations(page)));
+      const problems = [...(await sidewaysOverflow(page)), ...(await axeViolations(page))];
       expect(problems, `${name} at ${width}px:\n${problems.join('\n')}`).toEqual([]);
     } finally {
       await context.close();

@@ -4,7 +4,9 @@
  * overflows sideways, saving a screenshot per page and width under e2e/artifacts/pages/.
  *
  * Adding a page? Append it here (in its group). `as` says who opens it: a visitor, a signed-in
- * student (who owns an order and a course: see e2e/fixtures.ts), or an admin. `path` may use the
+ * student (who owns an order and a course, and whose question the instructor answered: see
+ * e2e/fixtures.ts), or an admin. Run a few with `PAGES=home,checkout-cart npx vitest run --config
+ * vitest.e2e.config.ts e2e/pages.spec.ts`. `path` may use the
  * fixtures (an order number, a course slug...) when the page needs data that exists.
  */
 import type { Page } from 'playwright-core';
@@ -26,6 +28,14 @@ export interface PageCase {
   status?: number;
   /** Runs in the page before it is opened (for example, put a course in the cart). */
   prepare?: (page: Page, fixtures: Fixtures) => Promise<void>;
+  /** Runs once the page is seen, before the checks (for example, open a menu so that it is checked open). */
+  act?: (page: Page) => Promise<void>;
+}
+
+/** Opens the header's account menu. */
+async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).waitFor();
 }
 
 /** Puts a paid course the student does not own in the browser's cart, from its course page. */
@@ -62,12 +72,13 @@ export const pages: PageCase[] = [
 
   // A signed-in student (owns fixtures.order)
   { name: 'dashboard', path: '/dashboard', see: { heading: 'Dashboard' }, as: 'student' },
+  { name: 'account-menu', path: '/courses', see: { heading: /^Courses \| Project-Based/ }, as: 'student', act: openAccountMenu },
   { name: 'enrolled-courses', path: '/enrolled-courses', see: { heading: 'Enrolled Courses' }, as: 'student' },
   { name: 'my-profile', path: '/my-profile', see: { heading: 'My Profile' }, as: 'student' },
   { name: 'order-history', path: '/order-history', see: { heading: 'Order History' }, as: 'student' },
   { name: 'order-details', path: (f) => `/order/details/${f.order.number}`, see: { heading: 'Invoice' }, as: 'student' },
   { name: 'order-success', path: (f) => `/order/success/?order_no=${f.order.number}`, see: { heading: 'Congratulations' }, as: 'student' },
-  { name: 'question-answer', path: '/question-answer', see: { heading: 'Questions and Answers' }, as: 'student' },
+  { name: 'question-answer', path: '/question-answer', see: (f) => ({ text: f.answer }), as: 'student' },
   { name: 'certificates', path: '/certificate-download', see: { heading: 'Certificates' }, as: 'student' },
   { name: 'lesson-enrolled', path: (f) => `/lesson/${f.order.courseSlug}/`, see: { heading: 'Course content' }, as: 'student' },
   { name: 'checkout-cart', path: '/checkout', see: (f) => ({ text: f.otherPaidCourse.title }), as: 'student', prepare: courseInCart },
