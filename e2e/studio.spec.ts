@@ -167,9 +167,11 @@ describe('studio: the whole business from the browser (issue 12)', () => {
 
     // Keyboard reordering: the second lesson moves above the first (Space, ArrowUp, Space).
     await page.getByRole('button', { name: 'Move lesson The deploy habit' }).focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
+    // dnd-kit measures between key presses: give each a moment.
+    for (const key of ['Space', 'ArrowUp', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(300);
+    }
     await expect
       .poll(async () =>
         (
