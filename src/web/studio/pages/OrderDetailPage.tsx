@@ -96,7 +96,7 @@ export default function OrderDetailPage() {
             {o.payments.length === 0 ? (
               <p className="text-body-secondary mb-0">No payment event recorded.</p>
             ) : (
-              <div className="table-responsive">
+              <div className="table-responsive" tabIndex={0} role="region" aria-labelledby="order-payments">
                 <table className="table studio-table table-sm">
                   <thead>
                     <tr>
