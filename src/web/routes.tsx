@@ -6,14 +6,14 @@ import { ProtectedRoute } from './components/ProtectedRoute';
 import { PageSpinner } from './components/States';
 import { trackPageView } from './lib/analytics';
 
-// Every screen is its own chunk, found by its path: a page that does not exist (yet) renders the 404 page.
-const pageModules = import.meta.glob<{ default: ComponentType }>('./pages/*/*Page.tsx');
+// Every screen is its own chunk. Each is imported by name, so a missing page file fails the typecheck
+// and the build instead of answering 404 at run time; `path` names the same file for the server
+// (routes.test.ts checks the two agree).
 type PageModule = { default: ComponentType };
 /** Each page's source file (the server links its chunk and styles) and loader (the browser loads it before hydrating). */
 export const pageFiles = new Map<ComponentType, { file: string; preload: () => Promise<unknown> }>();
-function page(path: string): ComponentType {
-  const load = pageModules[`./pages/${path}.tsx`];
-  return load ? lazyPage(`pages/${path}.tsx`, load) : NotFoundPage;
+function page(path: string, load: () => Promise<PageModule>): ComponentType {
+  return lazyPage(`pages/${path}.tsx`, load);
 }
 function lazyPage(file: string, load: () => Promise<PageModule>): ComponentType {
   let loaded: PageModule | undefined;
@@ -26,41 +26,41 @@ function lazyPage(file: string, load: () => Promise<PageModule>): ComponentType 
 const NotFoundPage = lazyPage('pages/not-found/NotFoundPage.tsx', () => import('./pages/not-found/NotFoundPage'));
 
 // Public storefront
-const HomePage = page('home/HomePage');
-const CoursesPage = page('courses/CoursesPage');
-const CourseDetailPage = page('course-detail/CourseDetailPage');
-const ServicesPage = page('services/ServicesPage');
-const ContactPage = page('contact/ContactPage');
-const RoadmapPage = page('roadmap/RoadmapPage');
-const SubscribePage = page('subscribe/SubscribePage');
-const ReviewsPage = page('reviews/ReviewsPage');
-const TermsPage = page('legal/TermsPage');
-const PrivacyPage = page('legal/PrivacyPage');
-const RefundPage = page('legal/RefundPage');
-const ComingSoonPage = page('coming-soon/ComingSoonPage');
-const CertificateVerifyPage = page('certificate-verify/CertificateVerifyPage');
+const HomePage = page('home/HomePage', () => import('./pages/home/HomePage'));
+const CoursesPage = page('courses/CoursesPage', () => import('./pages/courses/CoursesPage'));
+const CourseDetailPage = page('course-detail/CourseDetailPage', () => import('./pages/course-detail/CourseDetailPage'));
+const ServicesPage = page('services/ServicesPage', () => import('./pages/services/ServicesPage'));
+const ContactPage = page('contact/ContactPage', () => import('./pages/contact/ContactPage'));
+const RoadmapPage = page('roadmap/RoadmapPage', () => import('./pages/roadmap/RoadmapPage'));
+const SubscribePage = page('subscribe/SubscribePage', () => import('./pages/subscribe/SubscribePage'));
+const ReviewsPage = page('reviews/ReviewsPage', () => import('./pages/reviews/ReviewsPage'));
+const TermsPage = page('legal/TermsPage', () => import('./pages/legal/TermsPage'));
+const PrivacyPage = page('legal/PrivacyPage', () => import('./pages/legal/PrivacyPage'));
+const RefundPage = page('legal/RefundPage', () => import('./pages/legal/RefundPage'));
+const ComingSoonPage = page('coming-soon/ComingSoonPage', () => import('./pages/coming-soon/ComingSoonPage'));
+const CertificateVerifyPage = page('certificate-verify/CertificateVerifyPage', () => import('./pages/certificate-verify/CertificateVerifyPage'));
 // Accounts
-const LoginPage = page('login/LoginPage');
-const RegisterPage = page('register/RegisterPage');
-const ForgotPasswordPage = page('forgot-password/ForgotPasswordPage');
-const ResetPasswordPage = page('reset-password/ResetPasswordPage');
-const MyProfilePage = page('profile/MyProfilePage');
+const LoginPage = page('login/LoginPage', () => import('./pages/login/LoginPage'));
+const RegisterPage = page('register/RegisterPage', () => import('./pages/register/RegisterPage'));
+const ForgotPasswordPage = page('forgot-password/ForgotPasswordPage', () => import('./pages/forgot-password/ForgotPasswordPage'));
+const ResetPasswordPage = page('reset-password/ResetPasswordPage', () => import('./pages/reset-password/ResetPasswordPage'));
+const MyProfilePage = page('profile/MyProfilePage', () => import('./pages/profile/MyProfilePage'));
 // Commerce
-const CheckoutPage = page('checkout/CheckoutPage');
-const OrderSuccessPage = page('order-success/OrderSuccessPage');
-const OrderFailurePage = page('order-failure/OrderFailurePage');
-const OrderHistoryPage = page('order-history/OrderHistoryPage');
-const OrderDetailsPage = page('order-details/OrderDetailsPage');
+const CheckoutPage = page('checkout/CheckoutPage', () => import('./pages/checkout/CheckoutPage'));
+const OrderSuccessPage = page('order-success/OrderSuccessPage', () => import('./pages/order-success/OrderSuccessPage'));
+const OrderFailurePage = page('order-failure/OrderFailurePage', () => import('./pages/order-failure/OrderFailurePage'));
+const OrderHistoryPage = page('order-history/OrderHistoryPage', () => import('./pages/order-history/OrderHistoryPage'));
+const OrderDetailsPage = page('order-details/OrderDetailsPage', () => import('./pages/order-details/OrderDetailsPage'));
 // Memberships
-const PendingActivationPage = page('pending-activation/PendingActivationPage');
-const SubscriptionPage = page('subscription/SubscriptionPage');
-const SubscriptionHistoryPage = page('subscription-history/SubscriptionHistoryPage');
+const PendingActivationPage = page('pending-activation/PendingActivationPage', () => import('./pages/pending-activation/PendingActivationPage'));
+const SubscriptionPage = page('subscription/SubscriptionPage', () => import('./pages/subscription/SubscriptionPage'));
+const SubscriptionHistoryPage = page('subscription-history/SubscriptionHistoryPage', () => import('./pages/subscription-history/SubscriptionHistoryPage'));
 // Learning
-const LessonPage = page('lesson/LessonPage');
-const DashboardPage = page('dashboard/DashboardPage');
-const EnrolledCoursesPage = page('enrolled-courses/EnrolledCoursesPage');
-const CertificatesPage = page('certificates/CertificatesPage');
-const QuestionAnswerPage = page('question-answer/QuestionAnswerPage');
+const LessonPage = page('lesson/LessonPage', () => import('./pages/lesson/LessonPage'));
+const DashboardPage = page('dashboard/DashboardPage', () => import('./pages/dashboard/DashboardPage'));
+const EnrolledCoursesPage = page('enrolled-courses/EnrolledCoursesPage', () => import('./pages/enrolled-courses/EnrolledCoursesPage'));
+const CertificatesPage = page('certificates/CertificatesPage', () => import('./pages/certificates/CertificatesPage'));
+const QuestionAnswerPage = page('question-answer/QuestionAnswerPage', () => import('./pages/question-answer/QuestionAnswerPage'));
 // The instructor studio: one lazy entry the storefront never loads (its pages are chunks of their own).
 const StudioApp = lazy(() => import('./studio/StudioApp'));
 
