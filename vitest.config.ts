@@ -23,6 +23,8 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['./test/web-setup.ts', './test/fail-on-console-error.ts'],
           css: false,
+          // jsdom renders slowly on a busy two-core machine; a slow first render is not a failure.
+          testTimeout: 15_000,
         },
       },
     ],

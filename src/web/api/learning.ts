@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CourseDetail } from '../../shared/catalog';
 import type { Certificate, Enrolment, LessonCompletion, Progress, Question } from '../../shared/learning';
+import { progressPercent } from '../../shared/progress';
 import { useIsLoggedIn } from '../lib/auth';
 import { useCurrentUserId } from './accounts';
 import { catalogKeys } from './catalog';
@@ -251,13 +252,12 @@ export function applyLessonCompletion(
   if (!found) return course;
   const change = wasCompleted === completed ? 0 : completed ? 1 : -1;
   const completedTotal = Math.max(0, Math.min(course.total_lessons, course.completed_total_lessons + change));
-  const ownPercent = course.total_lessons ? Math.round((completedTotal / course.total_lessons) * 100) : 0;
   const ownStatus = course.course_status === 'enrolled' && completed ? 'in_progress' : course.course_status;
   return {
     ...course,
     sections,
     completed_total_lessons: completedTotal,
-    student_progress: progress?.student_progress ?? ownPercent,
+    student_progress: progress?.student_progress ?? progressPercent(ownStatus, completedTotal, course.total_lessons),
     course_status: progress?.course_status ?? ownStatus,
   };
 }

@@ -9,6 +9,7 @@ import {
   type Instructor,
 } from '../../../shared/catalog.js';
 import { formatDuration, formatPlayback } from '../../../shared/money.js';
+import { progressPercent } from '../../../shared/progress.js';
 import { applicablePrice, toMajor, type StoredPrice } from '../../../shared/pricing.js';
 import { DEFAULT_REGION, regions, type Region } from '../../../shared/regions.js';
 import type { Database, Tx } from '../../db/client.js';
@@ -168,7 +169,7 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
     language: course.language,
     promo_video: course.promoVideo,
     completed_total_lessons: completedTotal,
-    student_progress: status === 'completed' ? 100 : totalLessons ? Math.round((completedTotal / totalLessons) * 100) : 0,
+    student_progress: progressPercent(status, completedTotal, totalLessons),
     course_status: status,
     access: access.reason,
     course_description: courseDescription,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { learningMessages, type Certificate, type Enrolment, type LessonCompletion, type Progress, type Question } from '../../../shared/learning.js';
+import { progressPercent } from '../../../shared/progress.js';
 import { formatPersonName } from '../../../shared/text.js';
 import type { Config } from '../../config.js';
 import type { Database, Tx } from '../../db/client.js';
@@ -19,8 +20,6 @@ export interface LearningDeps {
   queue: JobQueue;
   config: Config;
 }
-
-const percent = (done: number, total: number) => (total ? Math.round((done / total) * 100) : 0);
 
 export async function freeEnroll(db: Database, userId: number, courseId: number): Promise<{ success: true; message: string; course_status: string }> {
   const course = await getCourseSummary(db, courseId);
@@ -63,7 +62,7 @@ export async function studentCourses(db: Database, userId: number, options: { se
           currency_code: 'USD',
           total_lessons: total,
           completed_total_lessons: r.status === 'completed' ? total : r.done,
-          student_progress: r.status === 'completed' ? 100 : percent(r.done, total),
+          student_progress: progressPercent(r.status, r.done, total),
         },
       },
     ];
@@ -109,7 +108,7 @@ async function settleProgress(tx: Tx, enrolment: NonNullable<Awaited<ReturnType<
     course_status: status,
     total_lessons: total,
     completed_total_lessons: completed,
-    student_progress: status === 'completed' ? 100 : percent(completed, total),
+    student_progress: progressPercent(status, completed, total),
     certificate_id: certificate?.certificateId ?? null,
   };
 }

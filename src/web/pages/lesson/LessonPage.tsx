@@ -23,7 +23,7 @@ function LessonHeader({ course }: { course?: CourseDetail }) {
   const enrolled = course ? isEnrolledStatus(course.course_status) : false;
   const done = course?.completed_total_lessons ?? 0;
   const total = course?.total_lessons ?? 0;
-  const percent = course?.course_status === 'completed' ? 100 : total ? Math.round((done / total) * 100) : 0;
+  const percent = course?.student_progress ?? 0;
   return (
     <header className="lesson-header">
       <div className="lesson-header-inner">
