@@ -54,6 +54,11 @@ export const fallbackTemplate = `<!doctype html>
 </html>
 `;
 
-export function injectHead(template: string, head: string): string {
-  return template.replace(HEAD_PLACEHOLDER, head);
+/**
+ * Puts the page's head tags at the placeholder and its stylesheets at the end of the head, after
+ * the entry's stylesheet that Vite put there: the cascade order of a page the browser loads itself.
+ */
+export function injectHead(template: string, head: string, styles = ''): string {
+  const withStyles = styles ? template.replace('</head>', () => `  ${styles}\n  </head>`) : template;
+  return withStyles.replace(HEAD_PLACEHOLDER, () => head);
 }

@@ -54,8 +54,9 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext, webR
     if (page.status === 301 && page.location) return reply.redirect(page.location, 301);
     const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     if (renderer && request.method === 'GET' && isServerRendered(clean, page.status)) {
-      const head = [page.head, assetsOf(renderer.pageFileFor(clean))].filter(Boolean).join('\n    ');
-      const [before, after] = injectHead(template, head).split(EMPTY_ROOT);
+      const assets = assetsOf(renderer.pageFileFor(clean));
+      const head = [page.head, assets.preloads].filter(Boolean).join('\n    ');
+      const [before, after] = injectHead(template, head, assets.styles).split(EMPTY_ROOT);
       if (after !== undefined)
         return sendRenderedPage({
           app,

@@ -19,10 +19,21 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
+/** What a page's lazy chunk needs in the head, which the entry does not load by itself. */
+export interface PageAssets {
+  /** Preloads of the first screen's font and of the page's modules: early in the head. */
+  preloads: string;
+  /**
+   * The page's stylesheets: after the entry's (Bootstrap and the theme), as when the browser loads
+   * the chunk itself, so a page's rule wins over Bootstrap's of the same weight.
+   */
+  styles: string;
+}
+
 /** The stylesheets and module preloads of a page's lazy chunk, which the entry does not load by itself. */
-export function pageAssets(webRoot: string | undefined): (pageFile: string | undefined) => string {
+export function pageAssets(webRoot: string | undefined): (pageFile: string | undefined) => PageAssets {
   const file = webRoot ? path.join(webRoot, '.vite/manifest.json') : undefined;
-  if (!file || !existsSync(file)) return () => '';
+  if (!file || !existsSync(file)) return () => ({ preloads: '', styles: '' });
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
   const closure = (key: string, seen = new Set<string>()) => {
     if (seen.has(key) || !manifest[key]) return seen;
@@ -35,21 +46,20 @@ export function pageAssets(webRoot: string | undefined): (pageFile: string | und
   // The text font of the first screen (Latin Inter) is preloaded rather than found late in the stylesheet.
   const fonts = readdirSync(path.join(path.dirname(file), '..', 'assets')).filter((name) => /^inter-latin-wght-normal-.*\.woff2$/.test(name));
   const fontPreload = fonts.map((name) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${name}">`).join('');
-  const cache = new Map<string, string>();
+  const cache = new Map<string, PageAssets>();
   return (pageFile) => {
-    if (!pageFile || !manifest[pageFile]) return fontPreload;
-    let tags = cache.get(pageFile);
-    if (tags === undefined) {
+    if (!pageFile || !manifest[pageFile]) return { preloads: fontPreload, styles: '' };
+    let assets = cache.get(pageFile);
+    if (assets === undefined) {
       const chunks = [...closure(pageFile)].filter((key) => !loaded.has(key)).map((key) => manifest[key]!);
       const css = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
-      tags = [
-        fontPreload,
-        ...css.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`),
-        ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
-      ].join('\n    ');
-      cache.set(pageFile, tags);
+      assets = {
+        preloads: [fontPreload, ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`)].join('\n    '),
+        styles: css.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`).join('\n    '),
+      };
+      cache.set(pageFile, assets);
     }
-    return tags;
+    return assets;
   };
 }
 

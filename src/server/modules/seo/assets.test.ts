@@ -1,0 +1,72 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEAD_PLACEHOLDER, injectHead } from './head.js';
+import { pageAssets } from './ssr.js';
+
+// The built index.html as Vite writes it: the entry's script and stylesheet at the end of the head.
+const template = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    ${HEAD_PLACEHOLDER}
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-1.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+let webRoot: string;
+beforeAll(() => {
+  webRoot = mkdtempSync(path.join(tmpdir(), 'lectern-assets-'));
+  mkdirSync(path.join(webRoot, '.vite'));
+  mkdirSync(path.join(webRoot, 'assets'));
+  writeFileSync(path.join(webRoot, 'assets', 'inter-latin-wght-normal-1.woff2'), '');
+  const manifest = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true, css: ['assets/index-1.css'], imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared-1.js' },
+    'pages/services/ServicesPage.tsx': {
+      file: 'assets/ServicesPage-1.js',
+      imports: ['index.html', '_shared.js', '_card.js'],
+      css: ['assets/ServicesPage-1.css'],
+    },
+    '_card.js': { file: 'assets/card-1.js', css: ['assets/card-1.css'] },
+  };
+  writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), JSON.stringify(manifest));
+});
+afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
+
+describe("a server-rendered page's assets", () => {
+  it("links the page chunk's stylesheets after the entry's, so a page's rule wins over Bootstrap's of the same weight", () => {
+    const assets = pageAssets(webRoot)('pages/services/ServicesPage.tsx');
+    const html = injectHead(template, `<title>Services</title>\n    ${assets.preloads}`, assets.styles);
+    const at = (needle: string) => {
+      const index = html.indexOf(needle);
+      expect(index, needle).toBeGreaterThan(-1);
+      return index;
+    };
+    const entryStyles = at('href="/assets/index-1.css"');
+    expect(at('href="/assets/ServicesPage-1.css"')).toBeGreaterThan(entryStyles);
+    expect(at('href="/assets/card-1.css"')).toBeGreaterThan(entryStyles);
+    expect(at('href="/assets/ServicesPage-1.css"')).toBeLessThan(at('</head>'));
+    // Preloads stay early: the font and the page's own modules, not those the entry already loads.
+    expect(at('rel="modulepreload" crossorigin href="/assets/ServicesPage-1.js"')).toBeLessThan(at('src="/assets/index-1.js"'));
+    expect(at('href="/assets/inter-latin-wght-normal-1.woff2"')).toBeLessThan(entryStyles);
+    expect(html).not.toContain('href="/assets/shared-1.js"');
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+  });
+
+  it('keeps the head as it is for a page without a chunk of its own', () => {
+    const assets = pageAssets(webRoot)(undefined);
+    expect(assets.styles).toBe('');
+    expect(injectHead(template, assets.preloads, assets.styles)).toBe(template.replace(HEAD_PLACEHOLDER, assets.preloads));
+  });
+
+  it('takes head text literally, even with $ patterns', () => {
+    expect(injectHead(template, "<title>Save $& more $'</title>")).toContain("<title>Save $& more $'</title>");
+  });
+});
