@@ -306,7 +306,9 @@ describe('a monthly Razorpay membership (India)', () => {
     const m = await kit.member({ country: 'IN' });
     const body = (await m.call('POST', '/membership-subscription-api/', { plan_id: kit.planId('monthly'), payment_method: 'razorpay' })).json();
     await payRazorpaySubscription(body.subscription_id);
-    for (const event of kit.fake().razorpayEvents.slice(before)) expect((await kit.deliverRazorpay(event, 'b'.repeat(64))).statusCode).toBe(400);
+    const events = kit.fake().razorpayEvents.slice(before);
+    expect(events.length).toBeGreaterThan(0);
+    for (const event of events) expect((await kit.deliverRazorpay(event, 'b'.repeat(64))).statusCode).toBe(400);
     expect((await rowsOf(m))[0]!.status).toBe('pending');
   });
 });

@@ -312,6 +312,7 @@ describe('webhooks', () => {
       productName: 'Forged',
       metadata: { membership_id: String(row.id), user_id: String(row.userId + 1000), kind: 'membership' },
     });
+    expect(forged.events.map((e) => e.type)).toContain('customer.subscription.created');
     for (const event of forged.events) expect((await kit.deliverStripe(event)).statusCode).toBe(200);
     expect((await detailOf(m)).subscription_active).toBe(false);
   });
