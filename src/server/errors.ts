@@ -1,5 +1,6 @@
 /** Typed errors thrown by services; the error handler maps each code to an HTTP status. */
-export type ErrorCode = 'bad_request' | 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'unavailable';
+export type ErrorCode =
+  'bad_request' | 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_large' | 'unsupported_type' | 'rate_limited' | 'unavailable';
 
 export const statusByCode: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -8,6 +9,8 @@ export const statusByCode: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
   rate_limited: 429,
   unavailable: 503,
 };

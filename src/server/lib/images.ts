@@ -49,3 +49,35 @@ export async function deletePublicImage(storage: FileStorage, publicPath: string
   const key = keyOfPublicUploadPath(publicPath);
   if (key) await storage.delete(key);
 }
+
+/**
+ * A course image: a 1280×720 WebP for the storefront (its cards and side card show 640×360, so
+ * this is sharp on 2× screens) and a JPEG of the same picture beside it, for link previews on
+ * sites that do not read WebP (see `imageFallbackPath`). Returns the WebP's path, or undefined
+ * when the bytes are not an image. Nothing is stored unless both encodings succeed.
+ */
+export async function storeCourseImage(storage: FileStorage, bytes: Buffer, size: { width: number; height: number }): Promise<string | undefined> {
+  const webp = await reencodeImage(bytes, { ...size, fit: 'cover' });
+  if (!webp) return undefined;
+  const jpeg = await sharp(webp).flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  const key = newKey('images', 'webp');
+  await storage.put(key, webp, { contentType: 'image/webp' });
+  try {
+    await storage.put(key.replace(/\.webp$/, '.jpg'), jpeg, { contentType: 'image/jpeg' });
+  } catch (error) {
+    await storage.delete(key);
+    throw error;
+  }
+  return publicUploadPath(key);
+}
+
+/** The JPEG stored beside an uploaded course image (for og:image); any other path as it is. */
+export function imageFallbackPath(publicPath: string): string {
+  return keyOfPublicUploadPath(publicPath)?.startsWith('images/') && publicPath.endsWith('.webp') ? publicPath.replace(/\.webp$/, '.jpg') : publicPath;
+}
+
+/** Removes an uploaded course image and its JPEG; seed media and other paths are left alone. */
+export async function deleteCourseImage(storage: FileStorage, publicPath: string | null | undefined): Promise<void> {
+  if (!publicPath || !keyOfPublicUploadPath(publicPath)) return;
+  await Promise.all([deletePublicImage(storage, publicPath), deletePublicImage(storage, imageFallbackPath(publicPath))]);
+}

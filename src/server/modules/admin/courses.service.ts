@@ -9,7 +9,7 @@ import { audited, type Actor, type AuditInput } from './audit.js';
  * Every catalog change: one transaction with its audit row, then every process drops its catalog
  * snapshots, so the storefront and the checkout show the change at once.
  */
-async function catalogChange<T>(ctx: AppContext, actor: Actor, change: (tx: Tx) => Promise<{ result: T; audit: AuditInput }>): Promise<T> {
+export async function catalogChange<T>(ctx: AppContext, actor: Actor, change: (tx: Tx) => Promise<{ result: T; audit: AuditInput }>): Promise<T> {
   const result = await audited(ctx.db, actor, change);
   await ctx.invalidation.invalidate('catalog');
   return result;

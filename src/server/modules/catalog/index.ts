@@ -23,12 +23,16 @@ export {
   createSection,
   currentSlugFor,
   deleteLesson,
+  deleteLessonResource,
   deleteSection,
   getStudioCourse,
+  lessonForResource,
   listCategories,
   listStudioCourses,
   renameSection,
   reorderCurriculum,
+  replaceLessonResource,
+  setCourseImage,
   setCoursePrices,
   slugOfCourse,
   transitionCourse,
@@ -36,5 +40,6 @@ export {
   updateLesson,
   type Change,
   type CourseTransition,
+  type ResourceFile,
 } from './studio.js';
 export { getCourseDetail } from './service.js';

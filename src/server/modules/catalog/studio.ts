@@ -362,3 +362,58 @@ export async function slugOfCourse(db: Db, courseId: number): Promise<string> {
   if (!row) throw AppError.notFound('Course not found.');
   return row.course.slug;
 }
+
+// ---------------------------------------------------------------- course image and lesson resources
+
+/** Points the course at a newly stored image; returns the old path (for the caller to delete once committed). */
+export async function setCourseImage(tx: Tx, courseId: number, imagePath: string): Promise<Change<{ course_image: string }>> {
+  const course = await lockedCourse(tx, courseId);
+  await q.updateStudioCourse(tx, courseId, { courseImage: imagePath });
+  return { before: { course_image: course.courseImage }, after: { course_image: imagePath } };
+}
+
+export interface ResourceFile {
+  fileName: string;
+  storagePath: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
+const resourceOut = (r: ResourceFile & { id: number }) => ({ id: r.id, file_name: r.fileName, content_type: r.contentType, size_bytes: r.sizeBytes });
+
+/** The lesson the resource will belong to, checked and its course locked before a file is stored. */
+export async function lessonForResource(db: Db, lessonId: number): Promise<{ courseId: number; lessonTitle: string }> {
+  const lesson = await q.selectLesson(db, lessonId);
+  if (!lesson) throw AppError.notFound('Lesson not found.');
+  return { courseId: lesson.courseId, lessonTitle: lesson.lessonTitle };
+}
+
+/**
+ * A lesson offers one download (the player's 'Download File'): a new one replaces the old.
+ * Returns the storage paths that no longer belong to any row, for the caller to delete once committed.
+ */
+export async function replaceLessonResource(tx: Tx, lessonId: number, file: ResourceFile) {
+  const lesson = await q.selectLesson(tx, lessonId);
+  if (!lesson) throw AppError.notFound('Lesson not found.');
+  await lockedCourse(tx, lesson.courseId);
+  const before = await q.selectResourcesOfLesson(tx, lessonId);
+  await q.deleteResourcesOfLesson(tx, lessonId);
+  const after = await q.insertResource(tx, { lessonId, ...file });
+  await q.touchCourse(tx, lesson.courseId);
+  return {
+    courseId: lesson.courseId,
+    lessonTitle: lesson.lessonTitle,
+    before: before.map(resourceOut),
+    after: resourceOut(after),
+    removedPaths: before.map((r) => r.storagePath),
+  };
+}
+
+export async function deleteLessonResource(tx: Tx, resourceId: number) {
+  const resource = await q.selectResourceWithCourse(tx, resourceId);
+  if (!resource) throw AppError.notFound('File not found.');
+  await lockedCourse(tx, resource.courseId);
+  await q.deleteResource(tx, resourceId);
+  await q.touchCourse(tx, resource.courseId);
+  return { courseId: resource.courseId, before: resourceOut(resource), removedPath: resource.storagePath };
+}

@@ -1,5 +1,6 @@
 import { otherPaths, pageMeta, publicPaths, type PageMeta } from '../../../shared/pages.js';
 import type { Database } from '../../db/client.js';
+import { imageFallbackPath } from '../../lib/images.js';
 import { currentSlugFor, getCourseMeta, listSitemapCourses } from '../catalog/index.js';
 import { renderHead, type HeadOptions } from './head.js';
 
@@ -48,7 +49,7 @@ export async function headForPath(db: Database, publicUrl: string, pathname: str
           ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: Number(row.ratingAverage), ratingCount: row.ratingCount, bestRating: 5 } }
           : {}),
       };
-      return { status: 200, head: renderHead({ ...base, url, meta, image: absolute(publicUrl, row.courseImage), type: 'article', jsonLd }) };
+      return { status: 200, head: renderHead({ ...base, url, meta, image: absolute(publicUrl, imageFallbackPath(row.courseImage)), type: 'article', jsonLd }) };
     }
     const moved = await currentSlugFor(db, decodeURIComponent(course[1]));
     if (moved) return { status: 301, head: '', location: `/courses/${encodeURIComponent(moved)}` };

@@ -263,3 +263,41 @@ export async function setLessonPlace(tx: Tx, lessonId: number, sectionId: number
 export async function touchCourse(tx: Tx, courseId: number): Promise<void> {
   await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, courseId));
 }
+
+// ---------------------------------------------------------------- lesson resources
+
+const resourceColumns = {
+  id: lessonResources.id,
+  lessonId: lessonResources.lessonId,
+  fileName: lessonResources.fileName,
+  storagePath: lessonResources.storagePath,
+  contentType: lessonResources.contentType,
+  sizeBytes: lessonResources.sizeBytes,
+};
+
+export async function selectResourcesOfLesson(db: Db, lessonId: number) {
+  return db.select(resourceColumns).from(lessonResources).where(eq(lessonResources.lessonId, lessonId)).orderBy(asc(lessonResources.id));
+}
+
+export async function selectResourceWithCourse(db: Db, resourceId: number) {
+  const [row] = await db
+    .select({ ...resourceColumns, courseId: lessons.courseId })
+    .from(lessonResources)
+    .innerJoin(lessons, eq(lessons.id, lessonResources.lessonId))
+    .where(eq(lessonResources.id, resourceId))
+    .limit(1);
+  return row;
+}
+
+export async function deleteResourcesOfLesson(tx: Tx, lessonId: number): Promise<void> {
+  await tx.delete(lessonResources).where(eq(lessonResources.lessonId, lessonId));
+}
+
+export async function deleteResource(tx: Tx, resourceId: number): Promise<void> {
+  await tx.delete(lessonResources).where(eq(lessonResources.id, resourceId));
+}
+
+export async function insertResource(tx: Tx, values: Omit<typeof lessonResources.$inferInsert, 'id'>) {
+  const [row] = await tx.insert(lessonResources).values(values).returning(resourceColumns);
+  return row!;
+}

@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import { uploadMessages } from '../../shared/uploads.js';
+import { AppError } from '../errors.js';
+
+export interface Upload {
+  /** The name the uploader's computer gave the file (shown, never used as a storage key). */
+  fileName: string;
+  bytes: Buffer;
+}
+
+/** Room for the multipart boundaries and headers around the file. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * Reads one file sent as multipart/form-data under `field`, entirely in memory and up to
+ * `maxBytes`. A larger body answers 413 before anything is stored (the declared length is checked
+ * first, and the stream is cut at the limit whatever it declared); no multipart answers 415; a
+ * missing or empty file 400 under the field's name. Other fields and files are ignored.
+ */
+export async function readUpload(request: FastifyRequest, options: { field: string; maxBytes: number }): Promise<Upload> {
+  const { field, maxBytes } = options;
+  const tooLarge = () => new AppError('too_large', uploadMessages.tooLarge(maxBytes), { [field]: [uploadMessages.tooLarge(maxBytes)] });
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes + ENVELOPE_BYTES) throw tooLarge();
+  if (!request.isMultipart()) throw new AppError('unsupported_type', uploadMessages.notMultipart, { [field]: [uploadMessages.notMultipart] });
+
+  let upload: Upload | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1000, parts: 12 } })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== field || upload) {
+        part.file.resume();
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      if (bytes.length) upload = { fileName: part.filename, bytes };
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    // Only parsing happens in the loop: whatever else failed is a malformed body.
+    throw AppError.fields({ [field]: [(error as Error).message || uploadMessages.notMultipart] });
+  }
+  if (!upload) throw AppError.fields({ [field]: [uploadMessages.missingFile] });
+  return upload;
+}
