@@ -86,12 +86,16 @@ export const orders = pgTable(
     invoiceNumber: text('invoice_number').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the order was refunded (the overview dates refunds by it; older refunds fall back to paid_at). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
     // The studio's order list, newest first (a backward scan), all or by status; keyset pagination on (created_at, id).
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    // The studio's overview: revenue, top courses and recovered carts over a range of payment dates.
+    index('orders_paid_idx').on(t.paidAt),
   ],
 );
 

@@ -16,6 +16,7 @@ export {
   issueTokens,
   recordPurchase,
   listUsersForStudio,
+  newStudentsByDay,
   sendVerificationEmail,
   setAdmin,
   setBlocked,

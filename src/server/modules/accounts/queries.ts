@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { oneTimeTokens, refreshTokens, users } from '../../db/schema/index.js';
 
@@ -235,4 +235,15 @@ export async function selectUsersPage(db: Db, filter: UsersPageFilter) {
     db.select({ n: count() }).from(users).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** Accounts created in [from, to) per UTC day, admins left out (the studio's "new students"). */
+export function selectNewStudentsByDay(db: Db, from: Date, to: Date) {
+  const day = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({ day, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(users)
+    .where(and(eq(users.isAdmin, false), gte(users.createdAt, from), lt(users.createdAt, to)))
+    .groupBy(day)
+    .orderBy(day);
 }

@@ -360,3 +360,8 @@ export async function setBlocked(db: Database | Tx, userId: number, blocked: boo
 export function listUsersForStudio(db: Database, filter: q.UsersPageFilter) {
   return q.selectUsersPage(db, filter);
 }
+
+/** New students (accounts that are not admins) per UTC day in [from, to). */
+export function newStudentsByDay(db: Database, from: Date, to: Date) {
+  return q.selectNewStudentsByDay(db, from, to);
+}

@@ -24,6 +24,7 @@ import { orderAdminRoutes } from './orders.routes.js';
 import { memberAdminRoutes } from './members.routes.js';
 import { studentAdminRoutes } from './students.routes.js';
 import { paymentAdminRoutes } from './payments.routes.js';
+import { overviewAdminRoutes } from './overview.routes.js';
 
 /** Everything under /api/v1/admin/: the role is checked first (guard), every change is audited. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -36,6 +37,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(memberAdminRoutes(ctx));
     await app.register(studentAdminRoutes(ctx));
     await app.register(paymentAdminRoutes(ctx));
+    await app.register(overviewAdminRoutes(ctx));
 
     app.get('/me/', { schema: { ...adminDoc, summary: 'The signed-in admin', response: { 200: adminMeSchema } } }, async (request) => {
       const actor = actorOf(request);

@@ -9,3 +9,8 @@ export async function recordEvents(db: Database, batch: AnalyticsBatch, userId?:
     batch.events.map((e) => ({ ...e, userId: userId ?? null })),
   );
 }
+
+/** Course views → add to cart → checkout started in [from, to): counted events (they carry no visitor id). */
+export function funnelCounts(db: Database, from: Date, to: Date) {
+  return q.countFunnelEvents(db, from, to);
+}

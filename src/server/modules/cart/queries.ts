@@ -76,3 +76,26 @@ export async function moveCartItems(db: Db, fromCartId: string, toCartId: string
   );
   await db.delete(cartItems).where(eq(cartItems.cartId, fromCartId));
 }
+
+/**
+ * Carts still holding courses whose last course was added in [from, to) and before `idleSince`
+ * (longer ago than the reminder delay): bought courses leave the cart, so these were left.
+ */
+export async function countAbandonedCarts(db: Db, from: Date, to: Date, idleSince: Date): Promise<number> {
+  const lastAdded = db
+    .select({ cartId: cartItems.cartId, at: sql<Date>`max(${cartItems.createdAt})`.as('at') })
+    .from(cartItems)
+    .groupBy(cartItems.cartId)
+    .as('last_added');
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(lastAdded)
+    .where(
+      and(
+        sql`${lastAdded.at} >= ${from.toISOString()}::timestamptz`,
+        sql`${lastAdded.at} < ${to.toISOString()}::timestamptz`,
+        sql`${lastAdded.at} < ${idleSince.toISOString()}::timestamptz`,
+      ),
+    );
+  return row?.n ?? 0;
+}

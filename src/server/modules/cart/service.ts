@@ -116,3 +116,8 @@ export async function clearPurchasedCourses(db: Database | Tx, userId: number, c
 export async function getCartCourseIds(db: Database, cartId: string): Promise<number[]> {
   return (await q.selectCartItems(db, cartId)).map((i) => i.courseId);
 }
+
+/** Carts left holding courses: the last course added in [from, to), and longer ago than `idleSince`. */
+export function abandonedCarts(db: Database, from: Date, to: Date, idleSince: Date): Promise<number> {
+  return q.countAbandonedCarts(db, from, to, idleSince);
+}

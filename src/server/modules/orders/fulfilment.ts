@@ -118,7 +118,7 @@ export async function refundPayment(deps: FulfilmentDeps, provider: 'stripe' | '
     const order = await q.lockOrder(tx, payment.orderId);
     if (!order) return 'unknown-payment';
     if (order.status !== 'Refunded') {
-      await q.updateOrder(tx, order.id, { status: 'Refunded' });
+      await q.updateOrder(tx, order.id, { status: 'Refunded', refundedAt: new Date() });
       await q.markPaymentRefunded(tx, payment.id);
       await revokeOrderEnrolments(tx, order.id);
     }

@@ -4,3 +4,4 @@ export { orderRoutes } from './routes.js';
 export { listOrdersPage } from './service.js';
 export { refundOrder, studioOrder, studioOrdersCsv, studioOrdersOfUser, studioOrdersPage, studioProviderEvent, studioProviderEvents } from './studio.js';
 export { replayProviderEvent } from './payments.js';
+export { courseSales, orderMoneyByDay, recoveredOrders } from './overview.js';

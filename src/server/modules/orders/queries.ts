@@ -332,3 +332,89 @@ export async function selectProviderEventsPage(db: Db, filter: ProviderEventFilt
   ]);
   return { rows, total: total?.n ?? 0 };
 }
+
+// ---------------------------------------------------------------- the studio's overview
+
+/** A raw query's rows (PGlite and node-postgres both answer { rows }). */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+/** A timestamp bound as text, read back by PostgreSQL: the same on PGlite and node-postgres. */
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+const utcDay = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+/** When a refunded order was refunded; refunds made before refunded_at existed fall back to the payment date. */
+const refundedAt = sql`coalesce(${orders.refundedAt}, ${orders.paidAt})`;
+
+/**
+ * Per UTC day and currency in [from, to), one pass: money taken by orders paid then (refunded
+ * later or not), and money given back by refunds made then, with their counts.
+ */
+export async function selectOrderMoneyByDay(db: Db, from: Date, to: Date) {
+  const rows = rowsOf<{ day: string; currency: string; gross: string; paid: string; refunds: string; refunded: string }>(
+    await db.execute(sql`
+    select day, currency,
+           coalesce(sum(amount) filter (where kind = 'paid'), 0) as gross,
+           count(*) filter (where kind = 'paid') as paid,
+           coalesce(sum(amount) filter (where kind = 'refund'), 0) as refunds,
+           count(*) filter (where kind = 'refund') as refunded
+    from (
+      select 'paid' as kind, ${utcDay(orders.paidAt)} as day, ${orders.currency} as currency, ${orders.total} as amount
+      from ${orders}
+      where ${orders.paidAt} >= ${at(from)} and ${orders.paidAt} < ${at(to)} and ${orders.status} in ('Paid', 'Refunded')
+      union all
+      select 'refund', ${utcDay(refundedAt)}, ${orders.currency}, ${orders.total}
+      from ${orders}
+      where ${orders.status} = 'Refunded' and ${refundedAt} >= ${at(from)} and ${refundedAt} < ${at(to)}
+    ) money
+    group by day, currency
+    order by day, currency`),
+  );
+  return rows.map((r) => ({
+    day: r.day,
+    currency: r.currency,
+    gross: Number(r.gross),
+    paid: Number(r.paid),
+    refunds: Number(r.refunds),
+    refunded: Number(r.refunded),
+  }));
+}
+
+/**
+ * Courses sold in orders paid in [from, to) and not refunded, per course and currency: sales and
+ * revenue, each line's share of its order's total (a coupon's discount spread over the lines).
+ */
+export async function selectCourseSales(db: Db, from: Date, to: Date) {
+  const rows = rowsOf<{ course_id: number; currency: string; sales: string; revenue: string }>(
+    await db.execute(sql`
+    select ${orderItems.courseId} as course_id, ${orders.currency} as currency, count(*) as sales,
+           coalesce(round(sum(${orderItems.price}::numeric * ${orders.total} / nullif(${orders.subtotal}, 0))), 0) as revenue
+    from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
+    where ${orders.paidAt} >= ${at(from)} and ${orders.paidAt} < ${at(to)} and ${orders.status} = 'Paid'
+    group by ${orderItems.courseId}, ${orders.currency}`),
+  );
+  return rows.map((r) => ({ courseId: Number(r.course_id), currency: r.currency, sales: Number(r.sales), revenue: Number(r.revenue) }));
+}
+
+/**
+ * Orders paid in [from, to) after a reminder email: the buyer's email got a reminder before the
+ * payment naming one of the order's courses. Per currency, the number of orders and their totals.
+ */
+export async function selectRecoveredOrders(db: Db, reminders: { email: string; sentAt: Date; courseIds: number[] }[], from: Date, to: Date) {
+  if (!reminders.length) return [];
+  const list = JSON.stringify(reminders.map((r) => ({ email: r.email.toLowerCase(), sent_at: r.sentAt.toISOString(), course_ids: r.courseIds })));
+  const rows = rowsOf<{ currency: string; orders: string; amount: string }>(
+    await db.execute(sql`
+    with reminders as (
+      select * from jsonb_to_recordset(${list}::jsonb) as r(email text, sent_at timestamptz, course_ids jsonb)
+    )
+    select ${orders.currency} as currency, count(*) as orders, coalesce(sum(${orders.total}), 0) as amount
+    from ${orders}
+    where ${orders.paidAt} >= ${at(from)} and ${orders.paidAt} < ${at(to)} and ${orders.status} = 'Paid'
+      and exists (
+        select 1 from reminders r join ${orderItems} on ${orderItems.orderId} = ${orders.id}
+        where r.email = lower(${orders.email}) and r.sent_at < ${orders.paidAt} and r.course_ids @> to_jsonb(${orderItems.courseId})
+      )
+    group by ${orders.currency}
+    order by ${orders.currency}`),
+  );
+  return rows.map((r) => ({ currency: r.currency, orders: Number(r.orders), amount: Number(r.amount) }));
+}

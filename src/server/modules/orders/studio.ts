@@ -174,7 +174,7 @@ export async function refundOrder(
 }
 
 async function applyRefund(tx: Tx, deps: OrderDeps, order: NonNullable<Awaited<ReturnType<typeof q.selectOrderByNumber>>>, hadPayment: boolean): Promise<void> {
-  await q.updateOrder(tx, order.id, { status: 'Refunded' });
+  await q.updateOrder(tx, order.id, { status: 'Refunded', refundedAt: new Date() });
   if (hadPayment) await q.markOrderPaymentsRefunded(tx, order.id);
   await revokeOrderEnrolments(tx, order.id);
   const items = await itemsOfOrders(tx, [order.id]);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { abandonedEmails, emailUnsubscribes } from '../../db/schema/index.js';
 
@@ -65,4 +65,16 @@ export async function claimReminder(db: Db, id: number): Promise<boolean> {
     .where(and(eq(abandonedEmails.id, id), sql`${abandonedEmails.sentAt} is null`))
     .returning({ id: abandonedEmails.id });
   return claimed.length > 0;
+}
+
+/** Cart and checkout reminders sent in [from, to): to whom, when, and which courses they named. */
+export function selectSentCartReminders(db: Db, from: Date, to: Date) {
+  return db
+    .select({
+      email: abandonedEmails.email,
+      sentAt: sql<Date>`${abandonedEmails.sentAt}`.mapWith(abandonedEmails.sentAt),
+      courseIds: abandonedEmails.courseIds,
+    })
+    .from(abandonedEmails)
+    .where(and(inArray(abandonedEmails.sendingReason, ['add_to_cart', 'checkout']), gte(abandonedEmails.sentAt, from), lt(abandonedEmails.sentAt, to)));
 }

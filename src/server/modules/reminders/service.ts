@@ -82,3 +82,11 @@ async function remind(deps: ReminderDeps, id: number): Promise<void> {
 export function registerReminderJobs(deps: ReminderDeps): void {
   deps.queue.register({ name: ABANDONED_REMINDER_JOB, payload: z.object({ id: z.number().int() }), handler: ({ id }) => remind(deps, id) });
 }
+
+/**
+ * Cart and checkout reminders sent in [from, to). A reminder is one row per email and reason:
+ * when the same person fills a cart again after one was sent, the next one replaces it.
+ */
+export function sentCartReminders(db: Database, from: Date, to: Date): Promise<{ email: string; sentAt: Date; courseIds: number[] }[]> {
+  return q.selectSentCartReminders(db, from, to);
+}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { billingCustomers, providerPlans, subscriptionNotices, subscriptionTransactions, subscriptions } from '../../db/schema/index.js';
 
@@ -229,4 +229,41 @@ export function selectHistoryOfMembership(db: Db, subscriptionId: number) {
     .where(eq(subscriptionTransactions.subscriptionId, subscriptionId))
     .orderBy(desc(subscriptionTransactions.createdAt), desc(subscriptionTransactions.id))
     .limit(500);
+}
+
+// ---------------------------------------------------------------- the studio's overview
+
+/** Every membership that may be current (active or in grace), with what it charges: the rule decides which are. */
+export function selectLiveMembershipPrices(db: Db) {
+  return db
+    .select({ ...stateColumns, planId: subscriptions.planId, currency: subscriptions.currency, amount: subscriptions.amount })
+    .from(subscriptions)
+    .where(inArray(subscriptions.status, ['active', 'past_due']));
+}
+
+/** Memberships that ended (cancelled early, refunded or expired) in [from, to). */
+export async function countEndedMemberships(db: Db, from: Date, to: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(subscriptions)
+    .where(and(inArray(subscriptions.status, ['cancelled', 'expired']), gte(subscriptions.endedAt, from), lt(subscriptions.endedAt, to)));
+  return row?.n ?? 0;
+}
+
+/** Membership charges (first and renewals) and refunds per UTC day and currency in [from, to). */
+export function selectChargesByDay(db: Db, from: Date, to: Date) {
+  const t = subscriptionTransactions;
+  const day = sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({
+      day,
+      currency: t.currency,
+      gross: sql<number>`coalesce(sum(${t.amount}) filter (where ${t.status} in ('active', 'renewed')), 0)`.mapWith(Number),
+      refunds: sql<number>`coalesce(sum(${t.amount}) filter (where ${t.status} = 'refunded'), 0)`.mapWith(Number),
+      refunded: sql<number>`count(*) filter (where ${t.status} = 'refunded')`.mapWith(Number),
+    })
+    .from(t)
+    .where(and(inArray(t.status, ['active', 'renewed', 'refunded']), gte(t.createdAt, from), lt(t.createdAt, to)))
+    .groupBy(day, t.currency)
+    .orderBy(day, t.currency);
 }
