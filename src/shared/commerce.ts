@@ -174,6 +174,7 @@ export const orderConfirmationSchema = z.object({
     payment_method: z.string(),
   }),
 });
+export type OrderConfirmation = z.infer<typeof orderConfirmationSchema>;
 
 export const orderHistoryItemSchema = z.object({
   order_number: z.string(),

@@ -18,6 +18,7 @@ import { checkCoupon } from './coupons.js';
 import { renderInvoicePdf } from './invoice.js';
 import { paymentRoutes } from './payment-routes.js';
 import * as orders from './service.js';
+import { createdOrderView, orderConfirmationView, orderView } from './serialise.js';
 
 /** Checkout, coupons, order reads, and the payment confirmations and webhooks. */
 export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -59,8 +60,8 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const raw = await readForm(request, { arrays: ['courses'] });
         const body = parseForm(createOrderBodySchema, raw);
-        const result = await orders.createOrder(deps, { body, visitor: visitorOf(ctx, request), viewer: await viewerOf(request, secret) });
-        return reply.code(201).send(result);
+        const created = await orders.createOrder(deps, { body, visitor: visitorOf(ctx, request), viewer: await viewerOf(request, secret) });
+        return reply.code(201).send(createdOrderView(created));
       },
     );
 
@@ -74,7 +75,7 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: orderConfirmationSchema },
         },
       },
-      async (request) => orders.getOrderConfirmation(deps, request.params.orderNumber, await requireViewer(request, secret)),
+      async (request) => orderConfirmationView(await orders.getOwnOrder(deps, request.params.orderNumber, await requireViewer(request, secret))),
     );
 
     app.get(
@@ -87,7 +88,7 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: orderHistoryItemSchema },
         },
       },
-      async (request) => orders.getOwnOrder(deps, request.params.orderNumber, await requireViewer(request, secret)),
+      async (request) => orderView(await orders.getOwnOrder(deps, request.params.orderNumber, await requireViewer(request, secret))),
     );
 
     app.get(
@@ -118,7 +119,7 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const viewer = await requireViewer(request, secret);
         assertOwner(viewer, request.params.userId);
-        return orders.orderHistory(deps, request.params.userId, { search: request.query.search, orderNumber: request.query.order_id });
+        return (await orders.orderHistory(deps, request.params.userId, { search: request.query.search, orderNumber: request.query.order_id })).map(orderView);
       },
     );
   };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { formatPersonName } from '../../../shared/text.js';
-import { commerceMessages, guestPasswordError, type CreateOrderBody, type CreateOrderResponse, type OrderHistoryItem } from '../../../shared/commerce.js';
-import { quote, splitTotal, toMajor, toMinor } from '../../../shared/pricing.js';
+import { commerceMessages, guestPasswordError, type CreateOrderBody, type CreateOrderResponse } from '../../../shared/commerce.js';
+import { quote, splitTotal, toMinor } from '../../../shared/pricing.js';
 import { regions } from '../../../shared/regions.js';
 import type { Database } from '../../db/client.js';
 import type { Visitor } from '../../context.js';
@@ -42,7 +42,17 @@ export interface CreateOrderOptions {
  * region, and a client total that differs is refused. The order, the guest account and the coupon
  * reservation are written in one transaction; then the provider's checkout is opened.
  */
-export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: CreateOrderOptions): Promise<CreateOrderResponse> {
+/** A new order and how its payment goes on: the provider's checkout to open, or already paid in full by a coupon. */
+export interface CreatedOrder {
+  order: Awaited<ReturnType<typeof q.insertOrder>>;
+  orderStatus: string;
+  /** A guest's new account signs in at once. */
+  tokens: Awaited<ReturnType<typeof issueTokens>> | null;
+  stripeSession: { id: string; url: string } | null;
+  razorpayOrder: CreateOrderResponse['rzp_order'];
+}
+
+export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: CreateOrderOptions): Promise<CreatedOrder> {
   const { db } = deps;
   const region = visitor.region;
   const meta = regions[region];
@@ -137,23 +147,10 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
     return { ...created, guest };
   });
 
-  const response: CreateOrderResponse = {
-    order_number: order.orderNumber,
-    payment_method: order.paymentMethod,
-    order_status: order.status,
-    currency: order.currency,
-    total: toMajor(order.total),
-    full_name: formatPersonName(order.fullName),
-    email: order.email,
-    phone_number: order.phoneNumber,
-    address: [order.addressLine1, order.city, order.state, order.pinCode, order.country].filter(Boolean).join(', '),
-    tokens: null,
-    rzp_order: null,
-    stripe_session_id: null,
-    checkout_url: null,
-  };
+  const { guest, ...created } = order;
+  const response: CreatedOrder = { order: created, orderStatus: order.status, tokens: null, stripeSession: null, razorpayOrder: null };
   // The guest's verification link comes with the receipt, once they have paid (fulfilment.ts).
-  if (order.guest) response.tokens = await issueTokens(deps, order.guest);
+  if (guest) response.tokens = await issueTokens(deps, guest);
 
   try {
     if (order.paymentMethod === 'Full_Discount') {
@@ -165,7 +162,7 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
         currency: order.currency,
         cartId: body.cart_id,
       });
-      response.order_status = 'Paid';
+      response.orderStatus = 'Paid';
     } else if (order.paymentMethod === 'Stripe') {
       const base = visitor.returnOrigin;
       const session = await deps.stripe!.createCheckoutSession({
@@ -178,8 +175,7 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
         cancelUrl: `${base}/checkout/?payment=cancelled&order_no=${order.orderNumber}`,
       });
       await q.setProviderReference(db, order.id, session.id);
-      response.stripe_session_id = session.id;
-      response.checkout_url = session.url;
+      response.stripeSession = { id: session.id, url: session.url };
     } else {
       const rzp = await deps.razorpay!.createOrder({
         amount: order.total,
@@ -188,7 +184,13 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
         notes: { order_number: order.orderNumber },
       });
       await q.setProviderReference(db, order.id, rzp.id);
-      response.rzp_order = { id: rzp.id, amount: rzp.amount, currency: rzp.currency, key_id: deps.razorpay!.keyId, sandbox: deps.razorpay!.mode === 'sandbox' };
+      response.razorpayOrder = {
+        id: rzp.id,
+        amount: rzp.amount,
+        currency: rzp.currency,
+        key_id: deps.razorpay!.keyId,
+        sandbox: deps.razorpay!.mode === 'sandbox',
+      };
     }
   } catch (error) {
     deps.log.error({ err: error, order: order.orderNumber }, 'could not open the payment provider checkout');
@@ -198,68 +200,33 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
   return response;
 }
 
-function formatOrder(order: Awaited<ReturnType<typeof q.selectOrderByNumber>> & object, items: OrderItem[], transactionId: string | null): OrderHistoryItem {
-  return {
-    order_number: order.orderNumber,
-    order_date: order.createdAt.toISOString(),
-    order_status: order.status,
-    payment_method: order.paymentMethod,
-    currency: order.currency,
-    subtotal: toMajor(order.subtotal),
-    discount: toMajor(order.discount),
-    total: toMajor(order.total),
-    coupon: order.couponCode,
-    transaction_id: transactionId,
-    full_name: formatPersonName(order.fullName),
-    address: [order.addressLine1, order.city, order.state, order.pinCode, order.country].filter(Boolean).join(', '),
-    phone_number: order.phoneNumber,
-    email: order.email,
-    order_items: items
-      .filter((i) => i.orderId === order.id)
-      .map((i) => ({
-        id: i.id,
-        price: toMajor(i.price),
-        course: { id: i.courseId, title: i.title, slug: i.slug, course_image: i.courseImage, currency_code: order.currency },
-      })),
-  };
+/** An order as the orders module knows it: the row, its items and the provider's payment id. */
+export interface OrderRecord {
+  order: NonNullable<Awaited<ReturnType<typeof q.selectOrderByNumber>>>;
+  items: OrderItem[];
+  transactionId: string | null;
 }
 
 /** An order of the viewer (or any order for an admin); someone else's order is 404, not 403, so numbers cannot be probed. */
-export async function getOwnOrder(deps: OrderDeps, orderNumber: string, viewer: Viewer): Promise<OrderHistoryItem> {
+export async function getOwnOrder(deps: OrderDeps, orderNumber: string, viewer: Viewer): Promise<OrderRecord> {
   const order = await q.selectOrderByNumber(deps.db, orderNumber);
   if (!order || (order.userId !== viewer.userId && !viewer.isAdmin)) throw AppError.notFound(commerceMessages.orderNotFound);
   const [items, paymentsRows] = await Promise.all([itemsOfOrders(deps.db, [order.id]), q.selectPaymentsOfOrders(deps.db, [order.id])]);
-  return formatOrder(order, items, paymentsRows[0]?.providerPaymentId ?? null);
-}
-
-export async function getOrderConfirmation(deps: OrderDeps, orderNumber: string, viewer: Viewer) {
-  const order = await getOwnOrder(deps, orderNumber, viewer);
-  return {
-    order_items: order.order_items,
-    order_details: {
-      transaction_id: order.transaction_id ?? 'N/A',
-      order_number: order.order_number,
-      total_paid: order.total,
-      currency: order.currency,
-      coupon: order.coupon ?? 'N/A',
-      order_status: order.order_status,
-      payment_method: order.payment_method,
-    },
-  };
+  return { order, items, transactionId: paymentsRows[0]?.providerPaymentId ?? null };
 }
 
 export async function orderHistory(
   deps: OrderDeps,
   userId: number,
   options: { search?: string | undefined; orderNumber?: string | undefined },
-): Promise<OrderHistoryItem[]> {
+): Promise<OrderRecord[]> {
   const search = options.search?.trim();
   const searchCourseIds = search ? await findCourseIdsByTitle(deps.db, search) : [];
   const orders = await q.selectOrdersOfUser(deps.db, userId, { ...options, searchCourseIds });
   const ids = orders.map((o) => o.id);
   const [items, paymentRows] = await Promise.all([itemsOfOrders(deps.db, ids), q.selectPaymentsOfOrders(deps.db, ids)]);
   const txByOrder = new Map(paymentRows.map((p) => [p.orderId, p.providerPaymentId]));
-  return orders.map((o) => formatOrder(o, items, txByOrder.get(o.id) ?? null));
+  return orders.map((order) => ({ order, items: items.filter((i) => i.orderId === order.id), transactionId: txByOrder.get(order.id) ?? null }));
 }
 
 export interface InvoiceData {
