@@ -1,11 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { refetchUnlessServerData } from './lib/serverData';
 
 // Toasts only appear after an action, so their container loads after the first paint (and never on the server).
 const Toasts = lazy(() => import('./components/Toasts'));
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, refetchOnMount: refetchUnlessServerData(true) } },
+  });
 }
 
 const noSubscription = () => () => undefined;

@@ -8,6 +8,7 @@ import { BrowserRouter, matchRoutes } from 'react-router';
 import { siteKeys } from './api/site';
 import { ApiError } from './api/client';
 import { App, createQueryClient } from './App';
+import { rememberServerData } from './lib/serverData';
 import { getCookie, setIpCookie } from './lib/storage';
 import { AppRoutes, pageFiles, routes } from './routes';
 
@@ -31,6 +32,7 @@ const app = (
 const state = window.__LECTERN_STATE__;
 if (state && root.hasChildNodes()) {
   hydrate(queryClient, state);
+  rememberServerData(state);
   // A failed read (a course that does not exist) arrives as plain JSON: make it the ApiError the pages check for,
   // shown as the server showed it rather than retried while hydrating.
   for (const query of queryClient.getQueryCache().getAll()) {

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { accountMessages, normalizeEmail, type TokenPair, type UserDetails } from '../../shared/accounts';
+import { accountMessages, normalizeEmail } from '../../shared/account-messages';
+import type { TokenPair, UserDetails } from '../../shared/accounts';
 import { getUserId, setTokens, setUserId, useIsLoggedIn } from '../lib/auth';
 import { ApiError, apiFetch, NetworkError } from './client';
 

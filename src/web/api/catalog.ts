@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ClientReview, CourseDetail, CourseListItem, Instructor, MembershipPlan, RoadmapStep } from '../../shared/catalog';
+import { refetchUnlessServerData } from '../lib/serverData';
 import { ApiError, apiFetch } from './client';
 import { useVisitorIpState } from './site';
 
@@ -23,7 +24,7 @@ export const catalogKeys = {
 };
 
 export const catalogQueries = {
-  /** Course list: cached without expiry, no refetch on focus or reconnect, refetched on mount (spec 9). */
+  /** Course list: cached without expiry, no refetch on focus or reconnect, refetched on mount (spec 9) except the hydration of the page the server just rendered with it. */
   courses: (ip: string | undefined) =>
     queryOptions({
       queryKey: catalogKeys.courses(),
@@ -32,7 +33,7 @@ export const catalogQueries = {
       gcTime: Infinity,
       refetchOnWindowFocus: false,
       refetchOnReconnect: false,
-      refetchOnMount: 'always',
+      refetchOnMount: refetchUnlessServerData('always'),
     }),
 
   course: (slug: string, ip: string | undefined) =>

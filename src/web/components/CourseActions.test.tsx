@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CourseDetail } from '../../shared/catalog';
-import { learningMessages } from '../../shared/learning';
+import { learningMessages } from '../../shared/learning-messages';
 import { useCourse } from '../api/catalog';
 import { makeCourse, respond } from '../pages/lesson/fixtures';
 import { CourseActions } from './CourseActions';

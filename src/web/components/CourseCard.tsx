@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { CourseListItem } from '../../shared/catalog';
-import { subscriptionMessages } from '../../shared/subscriptions';
+import { subscriptionMessages } from '../../shared/subscription-messages';
 import { Price } from './Price';
 import { Rating } from './Rating';
 

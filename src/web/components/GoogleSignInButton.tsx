@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { accountMessages } from '../../shared/accounts';
+import { accountMessages } from '../../shared/account-messages';
 import { googleErrorMessage, useGoogleLogin } from '../api/accounts';
 import { useSiteConfig } from '../api/site';
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { CourseDetail, Lesson } from '../../../shared/catalog';
-import { learningMessages } from '../../../shared/learning';
+import { learningMessages } from '../../../shared/learning-messages';
 import { messages } from '../../../shared/messages';
 import { useCourse } from '../../api/catalog';
 import { ApiError } from '../../api/client';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { subscriptionMessages as m } from '../../../shared/subscriptions';
+import { subscriptionMessages as m } from '../../../shared/subscription-messages';
 import { ACTIVATION_POLL_MS, ACTIVATION_REDIRECT_MS, LIFETIME_SESSION_KEY, useSubscriptionDetail, useUpdateLifetime } from '../../api/subscriptions';
 import { useIsLoggedIn } from '../../lib/auth';
 import { usePageMeta } from '../../lib/usePageMeta';

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { MembershipPlan } from '../../../shared/catalog';
 import { formatPrice } from '../../../shared/money';
 import { toMajor } from '../../../shared/pricing';
-import { subscriptionMessages as m } from '../../../shared/subscriptions';
+import { subscriptionMessages as m } from '../../../shared/subscription-messages';
 import { formatPersonName } from '../../../shared/text';
 import { useUserDetails } from '../../api/accounts';
 import type { RazorpayFailure, RazorpaySubscriptionSuccess, RazorpaySuccess } from '../../api/orders';

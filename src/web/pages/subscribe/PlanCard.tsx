@@ -1,6 +1,6 @@
 import type { MembershipPlan } from '../../../shared/catalog';
 import { formatPrice } from '../../../shared/money';
-import { subscriptionMessages } from '../../../shared/subscriptions';
+import { subscriptionMessages } from '../../../shared/subscription-messages';
 import { percentOff } from '../../../shared/pricing';
 
 const period: Record<MembershipPlan['plan_type'], string> = { monthly: '/month', yearly: '/year', lifetime: 'one-time' };

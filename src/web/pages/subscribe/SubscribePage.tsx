@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { MembershipPlan } from '../../../shared/catalog';
-import { subscriptionMessages as m } from '../../../shared/subscriptions';
+import { subscriptionMessages as m } from '../../../shared/subscription-messages';
 import { parseVideoUrl } from '../../../shared/video';
 import { useCourse, useCourses, useMembershipPlans } from '../../api/catalog';
 import { useSubscriptionDetail } from '../../api/subscriptions';
