@@ -1,4 +1,10 @@
-import type { DehydratedState, Query } from '@tanstack/react-query';
+import type { DehydratedState } from '@tanstack/react-query';
+
+/** What is read of a query (any query's data type fits). */
+interface QueryLike {
+  queryHash: string;
+  state: { dataUpdatedAt: number; isInvalidated: boolean };
+}
 
 /** How long after hydration the server-rendered data counts as just fetched: the page's first mount does not ask again. */
 const SERVED_WITH_PAGE_MS = 30_000;
@@ -13,7 +19,7 @@ export function rememberServerData(state: DehydratedState): void {
 }
 
 /** True while a query still holds the data the page was rendered with, untouched and moments old. */
-export function isServerData(query: Query): boolean {
+export function isServerData(query: QueryLike): boolean {
   const entry = served.get(query.queryHash);
   return entry !== undefined && entry.dataUpdatedAt === query.state.dataUpdatedAt && !query.state.isInvalidated && Date.now() - entry.at < SERVED_WITH_PAGE_MS;
 }
@@ -24,5 +30,5 @@ export function isServerData(query: Query): boolean {
  */
 export const refetchUnlessServerData =
   (otherwise: boolean | 'always') =>
-  (query: Query): boolean | 'always' =>
+  (query: QueryLike): boolean | 'always' =>
     isServerData(query) ? false : otherwise;
