@@ -25,6 +25,7 @@ import type { CourseDetail } from '../../shared/catalog';
 import { completeLogin } from './accounts';
 import { catalogKeys } from './catalog';
 import { ApiError, apiFetch } from './client';
+import { uploadFile } from './upload';
 import type { TokenPair } from '../lib/auth';
 
 export type AdminMe = z.infer<typeof adminMeSchema>;
@@ -192,6 +193,16 @@ export const useAddLesson = () =>
 export const useEditLesson = () =>
   useCourseWrite(({ id, body }: { id: number; body: LessonBody }) => apiFetch<AdminCourse>(`${A}/lessons/${id}/`, { method: 'PUT', body }));
 export const useDeleteLesson = () => useCourseWrite((id: number) => apiFetch<AdminCourse>(`${A}/lessons/${id}/`, { method: 'DELETE' }));
+/** Uploads report their progress (0 to 1) through `onProgress`. */
+export const useUploadCourseImage = (courseId: number) =>
+  useCourseWrite(({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) =>
+    uploadFile<AdminCourse>({ path: `${A}/courses/${courseId}/image/`, field: 'image', file, onProgress }),
+  );
+export const useUploadLessonResource = () =>
+  useCourseWrite(({ lessonId, file, onProgress }: { lessonId: number; file: File; onProgress?: (fraction: number) => void }) =>
+    uploadFile<AdminCourse>({ path: `${A}/lessons/${lessonId}/resource/`, field: 'file', file, onProgress }),
+  );
+export const useDeleteResource = () => useCourseWrite((id: number) => apiFetch<AdminCourse>(`${A}/resources/${id}/`, { method: 'DELETE' }));
 
 export function useCreateCategory() {
   const queryClient = useQueryClient();

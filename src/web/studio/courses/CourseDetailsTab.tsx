@@ -13,6 +13,7 @@ import { CategoryPicker } from '../components/CategoryPicker';
 import { ListEditor } from '../components/ListEditor';
 import { notify } from '../components/notify';
 import { VideoUrlField } from '../components/VideoUrlField';
+import { CourseImageCard } from './CourseImageCard';
 
 const RichTextEditor = lazy(() => import('../components/RichTextEditor'));
 
@@ -66,7 +67,8 @@ export default function CourseDetailsTab({ course }: { course: AdminCourse }) {
     watch,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<Values, unknown, z.output<typeof coursePatchSchema>>({ resolver: zodResolver(coursePatchSchema), defaultValues: valuesOf(course) });
-  useEffect(() => reset(valuesOf(course)), [course, reset]);
+  // A write elsewhere on the page (the image upload) refreshes the course: keep what is being edited here.
+  useEffect(() => reset(valuesOf(course), { keepDirtyValues: true }), [course, reset]);
 
   const send = handleSubmit(async (values) => {
     setFormError(null);
@@ -212,6 +214,7 @@ export default function CourseDetailsTab({ course }: { course: AdminCourse }) {
         </div>
 
         <div className="col-12 col-xl-4">
+          <CourseImageCard course={course} />
           <section className="studio-card p-3 p-md-4 mb-3" aria-labelledby="details-seo">
             <h2 id="details-seo" className="h5 mb-3">
               Search engines

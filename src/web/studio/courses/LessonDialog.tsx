@@ -11,6 +11,7 @@ import { SubmitButton } from '../../components/form/SubmitButton';
 import { showServerFieldErrors } from '../../lib/forms';
 import { notify } from '../components/notify';
 import { VideoUrlField } from '../components/VideoUrlField';
+import { LessonResource } from './LessonResource';
 
 const RichTextEditor = lazy(() => import('../components/RichTextEditor'));
 
@@ -196,6 +197,11 @@ export function LessonDialog({ target, onHide }: { target: LessonTarget | null; 
               Free preview: visitors can open this lesson before buying
             </label>
           </div>
+          {target?.mode === 'edit' ? (
+            <LessonResource key={target.lesson.id} lesson={target.lesson} />
+          ) : (
+            <p className="small text-body-secondary mt-3 mb-0">Add the lesson first; then open it again to attach a downloadable file.</p>
+          )}
         </Modal.Body>
         <Modal.Footer>
           <button type="button" className="btn btn-outline-secondary" onClick={onHide} disabled={isSubmitting}>
