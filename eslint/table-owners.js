@@ -55,7 +55,6 @@ export const tableOwners = {
   subscriptionTransactions: 'modules/subscriptions',
   billingCustomers: 'modules/subscriptions',
   subscriptionNotices: 'modules/subscriptions',
-  providerPlans: 'modules/subscriptions',
 
   // reminders
   abandonedEmails: 'modules/reminders',

@@ -15,9 +15,10 @@ export type Fake = Awaited<ReturnType<typeof startFakeProviders>>;
 export type StripeFakeEvent = Fake['stripeEvents'][number];
 export type RazorpayFakeEvent = Fake['razorpayEvents'][number];
 
-export async function startKit() {
+export async function startKit(options: { catalogCacheMs?: number } = {}) {
   let fake!: Fake;
   const t: TestApp = await createTestApp({
+    ...options,
     env: { GEO_COUNTRY_HEADER: 'cf-ipcountry' },
     setup: async (handle) => {
       fake = await startFakeProviders(handle.db);

@@ -154,7 +154,7 @@ export const courseAdminMessages = {
   regularBelowPrice: 'The regular price cannot be lower than the price.',
 } as const;
 
-const text = (min: number, max: number, required = 'This field is required.') =>
+export const text = (min: number, max: number, required = 'This field is required.') =>
   z
     .string(required)
     .trim()
@@ -176,7 +176,7 @@ export const videoUrlSchema = z
   .refine((v) => parseVideoUrl(v) !== null, courseAdminMessages.videoUrl)
   .transform((v) => canonicalVideoUrl(v)!);
 
-const bulletList = z.array(text(1, 200)).max(20, 'At most 20 items.');
+export const bulletList = z.array(text(1, 200)).max(20, 'At most 20 items.');
 
 /** Create and edit a course (PATCH takes any subset). HTML in course_description is sanitised by the server. */
 export const courseBodySchema = z.object({

@@ -1,17 +1,28 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 
-export const plans = pgTable('plans', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  planType: text('plan_type', { enum: ['monthly', 'yearly', 'lifetime'] })
-    .notNull()
-    .unique(),
-  description: text('description').notNull(),
-  features: jsonb('features').$type<string[]>().notNull(),
-  position: integer('position').notNull().default(0),
-  isActive: boolean('is_active').notNull().default(true),
-});
+/** A membership plan. The storefront offers one plan per interval: at most one active plan of each type. */
+export const plans = pgTable(
+  'plans',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    planType: text('plan_type', { enum: ['monthly', 'yearly', 'lifetime'] }).notNull(),
+    description: text('description').notNull(),
+    features: jsonb('features').$type<string[]>().notNull(),
+    position: integer('position').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    /** The plan's Stripe Product (its Prices hang under it). */
+    stripeProductId: text('stripe_product_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('plans_active_type_idx')
+      .on(t.planType)
+      .where(sql`${t.isActive}`),
+  ],
+);
 
 /** Minor units, per pricing region like course prices. */
 export const planPrices = pgTable(
@@ -25,6 +36,13 @@ export const planPrices = pgTable(
     currency: text('currency').notNull(),
     amount: integer('amount').notNull(),
     regularAmount: integer('regular_amount').notNull(),
+    /**
+     * What a recurring plan's checkout charges at each provider: Stripe Prices and Razorpay plans
+     * are immutable, so a new amount gets new ones (null until created; the checkout creates a
+     * missing one). Members keep the Price or plan they subscribed on.
+     */
+    stripePriceId: text('stripe_price_id'),
+    razorpayPlanId: text('razorpay_plan_id'),
   },
   (t) => [uniqueIndex('plan_prices_plan_region_idx').on(t.planId, t.region)],
 );
@@ -130,18 +148,4 @@ export const subscriptionNotices = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('subscription_notices_idx').on(t.subscriptionId, t.kind, t.key)],
-);
-
-/** A provider-side plan (Razorpay needs one per period, amount and currency), created once and reused. */
-export const providerPlans = pgTable(
-  'provider_plans',
-  {
-    id: serial('id').primaryKey(),
-    provider: text('provider', { enum: ['stripe', 'razorpay'] }).notNull(),
-    /** What the plan charges, e.g. 'monthly:INR:99900'. */
-    key: text('key').notNull(),
-    planId: text('plan_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('provider_plans_key_idx').on(t.provider, t.key)],
 );

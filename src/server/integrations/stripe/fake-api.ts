@@ -5,7 +5,7 @@ import qs from 'qs';
 import type { Database } from '../../db/client.js';
 import { sandboxPayments } from '../../db/schema/index.js';
 import { sandboxCheckoutPage } from '../sandbox-page.js';
-import { createStripeBilling, publicView, type StripeBilling, type StripeFakeEvent } from './fake-billing.js';
+import { createStripeBilling, publicView, type FakePrice, type StripeBilling, type StripeFakeEvent } from './fake-billing.js';
 
 export interface FakeStripeOptions {
   db: Database;
@@ -35,6 +35,9 @@ interface SessionData {
   metadata: Record<string, string>;
   lines: { name: string; amount: number }[];
   interval?: 'month' | 'year' | null;
+  /** The Price a line named (a plan's synced Price), and its Product. */
+  price_id?: string | null;
+  product_id?: string | null;
   subscription_metadata?: Record<string, string>;
   subscription_id?: string;
   charge_id?: string;
@@ -42,13 +45,14 @@ interface SessionData {
 }
 
 interface LineItemBody {
+  price?: string;
   price_data?: { currency?: string; unit_amount?: string; product_data?: { name?: string }; recurring?: { interval?: string } };
   quantity?: string;
 }
 
 /**
  * A local fake of the part of Stripe's HTTP API we use (checkout sessions in payment and
- * subscription mode, customers, subscriptions, invoices, charges, refunds, test clocks), plus the
+ * subscription mode, products and prices, customers, subscriptions, invoices, charges, refunds, test clocks), plus the
  * hosted checkout page. The real `stripe` SDK talks to it: in tests, and in the sandbox when no
  * keys are set.
  */
@@ -107,11 +111,36 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
         subscription_data?: { metadata?: Record<string, string> };
       };
       const mode = body.mode === 'subscription' ? 'subscription' : 'payment';
-      const lines = (body.line_items ?? []).map((l) => ({
-        name: l.price_data?.product_data?.name ?? 'Item',
-        amount: Number(l.price_data?.unit_amount ?? 0) * Number(l.quantity ?? 1),
-      }));
-      const interval = body.line_items?.[0]?.price_data?.recurring?.interval;
+      // A line names a Price (it must exist and be active) or carries inline price_data.
+      const items: { name: string; amount: number; currency: string | undefined; interval: string | undefined; price?: FakePrice }[] = [];
+      for (const l of body.line_items ?? []) {
+        if (l.price) {
+          const price = await billing.get<FakePrice>('price', l.price);
+          if (!price)
+            return reply.code(400).send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such price: '${l.price}'` } });
+          if (!price.active)
+            return reply
+              .code(400)
+              .send({ error: { type: 'invalid_request_error', message: 'The price specified is inactive. This field only accepts active prices.' } });
+          const product = await billing.get<{ name: string }>('product', price.product);
+          items.push({
+            name: product?.name ?? 'Item',
+            amount: price.unit_amount * Number(l.quantity ?? 1),
+            currency: price.currency,
+            interval: price.recurring?.interval,
+            price,
+          });
+        } else {
+          items.push({
+            name: l.price_data?.product_data?.name ?? 'Item',
+            amount: Number(l.price_data?.unit_amount ?? 0) * Number(l.quantity ?? 1),
+            currency: l.price_data?.currency,
+            interval: l.price_data?.recurring?.interval,
+          });
+        }
+      }
+      const lines = items.map((i) => ({ name: i.name, amount: i.amount }));
+      const interval = items[0]?.interval;
       if (mode === 'subscription' && interval !== 'month' && interval !== 'year') {
         return reply.code(400).send({ error: { type: 'invalid_request_error', message: 'A subscription-mode session needs a recurring price.' } });
       }
@@ -129,6 +158,8 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
         lines,
         interval: mode === 'subscription' ? (interval as 'month' | 'year') : null,
         subscription_metadata: body.subscription_data?.metadata ?? {},
+        price_id: items[0]?.price?.id ?? null,
+        product_id: items[0]?.price?.product ?? null,
       };
       const [row] = await db
         .insert(sandboxPayments)
@@ -136,7 +167,7 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
           id: rand('cs_test'),
           provider: 'stripe',
           amount: lines.reduce((s, l) => s + l.amount, 0),
-          currency: body.line_items?.[0]?.price_data?.currency ?? 'usd',
+          currency: items[0]?.currency ?? 'usd',
           data: data as unknown as Record<string, unknown>,
         })
         .returning();
@@ -216,6 +247,8 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
           interval: data.interval,
           productName: data.lines[0]?.name ?? 'Subscription',
           metadata: data.subscription_metadata ?? {},
+          priceId: data.price_id ?? undefined,
+          productId: data.product_id ?? undefined,
         });
         const [updated] = await db
           .update(sandboxPayments)

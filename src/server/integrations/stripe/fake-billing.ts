@@ -82,6 +82,25 @@ interface Invoice extends Json {
   _first_failure_ms?: number;
 }
 
+interface Product extends Json {
+  id: string;
+  object: 'product';
+  name: string;
+  active: boolean;
+}
+
+/** A Price: immutable apart from `active` and its metadata, as at Stripe. */
+export interface FakePrice extends Json {
+  id: string;
+  object: 'price';
+  active: boolean;
+  currency: string;
+  unit_amount: number;
+  product: string;
+  recurring: { interval: 'month' | 'year'; interval_count: 1 } | null;
+  type: 'recurring' | 'one_time';
+}
+
 interface Charge extends Json {
   id: string;
   object: 'charge';
@@ -120,6 +139,9 @@ export interface StripeBilling {
     interval: 'month' | 'year';
     productName: string;
     metadata: Record<string, string>;
+    /** The Price the checkout named (absent: an inline price_data, which Stripe turns into a new Price). */
+    priceId?: string | undefined;
+    productId?: string | undefined;
   }): Promise<{ subscription: Subscription; events: StripeFakeEvent[] }>;
   /** Moves the clock to `toMs` and runs what falls due on it: renewals, retries, ends. */
   advanceClock(clockId: string, toMs: number): Promise<StripeFakeEvent[]>;
@@ -256,12 +278,12 @@ export function createStripeBilling(db: Database): StripeBilling {
             current_period_start: start,
             current_period_end: addPeriods(start, input.interval, 1),
             price: {
-              id: rand('price'),
+              id: input.priceId ?? rand('price'),
               object: 'price',
               currency: input.currency,
               unit_amount: input.amount,
               recurring: { interval: input.interval, interval_count: 1 },
-              product: rand('prod'),
+              product: input.productId ?? rand('prod'),
             },
           },
         ],
@@ -401,6 +423,71 @@ export function createStripeBilling(db: Database): StripeBilling {
       );
     },
     registerRoutes(api, deliver) {
+      const invalid = (message: string, param?: string) => ({ error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) } });
+
+      api.post('/v1/products', async (request, reply) => {
+        const body = (request.body ?? {}) as { name?: string; metadata?: Record<string, string> };
+        if (!body.name) return reply.code(400).send(invalid('Missing required param: name.', 'name'));
+        return publicView(await put<Product>('product', { id: rand('prod'), object: 'product', name: body.name, active: true, metadata: body.metadata ?? {} }));
+      });
+      api.get('/v1/products/:id', async (request, reply) => {
+        const product = await get<Product>('product', (request.params as { id: string }).id);
+        return product ? publicView(product) : reply.code(404).send(notFound('product'));
+      });
+      api.post('/v1/products/:id', async (request, reply) => {
+        const product = await get<Product>('product', (request.params as { id: string }).id);
+        if (!product) return reply.code(404).send(notFound('product'));
+        const body = (request.body ?? {}) as { name?: string; active?: string; metadata?: Record<string, string> };
+        if (body.name) product.name = body.name;
+        if (body.active !== undefined) product.active = body.active === 'true';
+        if (body.metadata) product.metadata = { ...(product.metadata as Record<string, string>), ...body.metadata };
+        return publicView(await put('product', product));
+      });
+
+      api.post('/v1/prices', async (request, reply) => {
+        const body = (request.body ?? {}) as {
+          product?: string;
+          currency?: string;
+          unit_amount?: string;
+          recurring?: { interval?: string };
+          metadata?: Record<string, string>;
+        };
+        const product = body.product ? await get<Product>('product', body.product) : undefined;
+        if (!product) return reply.code(400).send({ error: { ...notFound('product').error, param: 'product' } });
+        const amount = Number(body.unit_amount);
+        if (!Number.isInteger(amount) || amount < 0) return reply.code(400).send(invalid('Invalid integer: unit_amount.', 'unit_amount'));
+        if (!body.currency || !/^[a-z]{3}$/.test(body.currency)) return reply.code(400).send(invalid('Invalid currency.', 'currency'));
+        const interval = body.recurring?.interval;
+        if (body.recurring && interval !== 'month' && interval !== 'year') return reply.code(400).send(invalid('Invalid recurring[interval].', 'recurring'));
+        return publicView(
+          await put<FakePrice>('price', {
+            id: rand('price'),
+            object: 'price',
+            active: true,
+            currency: body.currency,
+            unit_amount: amount,
+            product: product.id,
+            recurring: interval ? { interval: interval as 'month' | 'year', interval_count: 1 } : null,
+            type: interval ? 'recurring' : 'one_time',
+            metadata: body.metadata ?? {},
+            created: seconds(Date.now()),
+          }),
+        );
+      });
+      api.get('/v1/prices/:id', async (request, reply) => {
+        const price = await get<FakePrice>('price', (request.params as { id: string }).id);
+        return price ? publicView(price) : reply.code(404).send(notFound('price'));
+      });
+      api.post('/v1/prices/:id', async (request, reply) => {
+        const price = await get<FakePrice>('price', (request.params as { id: string }).id);
+        if (!price) return reply.code(404).send(notFound('price'));
+        const body = (request.body ?? {}) as { active?: string; metadata?: Record<string, string>; unit_amount?: string };
+        if (body.unit_amount !== undefined) return reply.code(400).send(invalid('Received unknown parameter: unit_amount', 'unit_amount'));
+        if (body.active !== undefined) price.active = body.active === 'true';
+        if (body.metadata) price.metadata = { ...(price.metadata as Record<string, string>), ...body.metadata };
+        return publicView(await put('price', price));
+      });
+
       api.post('/v1/customers', async (request) => {
         const body = (request.body ?? {}) as { email?: string; name?: string; metadata?: Record<string, string> };
         return publicView(await createCustomer(body));

@@ -42,6 +42,8 @@ export interface MembershipCheckoutInput {
   amount: number;
   /** Absent: a one-time payment. */
   interval?: 'month' | 'year';
+  /** The plan's synced recurring Price (its amount and currency are the ones above); absent: an inline price. */
+  priceId?: string | undefined;
   successUrl: string;
   cancelUrl: string;
 }
@@ -108,6 +110,14 @@ export interface StripeGateway {
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<StripeSubscriptionState>;
   /** Ends the subscription now (a refund, the instructor's cancellation, the end of the grace period). */
   cancelSubscriptionNow(subscriptionId: string): Promise<StripeSubscriptionState>;
+
+  // ---- the plans on sale (Products and their Prices) ----
+  createProduct(input: { name: string; planId: number }): Promise<string>;
+  renameProduct(productId: string, name: string): Promise<void>;
+  /** A new recurring Price (Prices are immutable: a new amount is a new Price). */
+  createRecurringPrice(input: { productId: string; currency: string; amount: number; interval: 'month' | 'year'; planId: number }): Promise<string>;
+  /** No new checkout can use it; subscriptions already on it keep it. */
+  archivePrice(priceId: string): Promise<void>;
 }
 
 export interface StripeGatewayOptions {
@@ -236,15 +246,17 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
         user_id: String(input.userId),
         kind: input.interval ? 'membership' : 'membership_lifetime',
       };
-      const lineItem = {
-        quantity: 1,
-        price_data: {
-          currency: input.currency.toLowerCase(),
-          unit_amount: input.amount,
-          product_data: { name: input.productName },
-          ...(input.interval ? { recurring: { interval: input.interval, interval_count: 1 } } : {}),
-        },
-      };
+      const lineItem = input.priceId
+        ? { quantity: 1, price: input.priceId }
+        : {
+            quantity: 1,
+            price_data: {
+              currency: input.currency.toLowerCase(),
+              unit_amount: input.amount,
+              product_data: { name: input.productName },
+              ...(input.interval ? { recurring: { interval: input.interval, interval_count: 1 } } : {}),
+            },
+          };
       const session = await stripe.checkout.sessions.create(
         {
           mode: input.interval ? 'subscription' : 'payment',
@@ -275,6 +287,26 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
     },
     async cancelSubscriptionNow(subscriptionId) {
       return toSubscription(await stripe.subscriptions.cancel(subscriptionId));
+    },
+    async createProduct(input) {
+      const product = await stripe.products.create({ name: input.name, metadata: { plan_id: String(input.planId) } });
+      return product.id;
+    },
+    async renameProduct(productId, name) {
+      await stripe.products.update(productId, { name });
+    },
+    async createRecurringPrice(input) {
+      const price = await stripe.prices.create({
+        product: input.productId,
+        currency: input.currency.toLowerCase(),
+        unit_amount: input.amount,
+        recurring: { interval: input.interval, interval_count: 1 },
+        metadata: { plan_id: String(input.planId) },
+      });
+      return price.id;
+    },
+    async archivePrice(priceId) {
+      await stripe.prices.update(priceId, { active: false });
     },
   };
 }

@@ -25,6 +25,7 @@ import { memberAdminRoutes } from './members.routes.js';
 import { studentAdminRoutes } from './students.routes.js';
 import { paymentAdminRoutes } from './payments.routes.js';
 import { overviewAdminRoutes } from './overview.routes.js';
+import { planAdminRoutes } from './plans.routes.js';
 
 /** Everything under /api/v1/admin/: the role is checked first (guard), every change is audited. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -38,6 +39,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(studentAdminRoutes(ctx));
     await app.register(paymentAdminRoutes(ctx));
     await app.register(overviewAdminRoutes(ctx));
+    await app.register(planAdminRoutes(ctx));
 
     app.get('/me/', { schema: { ...adminDoc, summary: 'The signed-in admin', response: { 200: adminMeSchema } } }, async (request) => {
       const actor = actorOf(request);

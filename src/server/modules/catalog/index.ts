@@ -43,3 +43,16 @@ export {
   type ResourceFile,
 } from './studio.js';
 export { getCourseDetail } from './service.js';
+export {
+  createPlan,
+  getPlanForSync,
+  getPlanPrice,
+  getStudioPlan,
+  listStudioPlans,
+  savePlanPriceProviderId,
+  savePlanStripeProduct,
+  setPlanActive,
+  updatePlan,
+  type PlanPriceRow,
+  type StudioPlan,
+} from './plans.js';

@@ -273,8 +273,22 @@ export async function selectPlan(db: Database, planId: number, region: Region) {
       id: plans.id,
       name: plans.name,
       planType: plans.planType,
-      price: { amount: planPrices.amount, currency: planPrices.currency, region: planPrices.region },
-      fallback: { amount: fallbackPlanPrice.amount, currency: fallbackPlanPrice.currency, region: fallbackPlanPrice.region },
+      price: {
+        id: planPrices.id,
+        amount: planPrices.amount,
+        currency: planPrices.currency,
+        region: planPrices.region,
+        stripePriceId: planPrices.stripePriceId,
+        razorpayPlanId: planPrices.razorpayPlanId,
+      },
+      fallback: {
+        id: fallbackPlanPrice.id,
+        amount: fallbackPlanPrice.amount,
+        currency: fallbackPlanPrice.currency,
+        region: fallbackPlanPrice.region,
+        stripePriceId: fallbackPlanPrice.stripePriceId,
+        razorpayPlanId: fallbackPlanPrice.razorpayPlanId,
+      },
     })
     .from(plans)
     .leftJoin(planPrices, and(eq(planPrices.planId, plans.id), eq(planPrices.region, region)))
@@ -285,7 +299,7 @@ export async function selectPlan(db: Database, planId: number, region: Region) {
 }
 
 export async function selectPlanNames(db: Database) {
-  return db.select({ id: plans.id, name: plans.name, planType: plans.planType }).from(plans);
+  return db.select({ id: plans.id, name: plans.name, planType: plans.planType, isActive: plans.isActive }).from(plans).orderBy(asc(plans.id));
 }
 
 export function selectRoadmap(db: Database) {

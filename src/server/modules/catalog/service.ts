@@ -258,6 +258,10 @@ export interface PlanForPurchase {
   amount: number;
   currency: string;
   region: Region;
+  /** The price row charged, and the provider ids synced for it (null until created). */
+  priceId: number;
+  stripePriceId: string | null;
+  razorpayPlanId: string | null;
 }
 
 /** A membership plan as the server charges it: the price is decided here, never by the client. */
@@ -266,10 +270,20 @@ export async function getPlanForPurchase(db: Database, planId: number, region: R
   if (!row) return undefined;
   const chosen = applicablePrice(row.price, row.fallback);
   if (chosen?.amount == null || !chosen.region) return undefined;
-  return { id: row.id, name: row.name, planType: row.planType, amount: chosen.amount, currency: chosen.currency!, region: chosen.region as Region };
+  return {
+    id: row.id,
+    name: row.name,
+    planType: row.planType,
+    amount: chosen.amount,
+    currency: chosen.currency!,
+    region: chosen.region as Region,
+    priceId: chosen.id!,
+    stripePriceId: chosen.stripePriceId ?? null,
+    razorpayPlanId: chosen.razorpayPlanId ?? null,
+  };
 }
 
-/** The names of every plan (for history rows and emails). */
+/** The names of every plan, on sale or not (for history rows and emails). */
 export async function listPlanNames(db: Database) {
   return q.selectPlanNames(db);
 }

@@ -17,3 +17,5 @@ export {
   type StudioMembership,
   type StudioMembershipDetail,
 } from './admin.js';
+// Plans kept in step with Stripe and Razorpay (the studio's plan editor calls these after its change commits).
+export { membershipCountsByPlan, syncPlanWithProviders } from './plans.js';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { billingCustomers, providerPlans, subscriptionNotices, subscriptionTransactions, subscriptions } from '../../db/schema/index.js';
+import { billingCustomers, subscriptionNotices, subscriptionTransactions, subscriptions } from '../../db/schema/index.js';
 
 import { RENEWAL_SETTLE_MS } from './rules.js';
 
@@ -146,20 +146,6 @@ export async function saveCustomer(db: Db, userId: number, provider: 'stripe' | 
   return (await selectCustomer(db, userId, provider)) ?? customerId;
 }
 
-export async function selectProviderPlan(db: Db, provider: 'stripe' | 'razorpay', key: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ planId: providerPlans.planId })
-    .from(providerPlans)
-    .where(and(eq(providerPlans.provider, provider), eq(providerPlans.key, key)))
-    .limit(1);
-  return row?.planId;
-}
-
-export async function saveProviderPlan(db: Db, provider: 'stripe' | 'razorpay', key: string, planId: string): Promise<string> {
-  await db.insert(providerPlans).values({ provider, key, planId }).onConflictDoNothing();
-  return (await selectProviderPlan(db, provider, key)) ?? planId;
-}
-
 /** The studio's list: memberships (not abandoned checkouts) with their member, newest first. */
 export type StudioMemberState = 'active' | 'in_grace' | 'cancelled' | 'expired' | 'incomplete';
 
@@ -266,4 +252,19 @@ export function selectChargesByDay(db: Db, from: Date, to: Date) {
     .where(and(inArray(t.status, ['active', 'renewed', 'refunded']), gte(t.createdAt, from), lt(t.createdAt, to)))
     .groupBy(day, t.currency)
     .orderBy(day, t.currency);
+}
+
+/** Per plan: memberships current now (active or in grace) and ever bought (not abandoned checkouts). */
+export async function countMembershipsByPlan(db: Db, planIds: number[]) {
+  if (!planIds.length) return [];
+  const now = new Date();
+  return db
+    .select({
+      planId: subscriptions.planId,
+      current: sql<number>`count(*) filter (where ${stateWhere('active', now)} or ${stateWhere('in_grace', now)})`.mapWith(Number),
+      total: sql<number>`count(*) filter (where ${subscriptions.status} not in ('pending', 'failed'))`.mapWith(Number),
+    })
+    .from(subscriptions)
+    .where(inArray(subscriptions.planId, planIds))
+    .groupBy(subscriptions.planId);
 }

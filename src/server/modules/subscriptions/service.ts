@@ -27,6 +27,7 @@ import {
   viewOfStripe,
   type MembershipDeps,
 } from './lifecycle.js';
+import { razorpayPlanForCheckout, stripePriceForCheckout } from './plans.js';
 import * as q from './queries.js';
 import { isMembershipCurrent } from './rules.js';
 
@@ -67,15 +68,6 @@ async function stripeCustomer(deps: MembershipDeps, user: PublicUser): Promise<s
   return q.saveCustomer(deps.db, user.id, 'stripe', await deps.stripe!.createCustomer({ userId: user.id, email: user.email, name: user.fullName }));
 }
 
-async function razorpayPlan(deps: MembershipDeps, plan: PlanForPurchase): Promise<string> {
-  const period = plan.planType === 'yearly' ? 'yearly' : 'monthly';
-  const key = `${period}:${plan.currency}:${plan.amount}`;
-  const saved = await q.selectProviderPlan(deps.db, 'razorpay', key);
-  if (saved) return saved;
-  const id = await deps.razorpay!.createPlan({ period, amount: plan.amount, currency: plan.currency, name: plan.name, notes: { plan_id: String(plan.id) } });
-  return q.saveProviderPlan(deps.db, 'razorpay', key, id);
-}
-
 /** Older unpaid checkouts of the user are closed at the provider, so only the newest can be paid. */
 async function closeOlderCheckouts(deps: MembershipDeps, userId: number, keepId: number) {
   for (const row of await q.selectPendingOfUser(deps.db, userId)) {
@@ -111,6 +103,7 @@ export async function subscribe(
   const plan = await getPlanForPurchase(deps.db, input.planId, input.visitor.region);
   if (!plan) throw error('not_found', m.planNotFound);
   if (plan.planType === 'lifetime') throw AppError.fields({ plan_id: [m.lifetimeNotRecurring] });
+  const recurring = { ...plan, planType: plan.planType };
   assertMethod(deps, input.method, input.visitor, plan);
   await assertNotMember(deps, input.viewer.userId);
   const user = await userOf(deps, input.viewer);
@@ -130,6 +123,8 @@ export async function subscribe(
         currency: plan.currency,
         amount: plan.amount,
         interval: plan.planType === 'yearly' ? 'year' : 'month',
+        // The plan's synced Price: the one the studio's last price change created.
+        priceId: await stripePriceForCheckout(deps, recurring),
         successUrl: `${base}/pending-activation/?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${base}/subscribe?scrollTo=plans`,
       });
@@ -140,7 +135,7 @@ export async function subscribe(
     }
   }
   try {
-    const planId = await razorpayPlan(deps, plan);
+    const planId = await razorpayPlanForCheckout(deps, recurring);
     const sub = await deps.razorpay!.createSubscription({
       planId,
       totalCount: input.autoRenew ? RAZORPAY_CYCLES[plan.planType] : 1,
@@ -161,7 +156,7 @@ export async function subscribe(
 }
 
 async function lifetimePlan(deps: MembershipDeps, visitor: Visitor): Promise<PlanForPurchase> {
-  const lifetime = (await listPlanNames(deps.db)).find((p) => p.planType === 'lifetime');
+  const lifetime = (await listPlanNames(deps.db)).find((p) => p.planType === 'lifetime' && p.isActive);
   const plan = lifetime ? await getPlanForPurchase(deps.db, lifetime.id, visitor.region) : undefined;
   if (!plan) throw error('not_found', m.planNotFound);
   return plan;
