@@ -23,6 +23,11 @@ export interface Fixtures {
   order: { number: string; courseSlug: string };
   /** The instructor's answer to the student's question on the course they bought. */
   answer: string;
+  /** The student's account id (for the studio's student page). */
+  studentId: number;
+  /** A monthly membership another student bought in the Stripe sandbox, and the newest provider event it sent. */
+  membershipId: number;
+  paymentEventId: number;
   /** Browser storage of a signed-in user, per audience ('visitor' is empty). */
   storage: Record<Audience, StorageState>;
 }
@@ -117,17 +122,50 @@ async function buyWithFreeCoupon(page: Page, course: CourseRef): Promise<string>
   return new URL(page.url()).searchParams.get('order_no')!;
 }
 
-/** A signed-in user's API call with the access token the app keeps in localStorage. */
-async function apiAs(storage: StorageState, path: string, body: unknown): Promise<unknown> {
+/** A signed-in user's API call with the access token the app keeps in localStorage (a GET without a body). */
+async function apiAs(storage: StorageState, path: string, body?: unknown): Promise<unknown> {
   const token = storage.origins.flatMap((origin) => origin.localStorage).find((item) => item.name === 'accessToken')?.value;
   if (!token) throw new Error('No access token in the signed-in storage');
+  const method = body === undefined ? 'GET' : 'POST';
   const response = await fetch(`${baseUrl()}/api/v1${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
+    method,
+    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), Authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return response.json();
+}
+
+/** A second student subscribes monthly through the Stripe sandbox (its checkout page's Pay); returns their email. */
+async function subscribeInSandbox(browser: Browser): Promise<string> {
+  const member = await openPage(browser);
+  const email = await createStudent('meera iyer');
+  await signIn(member.page, email);
+  const storage = await member.context.storageState();
+  await member.context.close();
+  const plans = (await (await fetch(`${baseUrl()}/api/v1/membership-plan/`)).json()) as { id: number; plan_type: string }[];
+  const monthly = plans.find((plan) => plan.plan_type === 'monthly');
+  if (!monthly) throw new Error('No monthly plan in the demo catalog');
+  const started = (await apiAs(storage, '/membership-subscription-api/', { plan_id: monthly.id, payment_method: 'stripe' })) as { checkout_url: string };
+  const paid = await fetch(`${new URL(started.checkout_url, baseUrl()).toString()}/pay`, { method: 'POST', redirect: 'manual' });
+  expect(paid.status).toBe(303);
+  return email;
+}
+
+/** The ids the studio's pages need, read through the admin API: the student's, the member's membership and its newest provider event. */
+async function studioIds(admin: StorageState, studentEmail: string, memberEmail: string) {
+  const first = async <T>(path: string): Promise<T> => {
+    let found: T | undefined;
+    await until(async () => {
+      found = ((await apiAs(admin, path)) as { results: T[] }).results[0];
+      return found !== undefined;
+    });
+    return found!;
+  };
+  const student = await first<{ id: number }>(`/admin/students/?search=${encodeURIComponent(studentEmail)}`);
+  const membership = await first<{ id: number }>(`/admin/members/?state=active&search=${encodeURIComponent(memberEmail)}`);
+  const event = await first<{ id: number }>('/admin/payment-events/?provider=stripe&page_size=1');
+  return { studentId: student.id, membershipId: membership.id, paymentEventId: event.id };
 }
 
 /** The student asks a question on the course; the instructor answers it. Returns the answer. */
@@ -150,7 +188,8 @@ export async function makeFixtures(browser: Browser): Promise<Fixtures> {
   const [paidCourse, otherPaidCourse] = paid.map(({ id, slug, title }) => ({ id, slug, title }));
 
   const student = await openPage(browser);
-  await signIn(student.page, await createStudent('asha verma'));
+  const studentEmail = await createStudent('asha verma');
+  await signIn(student.page, studentEmail);
   const orderNumber = await buyWithFreeCoupon(student.page, paidCourse!);
   const studentStorage = await student.context.storageState();
   await student.context.close();
@@ -161,8 +200,10 @@ export async function makeFixtures(browser: Browser): Promise<Fixtures> {
   await admin.context.close();
 
   const answer = await askAndAnswer(paidCourse!.id, studentStorage, adminStorage);
+  const ids = await studioIds(adminStorage, studentEmail, await subscribeInSandbox(browser));
 
   return {
+    ...ids,
     answer,
     paidCourse: paidCourse!,
     otherPaidCourse: otherPaidCourse!,

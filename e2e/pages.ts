@@ -98,6 +98,12 @@ export const pages: PageCase[] = [
   { name: 'studio-course-preview', path: (f) => `/admin/courses/${f.paidCourse.id}/preview`, see: (f) => ({ heading: f.paidCourse.title }), as: 'admin' },
   { name: 'studio-orders', path: '/admin/orders', see: { heading: 'Orders' }, as: 'admin' },
   { name: 'studio-order', path: (f) => `/admin/orders/${f.order.number}`, see: (f) => ({ heading: new RegExp(`^Order ${f.order.number}`) }), as: 'admin' },
+  { name: 'studio-students', path: '/admin/students', see: { heading: 'Students' }, as: 'admin' },
+  { name: 'studio-student', path: (f) => `/admin/students/${f.studentId}`, see: { heading: 'Enrolments' }, as: 'admin' },
+  { name: 'studio-members', path: '/admin/members', see: { text: 'meera iyer' }, as: 'admin' },
+  { name: 'studio-member', path: (f) => `/admin/members/${f.membershipId}`, see: { heading: 'History' }, as: 'admin' },
+  { name: 'studio-payments', path: '/admin/payments', see: { heading: 'Payments log' }, as: 'admin' },
+  { name: 'studio-payment-event', path: (f) => `/admin/payments/${f.paymentEventId}`, see: { heading: 'Payload received' }, as: 'admin' },
   { name: 'studio-audit-log', path: '/admin/audit-log', see: { heading: 'Audit log' }, as: 'admin' },
   { name: 'studio-settings', path: '/admin/settings', see: { heading: 'Settings' }, as: 'admin' },
 ];

@@ -12,6 +12,12 @@ const CourseEditorPage = lazy(() => import('./pages/CourseEditorPage'));
 const CoursePreviewPage = lazy(() => import('./pages/CoursePreviewPage'));
 const OrdersPage = lazy(() => import('./pages/OrdersPage'));
 const OrderDetailPage = lazy(() => import('./pages/OrderDetailPage'));
+const StudentsPage = lazy(() => import('./pages/StudentsPage'));
+const StudentDetailPage = lazy(() => import('./pages/StudentDetailPage'));
+const MembersPage = lazy(() => import('./pages/MembersPage'));
+const MemberDetailPage = lazy(() => import('./pages/MemberDetailPage'));
+const PaymentsPage = lazy(() => import('./pages/PaymentsPage'));
+const PaymentEventPage = lazy(() => import('./pages/PaymentEventPage'));
 const AuditLogPage = lazy(() => import('./pages/AuditLogPage'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 const StudioNotFound = lazy(() => import('./pages/StudioNotFound'));
@@ -33,6 +39,12 @@ export default function StudioApp() {
             { path: 'courses/:courseId/preview', element: <CoursePreviewPage /> },
             { path: 'orders', element: <OrdersPage /> },
             { path: 'orders/:orderNumber', element: <OrderDetailPage /> },
+            { path: 'students', element: <StudentsPage /> },
+            { path: 'students/:userId', element: <StudentDetailPage /> },
+            { path: 'members', element: <MembersPage /> },
+            { path: 'members/:membershipId', element: <MemberDetailPage /> },
+            { path: 'payments', element: <PaymentsPage /> },
+            { path: 'payments/:eventId', element: <PaymentEventPage /> },
             { path: 'audit-log', element: <AuditLogPage /> },
             { path: 'settings', element: <SettingsPage /> },
             { path: '*', element: <StudioNotFound /> },

@@ -16,6 +16,14 @@ const groups: { heading: string; items: NavItem[] }[] = [
     items: [
       { to: '/admin/courses', label: 'Courses', icon: 'collection-play' },
       { to: '/admin/orders', label: 'Orders', icon: 'receipt' },
+      { to: '/admin/payments', label: 'Payments log', icon: 'activity' },
+    ],
+  },
+  {
+    heading: 'People',
+    items: [
+      { to: '/admin/students', label: 'Students', icon: 'people' },
+      { to: '/admin/members', label: 'Members', icon: 'person-badge' },
     ],
   },
   {

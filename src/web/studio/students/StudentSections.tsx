@@ -1,0 +1,150 @@
+import { Link } from 'react-router';
+import type { AdminStudentDetail } from '../../../shared/admin';
+import { paymentMethodLabel } from '../../api/orders';
+import { PeopleBadge, providerLabel, ScrollTable, Section } from '../components/lists';
+import { formatDateTime, formatMoney, StateBadge } from '../components/ui';
+
+type Student = AdminStudentDetail;
+
+const sourceLabel = (source: string) => ({ purchase: 'Bought', admin: 'Enrolled by hand', free: 'Free course', subscription: 'Membership' })[source] ?? source;
+
+/** The courses the student is enrolled in, with progress; each can be revoked. */
+export function EnrolmentsSection({ student, onRevoke }: { student: Student; onRevoke: (courseId: number, title: string) => void }) {
+  return (
+    <Section id="student-enrolments" title="Enrolments" count={student.enrolments.length}>
+      {student.enrolments.length === 0 ? (
+        <p className="text-body-secondary mb-0">Not enrolled in any course.</p>
+      ) : (
+        <ul className="list-unstyled mb-0">
+          {student.enrolments.map((e) => (
+            <li key={e.course_id} className="d-flex flex-wrap align-items-center gap-2 py-2 border-bottom">
+              <div className="flex-grow-1 min-w-0">
+                <Link to={`/admin/courses/${e.course_id}`} className="fw-semibold text-break">
+                  {e.title}
+                </Link>
+                <div className="small text-body-secondary">
+                  {sourceLabel(e.source)} · {formatDateTime(e.enrolled_at)}
+                </div>
+                <div className="d-flex align-items-center gap-2 mt-1">
+                  <div
+                    className="progress flex-grow-1"
+                    style={{ height: '0.5rem', maxWidth: '14rem' }}
+                    role="progressbar"
+                    aria-label={`Progress in ${e.title}`}
+                    aria-valuenow={Math.round(e.progress)}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                  >
+                    <div className="progress-bar" style={{ width: `${Math.min(100, Math.max(0, e.progress))}%` }} />
+                  </div>
+                  <span className="small text-nowrap">
+                    {e.completed_lessons}/{e.total_lessons} lessons · {Math.round(e.progress)}%
+                  </span>
+                </div>
+              </div>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-danger"
+                aria-label={`Revoke access to ${e.title}`}
+                onClick={() => onRevoke(e.course_id, e.title)}
+              >
+                Revoke
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+export function MembershipsSection({ student }: { student: Student }) {
+  return (
+    <Section id="student-memberships" title="Membership" count={student.memberships.length}>
+      {student.memberships.length === 0 ? (
+        <p className="text-body-secondary mb-0">No membership.</p>
+      ) : (
+        <ul className="list-unstyled mb-0">
+          {student.memberships.map((m) => (
+            <li key={m.id} className="py-2 border-bottom">
+              <div className="d-flex flex-wrap align-items-center gap-2">
+                <Link to={`/admin/members/${m.id}`} className="fw-semibold">
+                  {m.plan_name}
+                </Link>
+                <PeopleBadge state={m.state} />
+              </div>
+              <div className="small text-body-secondary">
+                {providerLabel(m.payment_method)} · {m.payment_method === 'manual' ? 'free' : formatMoney(m.amount, m.currency)} ·{' '}
+                {m.end_date ? `until ${formatDateTime(m.end_date)}` : 'no end date'}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+export function OrdersSection({ student }: { student: Student }) {
+  return (
+    <Section id="student-orders" title="Orders" count={student.orders.length}>
+      {student.orders.length === 0 ? (
+        <p className="text-body-secondary mb-0">No order.</p>
+      ) : (
+        <ScrollTable label="The student's orders" className="">
+          <table className="table studio-table table-sm">
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="text-end">
+                  Total
+                </th>
+                <th scope="col">Date</th>
+              </tr>
+            </thead>
+            <tbody>
+              {student.orders.map((o) => (
+                <tr key={o.order_number}>
+                  <td className="text-nowrap">
+                    <Link to={`/admin/orders/${o.order_number}`}>{o.order_number}</Link>
+                    <div className="small text-body-secondary">{paymentMethodLabel(o.payment_method)}</div>
+                  </td>
+                  <td>
+                    <StateBadge state={o.status} />
+                  </td>
+                  <td className="text-end text-nowrap">{formatMoney(o.total, o.currency)}</td>
+                  <td className="small text-nowrap">{formatDateTime(o.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollTable>
+      )}
+    </Section>
+  );
+}
+
+export function QuestionsSection({ student }: { student: Student }) {
+  return (
+    <Section id="student-questions" title="Questions" count={student.questions.length}>
+      {student.questions.length === 0 ? (
+        <p className="text-body-secondary mb-0">No question asked.</p>
+      ) : (
+        <ul className="list-unstyled mb-0">
+          {student.questions.map((q) => (
+            <li key={q.id} className="py-2 border-bottom">
+              <div className="d-flex flex-wrap align-items-start justify-content-between gap-2">
+                <span className="text-break">{q.title}</span>
+                <span className={`badge ${q.answered ? 'text-bg-success' : 'text-bg-warning'}`}>{q.answered ? 'Answered' : 'Unanswered'}</span>
+              </div>
+              <div className="small text-body-secondary text-break">
+                {q.course_title} · {formatDateTime(q.created_at)}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
