@@ -53,11 +53,16 @@ function renderPage() {
 describe('StudentDetailPage', () => {
   beforeEach(() => {
     window.localStorage.setItem('accessToken', 'token');
+    // The server's state: a write changes what the next read answers.
+    let current = student;
     fetchMock = vi.fn<typeof fetch>((input, init) => {
       const url = new URL(String(input));
-      if (url.pathname === '/api/v1/admin/students/5/enrolments/7/' && init?.method === 'DELETE') return respond(200, { ...student, enrolments: [] });
-      if (url.pathname === '/api/v1/admin/students/5/comp/' && init?.method === 'POST') return respond(200, student);
-      if (url.pathname === '/api/v1/admin/students/5/') return respond(200, student);
+      if (url.pathname === '/api/v1/admin/students/5/enrolments/7/' && init?.method === 'DELETE') {
+        current = { ...student, enrolments: [] };
+        return respond(200, current);
+      }
+      if (url.pathname === '/api/v1/admin/students/5/comp/' && init?.method === 'POST') return respond(200, current);
+      if (url.pathname === '/api/v1/admin/students/5/') return respond(200, current);
       return respond(404, { detail: 'Not found.' });
     });
     vi.stubGlobal('fetch', fetchMock);
