@@ -8,6 +8,7 @@ import { useSubscriptionDetail } from '../../api/subscriptions';
 import { LoginModal } from '../../components/LoginModal';
 import { EmptyState, ErrorState } from '../../components/States';
 import { useIsLoggedIn } from '../../lib/auth';
+import { isLoggedIn } from '../../lib/storage';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { MembershipCheckout } from './MembershipCheckout';
 import { PlanCard, PlanCardSkeleton } from './PlanCard';
@@ -111,6 +112,20 @@ function rememberChosenPlan(plan: MembershipPlan) {
   }
 }
 
+/**
+ * The plan chosen before the login modal, when this page was loaded signed in (after the modal's
+ * reload). Read in an effect from storage itself: a server-rendered page hydrates as the server saw
+ * it, signed out (useIsLoggedIn's server snapshot), so the first render cannot tell. And read only
+ * once, at load: the page the visitor logs in on reloads, and must leave the plan to the next one.
+ */
+function useResumePlan(): number | null {
+  const [plan, setPlan] = useState<number | null>(null);
+  useEffect(() => {
+    if (isLoggedIn()) setPlan(readChosenPlan());
+  }, []);
+  return plan;
+}
+
 function Plans() {
   const { data, isPending, isError, refetch } = useMembershipPlans();
   const loggedIn = useIsLoggedIn();
@@ -122,9 +137,11 @@ function Plans() {
   const [paying, setPaying] = useState<MembershipPlan | null>(null);
   // A declined card at the provider comes back with ?payment=failed (the address is cleaned right after).
   const [failed, setFailed] = useState(() => params.get('payment') === 'failed');
-  const [resumePlan] = useState(() => (loggedIn ? readChosenPlan() : null));
 
-  // Back from the login modal's reload: the plan chosen before goes straight to the payment overlay.
+  const resumePlan = useResumePlan();
+
+  // Back from the login modal's reload: the plan chosen before goes straight to the payment overlay,
+  // once the member's status is known (a member whose membership is active is not asked to pay).
   useEffect(() => {
     if (!resumePlan || !data || !detail.isFetched) return;
     forgetChosenPlan();
