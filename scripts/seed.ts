@@ -11,8 +11,9 @@ if (process.argv.includes('--bench')) {
   await seedBenchCatalog(database.db, { courses: 40, sections: 8, lessons: 12 });
   console.log('Seeded the benchmark catalog (40 courses × 8 sections × 12 lessons).');
 } else if (await isCatalogEmpty(database.db)) {
-  await seedDemo(database.db);
-  console.log('Seeded the demo catalog.');
+  // Asked for by name, so demo data is loaded in production too, but never its public 100% coupon.
+  await seedDemo(database.db, { production: config.isProduction });
+  console.log(config.isProduction ? 'Seeded the demo catalog (production: without the public 100% coupon).' : 'Seeded the demo catalog.');
 } else {
   console.log('The catalog already has courses; nothing to seed.');
 }

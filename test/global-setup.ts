@@ -29,7 +29,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     target.pathname = `/${template}`;
     const handle = await openDatabase({ url: target.toString(), poolSize: 2 });
     await handle.migrate();
-    await seedDemo(handle.db);
+    await seedDemo(handle.db, { production: false });
     await handle.close();
     project.provide('postgresTemplate', template);
     project.provide('pgliteDump', '');
@@ -44,7 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dir = mkdtempSync(path.join(tmpdir(), 'lectern-test-'));
   const handle = await openDatabase({});
   await handle.migrate();
-  await seedDemo(handle.db);
+  await seedDemo(handle.db, { production: false });
   const client = (handle.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
   const dump = await client.dumpDataDir('none');
   const file = path.join(dir, 'seeded.tar');

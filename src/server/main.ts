@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { publicUrlMismatch } from './http/return-origin.js';
 import { acquireDataDirLock } from './db/lock.js';
-import { isCatalogEmpty, seedDemo } from './db/seed/index.js';
+import { seedOnBoot } from './db/seed/index.js';
 import { createShutdown } from './lifecycle.js';
 import { serveAdminSocket, setupLink } from './modules/admin/index.js';
 import type { PageRenderer } from './modules/seo/index.js';
@@ -44,10 +44,7 @@ async function main(): Promise<void> {
   // Processes starting together on one database migrate and seed one at a time.
   await database.exclusive(async () => {
     await database.migrate();
-    if (config.seedDemo && (await isCatalogEmpty(database.db))) {
-      await seedDemo(database.db, { production: config.isProduction });
-      console.log('Seeded the demo catalog.');
-    }
+    if (await seedOnBoot(database.db, config)) console.log('Seeded the demo catalog.');
   });
 
   const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));

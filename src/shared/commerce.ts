@@ -9,6 +9,7 @@ export const commerceMessages = {
   couponInvalid: 'Invalid or expired coupon',
   couponNotFound: 'This coupon code does not exist.',
   couponExpired: 'This coupon has expired.',
+  couponDisabled: 'This coupon is no longer active.',
   couponExhausted: 'This coupon has reached its usage limit.',
   couponUsedByYou: 'You have already used this coupon.',
   couponNotApplicable: 'This coupon does not apply to the courses in your cart.',

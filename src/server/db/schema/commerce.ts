@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { courses } from './catalog.js';
@@ -28,17 +29,23 @@ export const cartItems = pgTable(
   (t) => [uniqueIndex('cart_items_cart_course_idx').on(t.cartId, t.courseId)],
 );
 
-export const coupons = pgTable('coupons', {
-  id: serial('id').primaryKey(),
-  code: text('code').notNull().unique(),
-  discountPercentage: integer('discount_percentage').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }),
-  maxUses: integer('max_uses'),
-  maxUsesPerUser: integer('max_uses_per_user'),
-  usedCount: integer('used_count').notNull().default(0),
-  isActive: boolean('is_active').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    discountPercentage: integer('discount_percentage').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    maxUsesPerUser: integer('max_uses_per_user'),
+    /** Uses held against max_uses: paid orders and checkouts waiting for their payment. */
+    usedCount: integer('used_count').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Checkout matches codes ignoring case, so no two codes may differ only in case.
+  (t) => [uniqueIndex('coupons_code_upper_idx').on(sql`upper(${t.code})`)],
+);
 
 /** When a coupon has rows here it applies only to these courses. */
 export const couponCourses = pgTable(
@@ -96,6 +103,8 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
     // The studio's overview: revenue, top courses and recovered carts over a range of payment dates.
     index('orders_paid_idx').on(t.paidAt),
+    // A coupon's uses so far (paid orders) and whether it was ever used, for the studio's coupon list.
+    index('orders_coupon_idx').on(t.couponId, t.status),
   ],
 );
 

@@ -122,9 +122,10 @@ const SEED_LOCK_KEY = 7_345_112;
 
 /**
  * Seeds the demo catalog: instructor, categories, 13 courses, reviews, plans, coupons and the
- * roadmap, in one transaction. Does nothing when any course already exists.
+ * roadmap, in one transaction. Does nothing when any course already exists. `production` is
+ * required so that no caller can forget it: a live shop never gets the public 100% coupon.
  */
-export async function seedDemo(db: Db, options: { production?: boolean } = {}): Promise<void> {
+export async function seedDemo(db: Db, options: { production: boolean }): Promise<void> {
   if (!(await isCatalogEmpty(db))) return;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
@@ -155,6 +156,16 @@ export async function seedDemo(db: Db, options: { production?: boolean } = {}): 
       await insertRoadmapStep(tx, { position: index + 1, courseId, timeEstimate: step.timeEstimate, note: step.note });
     }
   });
+}
+
+/**
+ * The server's boot: the demo catalog into an empty database only when configured to (SEED_DEMO,
+ * off with NODE_ENV=production unless set), and never the public 100% coupon in production.
+ */
+export async function seedOnBoot(db: Db, config: { seedDemo: boolean; isProduction: boolean }): Promise<boolean> {
+  if (!config.seedDemo || !(await isCatalogEmpty(db))) return false;
+  await seedDemo(db, { production: config.isProduction });
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,9 @@
-import { existsSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, like } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../client.js';
@@ -20,7 +24,12 @@ import {
 } from '../schema/index.js';
 import { regions, type Region } from '../../../shared/regions.js';
 import { PRICING_REGIONS } from './factories.js';
-import { isCatalogEmpty, publicMediaDir, resolveSeedFile, seedBenchCatalog, seedDemo } from './index.js';
+import { loadConfig } from '../../config.js';
+import { isCatalogEmpty, publicMediaDir, resolveSeedFile, seedBenchCatalog, seedDemo, seedOnBoot } from './index.js';
+
+const run = promisify(execFile);
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+const productionEnv = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://shop.example' };
 
 const YOUTUBE = /^https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}$/;
 const VIMEO = /^https:\/\/vimeo\.com\/\d+$/;
@@ -59,7 +68,7 @@ describe('seedDemo', () => {
     handle = await openDatabase({});
     await handle.migrate();
     expect(await isCatalogEmpty(handle.db)).toBe(true);
-    await seedDemo(handle.db);
+    await seedDemo(handle.db, { production: false });
   }, 60_000);
 
   afterAll(async () => {
@@ -281,8 +290,8 @@ describe('seedDemo', () => {
 
   it('does nothing when run again', async () => {
     const before = await countRows(handle);
-    await seedDemo(handle.db);
-    await Promise.all([seedDemo(handle.db), seedDemo(handle.db)]);
+    await seedDemo(handle.db, { production: false });
+    await Promise.all([seedDemo(handle.db, { production: false }), seedDemo(handle.db, { production: false })]);
     expect(await countRows(handle)).toEqual(before);
   });
 });
@@ -323,8 +332,47 @@ describe('seedBenchCatalog', () => {
   });
 });
 
-describe('seedDemo in production', () => {
-  it('never seeds the public 100% coupon', async () => {
+describe('seeding in production', () => {
+  const codesIn = async (db: DatabaseHandle) => (await db.db.select({ code: coupons.code }).from(coupons)).map((c) => c.code);
+
+  it('the server seeds nothing at boot unless SEED_DEMO asks, and then never the public 100% coupon', async () => {
+    const db = await openDatabase({});
+    try {
+      await db.migrate();
+      expect(await seedOnBoot(db.db, loadConfig(productionEnv))).toBe(false);
+      expect(await isCatalogEmpty(db.db)).toBe(true);
+      expect(await codesIn(db)).toEqual([]);
+      expect(await seedOnBoot(db.db, loadConfig({ ...productionEnv, SEED_DEMO: 'true' }))).toBe(true);
+      expect(await isCatalogEmpty(db.db)).toBe(false);
+      expect(await codesIn(db)).not.toContain('FREECOURSE');
+      expect((await db.db.select().from(coupons)).every((c) => c.discountPercentage < 100)).toBe(true);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('npm run seed with NODE_ENV=production loads the demo without the public 100% coupon', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lectern-seed-'));
+    try {
+      const env: Record<string, string | undefined> = { ...process.env, ...productionEnv, DATA_DIR: dataDir };
+      delete env.DATABASE_URL;
+      delete env.SEED_DEMO;
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], { env, cwd: repoRoot });
+      expect(stdout).toContain('without the public 100% coupon');
+      const db = await openDatabase({ dataDir: `${dataDir}/db` });
+      try {
+        const codes = await codesIn(db);
+        expect(codes).toContain('WELCOME10');
+        expect(codes).not.toContain('FREECOURSE');
+      } finally {
+        await db.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('seedDemo never seeds the public 100% coupon', async () => {
     const db = await openDatabase({});
     try {
       await db.migrate();

@@ -26,6 +26,7 @@ import { studentAdminRoutes } from './students.routes.js';
 import { paymentAdminRoutes } from './payments.routes.js';
 import { overviewAdminRoutes } from './overview.routes.js';
 import { planAdminRoutes } from './plans.routes.js';
+import { couponAdminRoutes } from './coupons.routes.js';
 
 /** Everything under /api/v1/admin/: the role is checked first (guard), every change is audited. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -40,6 +41,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(paymentAdminRoutes(ctx));
     await app.register(overviewAdminRoutes(ctx));
     await app.register(planAdminRoutes(ctx));
+    await app.register(couponAdminRoutes(ctx));
 
     app.get('/me/', { schema: { ...adminDoc, summary: 'The signed-in admin', response: { 200: adminMeSchema } } }, async (request) => {
       const actor = actorOf(request);

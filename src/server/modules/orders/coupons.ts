@@ -1,4 +1,5 @@
 import { commerceMessages } from '../../../shared/commerce.js';
+import type { CouponState } from '../../../shared/coupons.js';
 import type { Database, Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import * as q from './queries.js';
@@ -15,8 +16,29 @@ export interface CouponCheck {
 
 const refuse = (message: string) => new AppError('bad_request', message, { errors: [message] });
 
+type CouponRow = Pick<NonNullable<Awaited<ReturnType<typeof q.selectCouponByCode>>>, 'isActive' | 'expiresAt' | 'maxUses' | 'usedCount'>;
+
 /**
- * Whether a coupon can be used now by this user for these courses. `lock` takes the coupon row
+ * Whether a coupon works at all right now, whoever asks (the studio shows the same state):
+ * switched off, past its expiry, or its total limit reached (counting checkouts still waiting
+ * for their payment, which hold a use until they fail or are cancelled).
+ */
+export function couponState(coupon: CouponRow, now = new Date()): CouponState {
+  if (!coupon.isActive) return 'disabled';
+  if (coupon.expiresAt && coupon.expiresAt <= now) return 'expired';
+  if (coupon.maxUses !== null && coupon.usedCount >= coupon.maxUses) return 'used_up';
+  return 'active';
+}
+
+const refusals: Record<Exclude<CouponState, 'active'>, string> = {
+  disabled: commerceMessages.couponDisabled,
+  expired: commerceMessages.couponExpired,
+  used_up: commerceMessages.couponExhausted,
+};
+
+/**
+ * Whether a coupon can be used now by this user for these courses: the one check the coupon
+ * endpoint and create-order both ask (state, then the buyer's own limit, then the courses). `lock` takes the coupon row
  * FOR UPDATE so concurrent checkouts racing for the last use see each other's reservation.
  */
 export async function checkCoupon(
@@ -25,9 +47,9 @@ export async function checkCoupon(
   options: { userId?: number | undefined; courseIds?: number[] | undefined; lock?: boolean } = {},
 ): Promise<CouponCheck> {
   const coupon = await q.selectCouponByCode(db, code, options.lock);
-  if (!coupon || !coupon.isActive) throw refuse(commerceMessages.couponNotFound);
-  if (coupon.expiresAt && coupon.expiresAt <= new Date()) throw refuse(commerceMessages.couponExpired);
-  if (coupon.maxUses !== null && coupon.usedCount >= coupon.maxUses) throw refuse(commerceMessages.couponExhausted);
+  if (!coupon) throw refuse(commerceMessages.couponNotFound);
+  const state = couponState(coupon);
+  if (state !== 'active') throw refuse(refusals[state]);
   if (options.userId && coupon.maxUsesPerUser !== null && (await q.countRedemptions(db, coupon.id, options.userId)) >= coupon.maxUsesPerUser)
     throw refuse(commerceMessages.couponUsedByYou);
   const restricted = await q.selectCouponCourseIds(db, coupon.id);

@@ -5,3 +5,4 @@ export { listOrdersPage } from './service.js';
 export { refundOrder, studioOrder, studioOrdersCsv, studioOrdersOfUser, studioOrdersPage, studioProviderEvent, studioProviderEvents } from './studio.js';
 export { replayProviderEvent } from './payments.js';
 export { courseSales, orderMoneyByDay, recoveredOrders } from './overview.js';
+export { createStudioCoupon, deleteStudioCoupon, getStudioCoupon, getStudioCouponDetail, listStudioCoupons, updateStudioCoupon } from './coupon-studio.js';
