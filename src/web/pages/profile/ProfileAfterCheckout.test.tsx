@@ -72,7 +72,7 @@ afterEach(() => {
 
 // Issue 9 item 2: the checkout and the profile both list countries and states; the profile opened
 // after the checkout crashed to a blank screen because the two read one cache entry in two shapes.
-it('opens the profile after the checkout, with the countries and states both pages list', { timeout: 20_000 }, async () => {
+it('opens the profile after the checkout, with the countries and states both pages list', { timeout: 40_000 }, async () => {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -82,14 +82,15 @@ it('opens the profile after the checkout, with the countries and states both pag
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  const checkoutCountry = await screen.findByLabelText('Country');
+  // Each page is a lazy chunk that vitest transforms on first use: slow on a busy machine.
+  const checkoutCountry = await screen.findByLabelText('Country', {}, { timeout: 15_000 });
   expect(await screen.findByRole('option', { name: 'India' })).toBeInTheDocument();
   expect(checkoutCountry).toHaveValue('India');
   expect(await screen.findByRole('option', { name: 'Kerala' })).toBeInTheDocument();
 
   await userEvent.setup().click(screen.getByRole('link', { name: 'Open my profile' }));
 
-  expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'My Profile' }, { timeout: 15_000 })).toBeInTheDocument();
   const profileCountry = await screen.findByLabelText('Country');
   expect(profileCountry).toHaveValue('India');
   expect(await screen.findByLabelText('State')).toHaveValue('Karnataka');
