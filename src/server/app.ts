@@ -20,6 +20,7 @@ import { AppError, fieldErrorsOf, statusByCode } from './errors.js';
 import { createSnapshotCache } from './http/cache.js';
 import { frameworkErrors, MAX_PARAM_LENGTH, registerInputGuard } from './http/hostile-input.js';
 import { registerHealth } from './http/health.js';
+import { registerJsonCompression } from './http/compress.js';
 import { registerBlockedUserGuard } from './http/auth.js';
 import { AccessLog, registerMetrics, registerRequestId, requestId } from './http/observability.js';
 import { returnOrigin } from './http/return-origin.js';
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerInputGuard(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonCompression(app);
 
   const mailer = deps.mailer ?? (config.smtpUrl ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom }) : createDevMailbox(db));
   const queue = deps.queue ?? createJobQueue(db, app.log);

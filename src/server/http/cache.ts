@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 export interface Snapshot {
   /** The serialised JSON, encoded once so every request sends the same bytes. */
@@ -30,7 +30,7 @@ function compressed(body: Snapshot, encoding: Encoding): Buffer {
 }
 
 /** brotli, else gzip, when the client accepts it (a `q=0` refuses); large enough bodies only. */
-function encodingFor(request: FastifyRequest, size: number): Encoding | undefined {
+export function encodingFor(request: FastifyRequest, size: number): Encoding | undefined {
   const header = request.headers['accept-encoding'];
   if (!header || size < 1024) return undefined;
   let gzip = false;
