@@ -28,7 +28,7 @@ export function CourseSideCard({ course, onPlayIntro }: CourseSideCardProps) {
     <div ref={ref} className="course-side" style={{ '--course-side-top': `${top}px` } as CSSProperties}>
       <div className="card course-side-card">
         <div className="ratio ratio-16x9 course-side-media">
-          <img src={course.course_image} alt={course.title} width={640} height={360} />
+          <img src={course.course_image} alt={course.title} width={640} height={360} fetchPriority="high" />
           {course.promo_video && (
             <button type="button" className="course-play" onClick={onPlayIntro}>
               <span className="course-play-icon" aria-hidden="true">
