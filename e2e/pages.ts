@@ -104,6 +104,17 @@ export const pages: PageCase[] = [
   { name: 'studio-member', path: (f) => `/admin/members/${f.membershipId}`, see: { heading: 'History' }, as: 'admin' },
   { name: 'studio-payments', path: '/admin/payments', see: { heading: 'Payments log' }, as: 'admin' },
   { name: 'studio-payment-event', path: (f) => `/admin/payments/${f.paymentEventId}`, see: { heading: 'Payload received' }, as: 'admin' },
+  { name: 'studio-coupons', path: '/admin/coupons', see: { heading: 'Coupons' }, as: 'admin' },
+  {
+    name: 'studio-coupon-edit',
+    path: '/admin/coupons?search=LAUNCH25',
+    see: { heading: 'Coupons' },
+    as: 'admin',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Edit coupon LAUNCH25' }).click();
+      await page.getByRole('heading', { name: 'Edit coupon LAUNCH25' }).waitFor();
+    },
+  },
   { name: 'studio-audit-log', path: '/admin/audit-log', see: { heading: 'Audit log' }, as: 'admin' },
   { name: 'studio-settings', path: '/admin/settings', see: { heading: 'Settings' }, as: 'admin' },
 ];

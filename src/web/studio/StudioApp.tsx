@@ -19,6 +19,7 @@ const MemberDetailPage = lazy(() => import('./pages/MemberDetailPage'));
 const PaymentsPage = lazy(() => import('./pages/PaymentsPage'));
 const PaymentEventPage = lazy(() => import('./pages/PaymentEventPage'));
 const AuditLogPage = lazy(() => import('./pages/AuditLogPage'));
+const CouponsPage = lazy(() => import('./pages/CouponsPage'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 const StudioNotFound = lazy(() => import('./pages/StudioNotFound'));
 
@@ -45,6 +46,7 @@ export default function StudioApp() {
             { path: 'members/:membershipId', element: <MemberDetailPage /> },
             { path: 'payments', element: <PaymentsPage /> },
             { path: 'payments/:eventId', element: <PaymentEventPage /> },
+            { path: 'coupons', element: <CouponsPage /> },
             { path: 'audit-log', element: <AuditLogPage /> },
             { path: 'settings', element: <SettingsPage /> },
             { path: '*', element: <StudioNotFound /> },

@@ -16,6 +16,7 @@ const groups: { heading: string; items: NavItem[] }[] = [
     items: [
       { to: '/admin/courses', label: 'Courses', icon: 'collection-play' },
       { to: '/admin/orders', label: 'Orders', icon: 'receipt' },
+      { to: '/admin/coupons', label: 'Coupons', icon: 'ticket-perforated' },
       { to: '/admin/payments', label: 'Payments log', icon: 'activity' },
     ],
   },

@@ -1,0 +1,204 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { Controller, useForm } from 'react-hook-form';
+import { couponBodySchema, type AdminCoupon, type CouponBody, type CouponBodyInput, type CouponPatch } from '../../../shared/coupons';
+import { adminErrorText } from '../../api/admin';
+import { couponQueries, useCreateCoupon, useUpdateCoupon } from '../../api/coupons';
+import { Field, TextField } from '../../components/form/Field';
+import { FormAlert } from '../../components/form/FormAlert';
+import { SubmitButton } from '../../components/form/SubmitButton';
+import { showServerFieldErrors } from '../../lib/forms';
+import { notify } from '../components/notify';
+
+const fields = ['code', 'percentage', 'expires_at', 'max_uses', 'max_uses_per_user', 'course_ids', 'is_active'] as const;
+
+/** null: closed; 'new': a new coupon; a coupon: edit it. */
+export type CouponTarget = 'new' | AdminCoupon | null;
+
+function valuesOf(target: CouponTarget): CouponBodyInput {
+  if (target && target !== 'new')
+    return {
+      code: target.code,
+      percentage: target.percentage,
+      expires_at: target.expires_at ? target.expires_at.slice(0, 10) : null,
+      max_uses: target.max_uses,
+      max_uses_per_user: target.max_uses_per_user,
+      course_ids: target.courses.map((c) => c.id),
+      is_active: target.is_active,
+    };
+  return { code: '', percentage: 10, expires_at: null, max_uses: null, max_uses_per_user: null, course_ids: [], is_active: true };
+}
+
+/** An empty number box means "no limit" (null); anything else is sent as typed and checked by the schema. */
+const numberOrNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
+
+/** Creates or edits a coupon with the API's own schema; an edit sends only the fields changed. */
+export function CouponDialog({ target, onHide }: { target: CouponTarget; onHide: () => void }) {
+  const create = useCreateCoupon();
+  const update = useUpdateCoupon();
+  const editing = target !== null && target !== 'new' ? target : null;
+  const courses = useQuery({ ...couponQueries.courseChoices(), enabled: target !== null });
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setError,
+    formState: { errors, isSubmitting, dirtyFields },
+  } = useForm<CouponBodyInput, unknown, CouponBody>({ resolver: zodResolver(couponBodySchema), defaultValues: valuesOf(target) });
+  useEffect(() => {
+    reset(valuesOf(target));
+    setFormError(null);
+  }, [target, reset]);
+
+  const choices = new Map<number, string>((editing?.courses ?? []).map((c) => [c.id, c.title]));
+  for (const course of courses.data?.results ?? []) choices.set(course.id, course.title);
+
+  const send = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      if (editing) {
+        const changed = Object.fromEntries(fields.filter((f) => dirtyFields[f]).map((f) => [f, values[f]])) as CouponPatch;
+        await update.mutateAsync({ id: editing.id, body: changed });
+        notify(`Coupon ${values.code} saved.`);
+      } else {
+        await create.mutateAsync(values);
+        notify(`Coupon ${values.code} created.`);
+      }
+      onHide();
+    } catch (error) {
+      if (showServerFieldErrors(error, setError, fields).length === 0) setFormError(adminErrorText(error));
+    }
+  });
+
+  return (
+    <Modal show={target !== null} onHide={isSubmitting ? () => undefined : onHide} aria-labelledby="coupon-dialog-title" backdrop="static">
+      <form onSubmit={(e) => void send(e)} noValidate aria-labelledby="coupon-dialog-title">
+        <Modal.Header closeButton closeLabel="Close">
+          <Modal.Title id="coupon-dialog-title" as="h2" className="h5 mb-0">
+            {editing ? `Edit coupon ${editing.code}` : 'New coupon'}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {formError && <FormAlert kind="error">{formError}</FormAlert>}
+          <div className="row g-3 mb-3">
+            <TextField
+              id="coupon-code"
+              label="Code"
+              wrapperClassName="col-12 col-sm-7"
+              className="form-control text-uppercase"
+              autoComplete="off"
+              maxLength={40}
+              hint="Buyers type it in any case."
+              error={errors.code?.message}
+              {...register('code')}
+            />
+            <Field id="coupon-percentage" label="Discount" wrapperClassName="col-12 col-sm-5" error={errors.percentage?.message}>
+              <div className="input-group">
+                <input
+                  id="coupon-percentage"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={100}
+                  className={`form-control${errors.percentage ? ' is-invalid' : ''}`}
+                  aria-invalid={errors.percentage ? true : undefined}
+                  aria-describedby={errors.percentage ? 'coupon-percentage-error' : undefined}
+                  {...register('percentage', { setValueAs: (v: unknown) => (v === '' ? undefined : Number(v)) })}
+                />
+                <span className="input-group-text">%</span>
+              </div>
+            </Field>
+            <TextField
+              id="coupon-expires_at"
+              label="Expires after"
+              type="date"
+              wrapperClassName="col-12 col-sm-6"
+              hint="Works through the end of that day (UTC). Empty: never expires."
+              error={errors.expires_at?.message}
+              {...register('expires_at', { setValueAs: (v: unknown) => (v ? v : null) })}
+            />
+            <div className="col-12 col-sm-6" />
+            <TextField
+              id="coupon-max_uses"
+              label="Total uses"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              wrapperClassName="col-6"
+              placeholder="No limit"
+              error={errors.max_uses?.message}
+              {...register('max_uses', { setValueAs: numberOrNull })}
+            />
+            <TextField
+              id="coupon-max_uses_per_user"
+              label="Uses per buyer"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              wrapperClassName="col-6"
+              placeholder="No limit"
+              error={errors.max_uses_per_user?.message}
+              {...register('max_uses_per_user', { setValueAs: numberOrNull })}
+            />
+          </div>
+          <Controller
+            control={control}
+            name="course_ids"
+            render={({ field }) => {
+              const selected = new Set(field.value ?? []);
+              const toggle = (id: number, on: boolean) => field.onChange([...choices.keys()].filter((c) => (c === id ? on : selected.has(c))));
+              return (
+                <fieldset className="mb-3" aria-describedby="coupon-courses-help">
+                  <legend className="form-label fs-6 mb-1">Courses</legend>
+                  <div id="coupon-courses-help" className="form-text mt-0 mb-2">
+                    {selected.size
+                      ? `Only the ${selected.size} ticked course${selected.size === 1 ? '' : 's'} get the discount.`
+                      : 'None ticked: every course.'}
+                  </div>
+                  <div className="coupon-courses border rounded p-2">
+                    {courses.isPending && <p className="small text-body-secondary mb-0">Loading the courses...</p>}
+                    {courses.isError && <p className="small text-danger mb-0">{adminErrorText(courses.error)}</p>}
+                    {[...choices].map(([id, title]) => (
+                      <div className="form-check" key={id}>
+                        <input
+                          className="form-check-input"
+                          type="checkbox"
+                          id={`coupon-course-${id}`}
+                          checked={selected.has(id)}
+                          onChange={(e) => toggle(id, e.target.checked)}
+                          onBlur={field.onBlur}
+                        />
+                        <label className="form-check-label" htmlFor={`coupon-course-${id}`}>
+                          {title}
+                        </label>
+                      </div>
+                    ))}
+                  </div>
+                  {errors.course_ids && <div className="invalid-feedback d-block">{errors.course_ids.message}</div>}
+                </fieldset>
+              );
+            }}
+          />
+          <div className="form-check form-switch">
+            <input className="form-check-input" type="checkbox" role="switch" id="coupon-is_active" {...register('is_active')} />
+            <label className="form-check-label" htmlFor="coupon-is_active">
+              Active: buyers can use it now
+            </label>
+          </div>
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-outline-secondary" onClick={onHide} disabled={isSubmitting}>
+            Cancel
+          </button>
+          <SubmitButton busy={isSubmitting} busyLabel="Saving...">
+            {editing ? 'Save coupon' : 'Create coupon'}
+          </SubmitButton>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}
