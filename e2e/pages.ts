@@ -38,6 +38,14 @@ async function openAccountMenu(page: Page) {
   await page.getByRole('button', { name: 'Sign Out' }).waitFor();
 }
 
+/** Presses a button that opens a dialog, so that the page is checked with the dialog open. */
+function openDialog(button: string) {
+  return async (page: Page) => {
+    await page.getByRole('button', { name: button }).click();
+    await page.getByRole('dialog').waitFor();
+  };
+}
+
 /** Puts a paid course the student does not own in the browser's cart, from its course page. */
 async function courseInCart(page: Page, fixtures: Fixtures) {
   await page.goto(`/courses/${fixtures.otherPaidCourse.slug}`);
@@ -100,8 +108,22 @@ export const pages: PageCase[] = [
   { name: 'studio-order', path: (f) => `/admin/orders/${f.order.number}`, see: (f) => ({ heading: new RegExp(`^Order ${f.order.number}`) }), as: 'admin' },
   { name: 'studio-students', path: '/admin/students', see: { heading: 'Students' }, as: 'admin' },
   { name: 'studio-student', path: (f) => `/admin/students/${f.studentId}`, see: { heading: 'Enrolments' }, as: 'admin' },
+  {
+    name: 'studio-student-enrol',
+    path: (f) => `/admin/students/${f.studentId}`,
+    see: { heading: 'Enrolments' },
+    as: 'admin',
+    act: openDialog('Enrol in a course'),
+  },
   { name: 'studio-members', path: '/admin/members', see: { text: 'meera iyer' }, as: 'admin' },
   { name: 'studio-member', path: (f) => `/admin/members/${f.membershipId}`, see: { heading: 'History' }, as: 'admin' },
+  {
+    name: 'studio-member-refund',
+    path: (f) => `/admin/members/${f.membershipId}`,
+    see: { heading: 'History' },
+    as: 'admin',
+    act: openDialog('Refund last charge'),
+  },
   { name: 'studio-payments', path: '/admin/payments', see: { heading: 'Payments log' }, as: 'admin' },
   { name: 'studio-payment-event', path: (f) => `/admin/payments/${f.paymentEventId}`, see: { heading: 'Payload received' }, as: 'admin' },
   { name: 'studio-coupons', path: '/admin/coupons', see: { heading: 'Coupons' }, as: 'admin' },

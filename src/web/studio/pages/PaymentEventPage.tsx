@@ -65,7 +65,7 @@ export default function PaymentEventPage() {
           )
         }
       >
-        <Breadcrumb trail={[{ label: 'Payments log', to: '/admin/payments' }]} current={e.event_id} className="small mb-1" />
+        <Breadcrumb trail={[{ label: 'Payments log', to: '/admin/payments' }]} current={`Event ${e.id}`} className="small mb-1" />
       </PageHeader>
       {confirm.dialog}
       <div className="row g-3">

@@ -58,7 +58,7 @@ export default function PaymentsPage() {
         />
         {(
           [
-            ['type', 'Event type', 'text', 'checkout.session.completed'],
+            ['type', 'Event type', 'text', 'e.g. invoice.paid'],
             ['from', 'From', 'date', ''],
             ['to', 'To', 'date', ''],
           ] as const
