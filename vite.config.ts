@@ -9,12 +9,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   plugins: [
     react(),
-    // Bootstrap Icons hide their glyphs for up to 3 s while the font loads (font-display: block); show them after 100 ms at most.
+    // Bootstrap Icons hide their glyphs for up to 3 s while the font loads (font-display: block): swap them in whenever it arrives
+    // (with 'fallback' a font later than 3 s was never used, leaving empty boxes); each icon keeps its 1em square meanwhile (main.scss).
     {
       name: 'icon-font-display',
       enforce: 'pre',
       transform: (code, id) =>
-        id.includes('bootstrap-icons') && id.endsWith('.css') ? code.replace('font-display: block', 'font-display: fallback') : undefined,
+        id.includes('bootstrap-icons') && id.endsWith('.css') ? code.replace('font-display: block', 'font-display: swap') : undefined,
     },
   ],
   // `vite build --ssr entry-server.tsx` builds the server renderer of the public pages into dist/ssr.
