@@ -14,8 +14,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     {
       name: 'icon-font-display',
       enforce: 'pre',
-      transform: (code, id) =>
-        id.includes('bootstrap-icons') && id.endsWith('.css') ? code.replace('font-display: block', 'font-display: swap') : undefined,
+      transform: (code, id) => (id.includes('bootstrap-icons') && id.endsWith('.css') ? code.replace('font-display: block', 'font-display: swap') : undefined),
     },
   ],
   // `vite build --ssr entry-server.tsx` builds the server renderer of the public pages into dist/ssr.
