@@ -95,6 +95,42 @@ async function providerFailed(deps: MembershipDeps, membershipId: number, cause:
   throw error('unavailable', m.providerUnreachable);
 }
 
+/** What every membership purchase does first: the provider is allowed here, no membership is current, and a pending row is opened (older unfinished checkouts closed). */
+async function beginPurchase(
+  deps: MembershipDeps,
+  input: { viewer: Viewer; visitor: Visitor; method: MembershipPaymentMethod },
+  plan: PlanForPurchase,
+  autoRenew: boolean,
+) {
+  assertMethod(deps, input.method, input.visitor, plan);
+  await assertNotMember(deps, input.viewer.userId);
+  const user = await userOf(deps, input.viewer);
+  const row = await openPending(deps, user, plan, input.method, autoRenew);
+  await closeOlderCheckouts(deps, user.id, row.id);
+  const common = { plan_name: plan.name, amount: plan.amount, currency: plan.currency, user_info: userInfo(user) };
+  return { user, row, common };
+}
+
+/** A Stripe Checkout Session for the pending membership, remembered on its row. */
+async function openStripeCheckout(
+  deps: MembershipDeps,
+  { user, row, plan }: { user: PublicUser; row: { id: number }; plan: PlanForPurchase },
+  checkout: { successUrl: string; cancelUrl: string; interval?: 'month' | 'year'; priceId?: string },
+) {
+  const customerId = await stripeCustomer(deps, user);
+  const session = await deps.stripe!.createMembershipCheckout({
+    customerId,
+    membershipId: row.id,
+    userId: user.id,
+    productName: plan.name,
+    currency: plan.currency,
+    amount: plan.amount,
+    ...checkout,
+  });
+  await q.updateMembership(deps.db, row.id, { providerReference: session.id, stripeCustomerId: customerId });
+  return { checkout_url: session.url, session_id: session.id, key_id: null, sandbox: deps.stripe!.mode === 'sandbox' };
+}
+
 /** POST /membership-subscription-api/: a monthly or yearly membership, priced by the server for the visitor's country. */
 export async function subscribe(
   deps: MembershipDeps,
@@ -104,32 +140,23 @@ export async function subscribe(
   if (!plan) throw error('not_found', m.planNotFound);
   if (plan.planType === 'lifetime') throw AppError.fields({ plan_id: [m.lifetimeNotRecurring] });
   const recurring = { ...plan, planType: plan.planType };
-  assertMethod(deps, input.method, input.visitor, plan);
-  await assertNotMember(deps, input.viewer.userId);
-  const user = await userOf(deps, input.viewer);
-  const row = await openPending(deps, user, plan, input.method, input.autoRenew);
-  await closeOlderCheckouts(deps, user.id, row.id);
+  const { user, row, common } = await beginPurchase(deps, input, plan, input.autoRenew);
   const base = input.visitor.returnOrigin;
-  const common = { plan_name: plan.name, amount: plan.amount, currency: plan.currency, user_info: userInfo(user) };
 
   if (input.method === 'stripe') {
     try {
-      const customerId = await stripeCustomer(deps, user);
-      const session = await deps.stripe!.createMembershipCheckout({
-        customerId,
-        membershipId: row.id,
-        userId: user.id,
-        productName: plan.name,
-        currency: plan.currency,
-        amount: plan.amount,
-        interval: plan.planType === 'yearly' ? 'year' : 'month',
-        // The plan's synced Price: the one the studio's last price change created.
-        priceId: await stripePriceForCheckout(deps, recurring),
-        successUrl: `${base}/pending-activation/?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${base}/subscribe?scrollTo=plans`,
-      });
-      await q.updateMembership(deps.db, row.id, { providerReference: session.id, stripeCustomerId: customerId });
-      return { ...common, checkout_url: session.url, session_id: session.id, subscription_id: null, key_id: null, sandbox: deps.stripe!.mode === 'sandbox' };
+      const session = await openStripeCheckout(
+        deps,
+        { user, row, plan },
+        {
+          interval: plan.planType === 'yearly' ? 'year' : 'month',
+          // The plan's synced Price: the one the studio's last price change created.
+          priceId: await stripePriceForCheckout(deps, recurring),
+          successUrl: `${base}/pending-activation/?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${base}/subscribe?scrollTo=plans`,
+        },
+      );
+      return { ...common, ...session, subscription_id: null };
     } catch (cause) {
       return providerFailed(deps, row.id, cause);
     }
@@ -168,28 +195,19 @@ export async function subscribeLifetime(
   input: { viewer: Viewer; visitor: Visitor; method: MembershipPaymentMethod },
 ): Promise<LifetimeResponse> {
   const plan = await lifetimePlan(deps, input.visitor);
-  assertMethod(deps, input.method, input.visitor, plan);
-  await assertNotMember(deps, input.viewer.userId);
-  const user = await userOf(deps, input.viewer);
-  const row = await openPending(deps, user, plan, input.method, false);
-  await closeOlderCheckouts(deps, user.id, row.id);
-  const common = { plan_name: plan.name, amount: plan.amount, currency: plan.currency, user_info: userInfo(user) };
+  const { user, row, common } = await beginPurchase(deps, input, plan, false);
 
   if (input.method === 'stripe') {
     try {
-      const customerId = await stripeCustomer(deps, user);
-      const session = await deps.stripe!.createMembershipCheckout({
-        customerId,
-        membershipId: row.id,
-        userId: user.id,
-        productName: plan.name,
-        currency: plan.currency,
-        amount: plan.amount,
-        successUrl: `${input.visitor.returnOrigin}/pending-activation/?session_id={CHECKOUT_SESSION_ID}&plan=lifetime`,
-        cancelUrl: `${input.visitor.returnOrigin}/subscribe?scrollTo=plans`,
-      });
-      await q.updateMembership(deps.db, row.id, { providerReference: session.id, stripeCustomerId: customerId });
-      return { ...common, checkout_url: session.url, session_id: session.id, order_id: null, key_id: null, sandbox: deps.stripe!.mode === 'sandbox' };
+      const session = await openStripeCheckout(
+        deps,
+        { user, row, plan },
+        {
+          successUrl: `${input.visitor.returnOrigin}/pending-activation/?session_id={CHECKOUT_SESSION_ID}&plan=lifetime`,
+          cancelUrl: `${input.visitor.returnOrigin}/subscribe?scrollTo=plans`,
+        },
+      );
+      return { ...common, ...session, order_id: null };
     } catch (cause) {
       return providerFailed(deps, row.id, cause);
     }
