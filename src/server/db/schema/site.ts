@@ -9,6 +9,9 @@ export const contactMessages = pgTable('contact_messages', {
   specify: text('specify').notNull().default(''),
   message: text('message').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set when the instructor marks the message handled in the studio's inbox; null while it waits. */
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+  handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
 });
 
 export const analyticsEvents = pgTable(

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminMeSchema,
   auditEntrySchema,
@@ -10,12 +9,10 @@ import {
   setupStatusQuerySchema,
   setupStatusSchema,
 } from '../../../shared/admin.js';
-import { answerBodySchema, questionSchema } from '../../../shared/learning.js';
 import type { AppContext } from '../../context.js';
-import { answerQuestion } from '../learning/index.js';
-import { audited, listAudit } from './audit.js';
+import { listAudit } from './audit.js';
 import { actorOf, guardAdminRoutes } from './guard.js';
-import { adminDoc, idParam } from './openapi.js';
+import { adminDoc } from './openapi.js';
 import { completeSetup, setupStatus } from './setup.js';
 import { siteAdminRoutes } from './site.routes.js';
 import { courseAdminRoutes } from './courses.routes.js';
@@ -27,6 +24,7 @@ import { paymentAdminRoutes } from './payments.routes.js';
 import { overviewAdminRoutes } from './overview.routes.js';
 import { planAdminRoutes } from './plans.routes.js';
 import { couponAdminRoutes } from './coupons.routes.js';
+import { inboxAdminRoutes } from './inbox.routes.js';
 
 /** Everything under /api/v1/admin/: the role is checked first (guard), every change is audited. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -42,6 +40,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(overviewAdminRoutes(ctx));
     await app.register(planAdminRoutes(ctx));
     await app.register(couponAdminRoutes(ctx));
+    await app.register(inboxAdminRoutes(ctx));
 
     app.get('/me/', { schema: { ...adminDoc, summary: 'The signed-in admin', response: { 200: adminMeSchema } } }, async (request) => {
       const actor = actorOf(request);
@@ -59,36 +58,6 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => listAudit(ctx.db, request.query),
-    );
-
-    app.post(
-      '/questions/:questionId/answers/',
-      {
-        schema: {
-          ...adminDoc,
-          summary: "The instructor's answer; the student is emailed",
-          params: z.object({ questionId: idParam }),
-          body: answerBodySchema,
-          response: { 201: questionSchema },
-        },
-      },
-      async (request, reply) => {
-        const actor = actorOf(request);
-        const question = await audited(ctx.db, actor, async (tx) => {
-          const result = await answerQuestion(tx, ctx, actor.id!, request.params.questionId, request.body.body);
-          return {
-            result,
-            audit: {
-              action: 'question.answer',
-              entityType: 'question',
-              entityId: request.params.questionId,
-              summary: `Answered "${result.title}"`,
-              after: { answer: request.body.body },
-            },
-          };
-        });
-        return reply.code(201).send(question);
-      },
     );
   };
 }

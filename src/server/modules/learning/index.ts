@@ -12,4 +12,4 @@ export {
 } from './enrolments.js';
 export { learningRoutes } from './routes.js';
 export { activeEnrolmentCounts, answerQuestion } from './service.js';
-export { enrolByHand, revokeEnrolment, studentLearning, type StudentLearning } from './studio.js';
+export { enrolByHand, questionInbox, revokeEnrolment, studentLearning, type StudentLearning } from './studio.js';

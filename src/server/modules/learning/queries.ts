@@ -104,7 +104,7 @@ export async function insertQuestion(db: Db, values: typeof questions.$inferInse
 }
 
 /** Questions (newest first, at most 200) and all their answers: two queries. */
-export async function selectQuestions(db: Db, filter: { userId?: number; courseId?: number; questionId?: number }) {
+export async function selectQuestions(db: Db, filter: { userId?: number; courseId?: number; questionId?: number; questionIds?: number[] }) {
   const rows = await db
     .select({
       id: questions.id,
@@ -121,6 +121,7 @@ export async function selectQuestions(db: Db, filter: { userId?: number; courseI
         filter.userId ? eq(questions.userId, filter.userId) : undefined,
         filter.courseId ? eq(questions.courseId, filter.courseId) : undefined,
         filter.questionId ? eq(questions.id, filter.questionId) : undefined,
+        filter.questionIds ? inArray(questions.id, filter.questionIds) : undefined,
       ),
     )
     .orderBy(desc(questions.createdAt))
@@ -134,6 +135,28 @@ export async function selectQuestions(db: Db, filter: { userId?: number; courseI
         .orderBy(asc(answers.createdAt))
     : [];
   return { rows, answerRows };
+}
+
+const isAnswered = sql<boolean>`exists (select 1 from ${answers} where ${answers.questionId} = ${questions.id})`;
+
+/**
+ * The studio's inbox: one page of questions across every course, unanswered first (newest first
+ * within each), with the total matching and how many are unanswered in all (the same course filter).
+ */
+export async function selectQuestionPage(db: Db, filter: { answered?: boolean | undefined; courseId?: number | undefined }, limit: number, offset: number) {
+  const course = filter.courseId ? eq(questions.courseId, filter.courseId) : undefined;
+  const where = and(course, filter.answered === undefined ? undefined : filter.answered ? isAnswered : sql`not ${isAnswered}`);
+  const [rows, [counts]] = await Promise.all([
+    db.select({ id: questions.id }).from(questions).where(where).orderBy(isAnswered, desc(questions.createdAt), desc(questions.id)).limit(limit).offset(offset),
+    db
+      .select({
+        total: sql<number>`count(*) filter (where ${where ?? sql`true`})`.mapWith(Number),
+        unanswered: sql<number>`count(*) filter (where not ${isAnswered})`.mapWith(Number),
+      })
+      .from(questions)
+      .where(course),
+  ]);
+  return { ids: rows.map((r) => r.id), total: counts?.total ?? 0, unanswered: counts?.unanswered ?? 0 };
 }
 
 export async function insertAnswer(db: Db, values: typeof answers.$inferInsert): Promise<void> {

@@ -170,7 +170,7 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
       },
-      async (request, reply) => reply.code(201).send(await learning.askQuestion(ctx.db, await requireViewer(request, secret), request.body)),
+      async (request, reply) => reply.code(201).send(await learning.askQuestion(deps, await requireViewer(request, secret), request.body)),
     );
   };
 }

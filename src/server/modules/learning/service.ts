@@ -5,6 +5,7 @@ import { formatPersonName } from '../../../shared/text.js';
 import type { Config } from '../../config.js';
 import type { Database, Tx } from '../../db/client.js';
 import { answerNotificationEmail } from '../../emails/answer-notification.js';
+import { questionNotificationEmail } from '../../emails/question-notification.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
 import { SEND_EMAIL_JOB } from '../../jobs/email.js';
@@ -12,6 +13,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import { getPublicUser, getPublicUsers } from '../accounts/index.js';
 import { accessTo, type CourseAccess } from '../access/index.js';
 import { findCourseIdsByTitle, findLesson, getCourseSummaries, getCourseSummary, getLessonsById } from '../catalog/index.js';
+import { supportAddress } from '../settings/index.js';
 import { enrol } from './enrolments.js';
 import * as q from './queries.js';
 
@@ -251,8 +253,13 @@ export async function dashboardSummary(db: Database, userId: number) {
   return { total_courses: s.totalCourses, completed_courses: s.completedCourses, completed_lessons: s.completedLessons, certificates: s.certificates };
 }
 
+type PublicPeople = Awaited<ReturnType<typeof getPublicUsers>>;
+
 /** Questions with their answers, course, lesson and authors (asked of the catalog and accounts): five queries whatever the number. */
-export async function loadQuestions(db: Database | Tx, filter: Parameters<typeof q.selectQuestions>[1]): Promise<Question[]> {
+export async function describeQuestions(
+  db: Database | Tx,
+  filter: Parameters<typeof q.selectQuestions>[1],
+): Promise<{ questions: { question: Question; userId: number }[]; people: PublicPeople }> {
   const { rows, answerRows } = await q.selectQuestions(db, filter);
   const [courses, lessons, people] = await Promise.all([
     getCourseSummaries(
@@ -265,10 +272,10 @@ export async function loadQuestions(db: Database | Tx, filter: Parameters<typeof
     ),
     getPublicUsers(db, [...rows.map((r) => r.userId), ...answerRows.map((a) => a.userId)]),
   ]);
-  return rows.map((r) => {
+  const questions = rows.map((r) => {
     const course = courses.get(r.courseId);
     const lesson = r.lessonId ? lessons.get(r.lessonId) : undefined;
-    return {
+    const question: Question = {
       id: r.id,
       title: r.title,
       body: r.body,
@@ -286,30 +293,55 @@ export async function loadQuestions(db: Database | Tx, filter: Parameters<typeof
           is_instructor: people.get(a.userId)?.isAdmin ?? false,
         })),
     };
+    return { question, userId: r.userId };
   });
+  return { questions, people };
+}
+
+export async function loadQuestions(db: Database | Tx, filter: Parameters<typeof q.selectQuestions>[1]): Promise<Question[]> {
+  return (await describeQuestions(db, filter)).questions.map((d) => d.question);
 }
 
 const assertCourseAccess = async (db: Database, viewer: Viewer, courseId: number) => {
   if (!(await accessTo(db, viewer, courseId)).full) throw new AppError('forbidden', learningMessages.notEnrolled, { detail: learningMessages.notEnrolled });
 };
 
-/** Questions are plain text (rendered as text, never HTML) and need access to the course. */
+/**
+ * Questions are plain text (rendered as text, never HTML) and need access to the course. The
+ * instructor is emailed (at the support address: the studio's, SUPPORT_EMAIL, else the first
+ * admin) in the same transaction, so the mail goes only if the question is saved.
+ */
 export async function askQuestion(
-  db: Database,
+  deps: LearningDeps,
   viewer: Viewer,
   input: { course_id: number; lesson_id?: number | undefined; title: string; body: string },
 ): Promise<Question> {
-  await assertCourseAccess(db, viewer, input.course_id);
-  if (input.lesson_id && (await getLessonsById(db, [input.lesson_id])).get(input.lesson_id)?.courseId !== input.course_id)
+  await assertCourseAccess(deps.db, viewer, input.course_id);
+  if (input.lesson_id && (await getLessonsById(deps.db, [input.lesson_id])).get(input.lesson_id)?.courseId !== input.course_id)
     throw AppError.fields({ lesson_id: ['This lesson is not part of the course.'] });
-  const id = await q.insertQuestion(db, {
-    userId: viewer.userId,
-    courseId: input.course_id,
-    lessonId: input.lesson_id ?? null,
-    title: input.title,
-    body: input.body,
+  return deps.db.transaction(async (tx) => {
+    const id = await q.insertQuestion(tx, {
+      userId: viewer.userId,
+      courseId: input.course_id,
+      lessonId: input.lesson_id ?? null,
+      title: input.title,
+      body: input.body,
+    });
+    const question = (await loadQuestions(tx, { questionId: id }))[0]!;
+    const to = await supportAddress(tx, deps.config);
+    if (to && !viewer.isAdmin) {
+      const email = questionNotificationEmail({
+        student: question.asked_by,
+        course: question.course.title,
+        lesson: question.lesson?.title ?? null,
+        title: question.title,
+        body: question.body,
+        url: `${deps.config.publicUrl}/admin/questions`,
+      });
+      await deps.queue.enqueue(SEND_EMAIL_JOB, { to, ...email }, { tx });
+    }
+    return question;
   });
-  return (await loadQuestions(db, { questionId: id }))[0]!;
 }
 
 export async function listQuestions(db: Database, viewer: Viewer, filter: { courseId?: number | undefined; mine?: boolean }): Promise<Question[]> {

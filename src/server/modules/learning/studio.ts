@@ -1,11 +1,12 @@
 /** What the instructor's studio does with a student's learning: their courses and questions, enrolling and revoking by hand. */
+import type { AdminQuestion } from '../../../shared/inbox.js';
 import type { Enrolment, Question } from '../../../shared/learning.js';
 import type { Database, Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { getCourseSummary } from '../catalog/index.js';
 import { enrol } from './enrolments.js';
 import * as q from './queries.js';
-import { loadQuestions, studentCourses } from './service.js';
+import { describeQuestions, loadQuestions, studentCourses } from './service.js';
 
 export interface StudentLearning {
   enrolments: (Enrolment & { source: string })[];
@@ -36,4 +37,28 @@ export async function revokeEnrolment(tx: Tx, userId: number, courseId: number):
   if (!row) throw AppError.notFound('This student is not enrolled in this course.');
   await q.revokeEnrolment(tx, row.id);
   return { source: row.source };
+}
+
+/**
+ * The studio's Q&A inbox: one page of questions across every course, unanswered first (newest
+ * first within each), each with its student, course, lesson and answers.
+ */
+export async function questionInbox(
+  db: Database,
+  filter: { answered?: boolean | undefined; courseId?: number | undefined },
+  limit: number,
+  offset: number,
+): Promise<{ results: AdminQuestion[]; total: number; unanswered: number }> {
+  const page = await q.selectQuestionPage(db, filter, limit, offset);
+  if (!page.ids.length) return { results: [], total: page.total, unanswered: page.unanswered };
+  const { questions, people } = await describeQuestions(db, { questionIds: page.ids });
+  const byId = new Map(questions.map((d) => [d.question.id, d]));
+  const results = page.ids.flatMap((id) => {
+    const found = byId.get(id);
+    if (!found) return [];
+    const person = people.get(found.userId);
+    const student = person ? { id: person.id, email: person.email, full_name: person.fullName } : null;
+    return [{ ...found.question, student, answered: found.question.answers.length > 0 }];
+  });
+  return { results, total: page.total, unanswered: page.unanswered };
 }
