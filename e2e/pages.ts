@@ -139,4 +139,15 @@ export const pages: PageCase[] = [
   },
   { name: 'studio-audit-log', path: '/admin/audit-log', see: { heading: 'Audit log' }, as: 'admin' },
   { name: 'studio-settings', path: '/admin/settings', see: { heading: 'Settings' }, as: 'admin' },
+  {
+    name: 'studio-questions',
+    path: '/admin/questions',
+    see: (f) => ({ text: f.answer }),
+    as: 'admin',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Add another answer' }).first().click();
+      await page.getByLabel('Another answer').first().waitFor();
+    },
+  },
+  { name: 'studio-messages', path: '/admin/messages?show=all', see: { heading: 'Messages' }, as: 'admin' },
 ];

@@ -21,6 +21,8 @@ const PaymentEventPage = lazy(() => import('./pages/PaymentEventPage'));
 const AuditLogPage = lazy(() => import('./pages/AuditLogPage'));
 const CouponsPage = lazy(() => import('./pages/CouponsPage'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
+const QuestionsPage = lazy(() => import('./pages/QuestionsPage'));
+const MessagesPage = lazy(() => import('./pages/MessagesPage'));
 const StudioNotFound = lazy(() => import('./pages/StudioNotFound'));
 
 /** Everything under /admin: the first-run setup, then the guarded studio (one lazy chunk per page). */
@@ -49,6 +51,8 @@ export default function StudioApp() {
             { path: 'coupons', element: <CouponsPage /> },
             { path: 'audit-log', element: <AuditLogPage /> },
             { path: 'settings', element: <SettingsPage /> },
+            { path: 'questions', element: <QuestionsPage /> },
+            { path: 'messages', element: <MessagesPage /> },
             { path: '*', element: <StudioNotFound /> },
           ],
         },

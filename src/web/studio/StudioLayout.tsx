@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { inboxQueries } from '../api/inbox';
 import { PageSpinner } from '../components/States';
 import { signOut } from '../lib/signOut';
 import { useAdmin } from './StudioGuard';
@@ -9,6 +11,7 @@ interface NavItem {
   to: string;
   label: string;
   icon: string;
+  badge?: 'questions' | 'messages';
 }
 const groups: { heading: string; items: NavItem[] }[] = [
   {
@@ -28,6 +31,13 @@ const groups: { heading: string; items: NavItem[] }[] = [
     ],
   },
   {
+    heading: 'Inbox',
+    items: [
+      { to: '/admin/questions', label: 'Questions', icon: 'patch-question', badge: 'questions' },
+      { to: '/admin/messages', label: 'Messages', icon: 'envelope', badge: 'messages' },
+    ],
+  },
+  {
     heading: 'Studio',
     items: [
       { to: '/admin/audit-log', label: 'Audit log', icon: 'clock-history' },
@@ -35,6 +45,23 @@ const groups: { heading: string; items: NavItem[] }[] = [
     ],
   },
 ];
+
+function CountBadge({ count, text }: { count: number | undefined; text: string }) {
+  if (!count) return null;
+  return (
+    <span className="badge rounded-pill text-bg-warning ms-auto">
+      {count > 99 ? '99+' : count}
+      <span className="visually-hidden"> {text}</span>
+    </span>
+  );
+}
+
+/** How many questions wait for an answer, or messages to be handled, beside their nav entry. */
+function NavBadge({ kind }: { kind: 'questions' | 'messages' }) {
+  const questions = useQuery({ ...inboxQueries.unansweredCount(), enabled: kind === 'questions' }).data;
+  const messages = useQuery({ ...inboxQueries.unhandledCount(), enabled: kind === 'messages' }).data;
+  return kind === 'questions' ? <CountBadge count={questions} text="waiting for an answer" /> : <CountBadge count={messages} text="waiting to be handled" />;
+}
 
 function StudioNav({ onNavigate }: { onNavigate?: () => void }) {
   return (
@@ -48,6 +75,7 @@ function StudioNav({ onNavigate }: { onNavigate?: () => void }) {
                 <NavLink to={item.to} className="nav-link" onClick={onNavigate}>
                   <i className={`bi bi-${item.icon}`} aria-hidden="true" />
                   {item.label}
+                  {item.badge && <NavBadge kind={item.badge} />}
                 </NavLink>
               </li>
             ))}
