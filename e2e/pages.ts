@@ -137,6 +137,34 @@ export const pages: PageCase[] = [
       await page.getByRole('heading', { name: 'Edit coupon LAUNCH25' }).waitFor();
     },
   },
+  { name: 'studio-plans', path: '/admin/plans', see: { heading: 'Membership plans' }, as: 'admin' },
+  { name: 'studio-plan-new', path: '/admin/plans/new', see: { heading: 'New plan' }, as: 'admin' },
+  {
+    name: 'studio-plan-edit',
+    path: '/admin/plans',
+    see: { heading: 'Membership plans' },
+    as: 'admin',
+    act: async (page) => {
+      await page
+        .getByRole('link', { name: /^Edit / })
+        .first()
+        .click();
+      await page.getByRole('button', { name: 'Save plan' }).waitFor();
+    },
+  },
+  {
+    name: 'studio-plan-off-confirm',
+    path: '/admin/plans',
+    see: { heading: 'Membership plans' },
+    as: 'admin',
+    act: async (page) => {
+      await page
+        .getByRole('button', { name: /^Turn off / })
+        .first()
+        .click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Turn off' }).waitFor();
+    },
+  },
   { name: 'studio-audit-log', path: '/admin/audit-log', see: { heading: 'Audit log' }, as: 'admin' },
   { name: 'studio-settings', path: '/admin/settings', see: { heading: 'Settings' }, as: 'admin' },
   {

@@ -18,6 +18,8 @@ const MembersPage = lazy(() => import('./pages/MembersPage'));
 const MemberDetailPage = lazy(() => import('./pages/MemberDetailPage'));
 const PaymentsPage = lazy(() => import('./pages/PaymentsPage'));
 const PaymentEventPage = lazy(() => import('./pages/PaymentEventPage'));
+const PlansPage = lazy(() => import('./pages/PlansPage'));
+const PlanEditorPage = lazy(() => import('./pages/PlanEditorPage'));
 const AuditLogPage = lazy(() => import('./pages/AuditLogPage'));
 const CouponsPage = lazy(() => import('./pages/CouponsPage'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
@@ -49,6 +51,8 @@ export default function StudioApp() {
             { path: 'payments', element: <PaymentsPage /> },
             { path: 'payments/:eventId', element: <PaymentEventPage /> },
             { path: 'coupons', element: <CouponsPage /> },
+            { path: 'plans', element: <PlansPage /> },
+            { path: 'plans/:planId', element: <PlanEditorPage /> },
             { path: 'audit-log', element: <AuditLogPage /> },
             { path: 'settings', element: <SettingsPage /> },
             { path: 'questions', element: <QuestionsPage /> },

@@ -18,6 +18,7 @@ const groups: { heading: string; items: NavItem[] }[] = [
     heading: 'Sell',
     items: [
       { to: '/admin/courses', label: 'Courses', icon: 'collection-play' },
+      { to: '/admin/plans', label: 'Plans', icon: 'stars' },
       { to: '/admin/orders', label: 'Orders', icon: 'receipt' },
       { to: '/admin/coupons', label: 'Coupons', icon: 'ticket-perforated' },
       { to: '/admin/payments', label: 'Payments log', icon: 'activity' },
