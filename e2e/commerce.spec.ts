@@ -54,7 +54,7 @@ async function addToCartAndGoToCheckout(page: Page, course: CourseSummary) {
   await page.getByRole('button', { name: 'Add to cart' }).first().click();
   await page.getByRole('button', { name: 'Go to cart' }).first().click();
   await page.waitForURL(/\/checkout\/?$/);
-  await page.getByRole('link', { name: course.title }).waitFor();
+  await page.getByRole('main').getByRole('link', { name: course.title }).waitFor();
 }
 
 /** The guest's personal details (the country is preselected from the visitor's location). */
@@ -147,7 +147,7 @@ describe('commerce: a guest buys a course', () => {
 
     await page.getByRole('link', { name: /Order Again/ }).click();
     await page.waitForURL(/\/checkout\/?$/);
-    await page.getByRole('link', { name: course!.title }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: course!.title }).waitFor();
     // The new account is signed in now: its email shows, and no password is asked.
     await page.getByText(/You are checking out as/).waitFor();
     expect(await page.getByLabel('Password', { exact: true }).count()).toBe(0);

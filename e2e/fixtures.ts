@@ -111,7 +111,7 @@ async function buyWithFreeCoupon(page: Page, course: CourseRef): Promise<string>
   await page.getByRole('button', { name: 'Add to cart' }).first().click();
   await page.getByRole('button', { name: 'Go to cart' }).first().click();
   await page.waitForURL(/\/checkout\/?$/);
-  await page.getByRole('link', { name: course.title }).waitFor();
+  await page.getByRole('main').getByRole('link', { name: course.title }).waitFor();
   await page.getByLabel('Coupon code').fill('FREECOURSE');
   await page.getByRole('button', { name: 'Apply' }).click();
   await page.getByRole('button', { name: 'Remove', exact: true }).waitFor();
