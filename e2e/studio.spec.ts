@@ -243,9 +243,13 @@ describe('studio: the whole business from the browser (issue 12)', () => {
     expect(await buyer.locator('#lesson-progress').count()).toBe(0);
 
     // The audit log shows each step.
+    // Its own table (by its caption): until the audit page is shown, the order's payments table is on screen.
     await page.getByRole('link', { name: 'Audit log' }).first().click();
-    await page.locator('tbody tr').first().waitFor();
-    const log = (await page.locator('tbody').textContent()) ?? '';
+    await page.waitForURL(/\/admin\/audit-log$/);
+    await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+    const auditTable = page.getByRole('table', { name: 'Changes, newest first' });
+    await auditTable.locator('tbody tr').first().waitFor();
+    const log = (await auditTable.locator('tbody').textContent()) ?? '';
     for (const action of [
       'admin.setup',
       'course.create',
