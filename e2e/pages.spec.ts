@@ -71,9 +71,15 @@ function sidewaysOverflow(page: Page) {
         const rect = element.getBoundingClientRect();
         return rect.width > 0 && (rect.right > limit + 1 || rect.left < -1);
       };
+      // Inside a box that scrolls or clips (a tab strip), an element past the edge does not widen the page: not named.
+      const insideClippingBox = (element: Element) => {
+        for (let e = element.parentElement; e && e !== document.body; e = e.parentElement) if (getComputedStyle(e).overflowX !== 'visible') return true;
+        return false;
+      };
       const offenders: string[] = [];
       for (const element of document.body.querySelectorAll('*')) {
         if (!sticksOut(element) || (element.parentElement && element.parentElement !== document.body && sticksOut(element.parentElement))) continue;
+        if (insideClippingBox(element)) continue;
         const rect = element.getBoundingClientRect();
         offenders.push(`${pathOf(element)} (left ${Math.round(rect.left)}, right ${Math.round(rect.right)})`);
         if (offenders.length === 6) break;

@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { Suspense, useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { signOut } from '../../lib/signOut';
 import { PageSpinner } from '../States';
 
@@ -13,14 +13,31 @@ const links = [
   { to: '/certificate-download/', label: 'Certificates', icon: 'award' },
 ];
 
+/** On a phone the links form a strip that scrolls sideways: the current page's link is brought into view (the strip alone scrolls). */
+function useActiveLinkInView() {
+  const strip = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const list = strip.current;
+    const active = list?.querySelector<HTMLElement>('.nav-link.active');
+    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
+    const box = list.getBoundingClientRect();
+    const link = active.getBoundingClientRect();
+    if (link.left >= box.left && link.right <= box.right) return;
+    list.scrollLeft += link.left - box.left - (box.width - link.width) / 2;
+  }, [pathname]);
+  return strip;
+}
+
 /** The signed-in area: a sidebar (Dashboard, My Profile, Enrolled Courses, Subscription, Order History, Sign Out) beside the page. */
 export function AccountLayout() {
+  const strip = useActiveLinkInView();
   return (
     <div className="container py-4 py-lg-5">
       <div className="row g-4">
         <aside className="col-12 col-lg-3">
           <nav className="card account-nav" aria-label="Account">
-            <ul className="nav flex-lg-column p-2 gap-1 flex-nowrap overflow-auto">
+            <ul ref={strip} className="nav flex-lg-column p-2 gap-1 flex-nowrap overflow-auto">
               {links.map((link) => (
                 <li className="nav-item" key={link.to}>
                   <NavLink to={link.to} className="nav-link rounded d-flex align-items-center gap-2 text-nowrap">
