@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { signOut } from '../../lib/signOut';
 import { PageSpinner } from '../States';
 
@@ -14,9 +14,8 @@ const links = [
 ];
 
 /** On a phone the links form a strip that scrolls sideways: the current page's link is brought into view (the strip alone scrolls). */
-function useActiveLinkInView() {
+function useActiveLinkInView(pathname: string) {
   const strip = useRef<HTMLUListElement>(null);
-  const { pathname } = useLocation();
   useEffect(() => {
     const list = strip.current;
     const active = list?.querySelector<HTMLElement>('.nav-link.active');
@@ -30,8 +29,13 @@ function useActiveLinkInView() {
 }
 
 /** The signed-in area: a sidebar (Dashboard, My Profile, Enrolled Courses, Subscription, Order History, Sign Out) beside the page. */
+/** The links carry the spec's trailing slash; the pages answer with and without it, and both are the current page. */
+const withoutSlash = (path: string) => path.replace(/\/+$/, '');
+const isCurrent = (pathname: string, to: string) => withoutSlash(pathname) === withoutSlash(to) || pathname.startsWith(`${withoutSlash(to)}/`);
+
 export function AccountLayout() {
-  const strip = useActiveLinkInView();
+  const { pathname } = useLocation();
+  const strip = useActiveLinkInView(pathname);
   return (
     <div className="container py-4 py-lg-5">
       <div className="row g-4">
@@ -40,10 +44,14 @@ export function AccountLayout() {
             <ul ref={strip} className="nav flex-lg-column p-2 gap-1 flex-nowrap overflow-auto">
               {links.map((link) => (
                 <li className="nav-item" key={link.to}>
-                  <NavLink to={link.to} className="nav-link rounded d-flex align-items-center gap-2 text-nowrap">
+                  <Link
+                    to={link.to}
+                    className={`nav-link rounded d-flex align-items-center gap-2 text-nowrap${isCurrent(pathname, link.to) ? ' active' : ''}`}
+                    aria-current={isCurrent(pathname, link.to) ? 'page' : undefined}
+                  >
                     <i className={`bi bi-${link.icon}`} aria-hidden="true" />
                     {link.label}
-                  </NavLink>
+                  </Link>
                 </li>
               ))}
               <li className="nav-item">
