@@ -14,7 +14,7 @@ import { catalogChange } from './courses.service.js';
  * Runs `change` after a file was stored; if the change fails (a row vanished, the database said
  * no), the stored file is deleted again, so a refused upload leaves nothing behind.
  */
-async function keepOnlyIfCommitted<T>(removeStored: () => Promise<void>, change: () => Promise<T>): Promise<T> {
+export async function keepOnlyIfCommitted<T>(removeStored: () => Promise<void>, change: () => Promise<T>): Promise<T> {
   try {
     return await change();
   } catch (error) {

@@ -17,6 +17,7 @@ import { completeSetup, setupStatus } from './setup.js';
 import { siteAdminRoutes } from './site.routes.js';
 import { courseAdminRoutes } from './courses.routes.js';
 import { mediaAdminRoutes } from './media.routes.js';
+import { siteContentAdminRoutes } from './site-content.routes.js';
 import { orderAdminRoutes } from './orders.routes.js';
 import { memberAdminRoutes } from './members.routes.js';
 import { studentAdminRoutes } from './students.routes.js';
@@ -33,6 +34,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(siteAdminRoutes(ctx));
     await app.register(courseAdminRoutes(ctx));
     await app.register(mediaAdminRoutes(ctx));
+    await app.register(siteContentAdminRoutes(ctx));
     await app.register(orderAdminRoutes(ctx));
     await app.register(memberAdminRoutes(ctx));
     await app.register(studentAdminRoutes(ctx));

@@ -56,3 +56,14 @@ export {
   type PlanPriceRow,
   type StudioPlan,
 } from './plans.js';
+export {
+  createReview,
+  deleteReview,
+  getStudioInstructor,
+  listStudioReviews,
+  reorderReviews,
+  setInstructorPhoto,
+  setReviewThumb,
+  updateInstructorProfile,
+  updateReview,
+} from './site-content.js';
