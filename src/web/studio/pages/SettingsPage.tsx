@@ -12,6 +12,8 @@ import { ErrorState } from '../../components/States';
 import { showServerFieldErrors } from '../../lib/forms';
 import { notify } from '../components/notify';
 import { CardSkeleton, PageHeader, useStudioTitle } from '../components/ui';
+import { InstructorCard } from '../settings/InstructorCard';
+import { ReviewsCard } from '../settings/ReviewsCard';
 
 type Values = z.input<typeof siteSettingsBodySchema>;
 const sourceText = { studio: 'Set here.', environment: 'From the server environment; saving here overrides it.', unset: 'Not set.' } as const;
@@ -23,7 +25,7 @@ const valuesOf = (s: SiteSettings): Values => ({
   seller_tax_id: s.seller_tax_id,
 });
 
-/** /admin/settings: the support address and the seller printed on every invoice. */
+/** /admin/settings: the support address, the seller printed on every invoice, the instructor and the reviews. */
 export default function SettingsPage() {
   useStudioTitle('Settings');
   const settings = useQuery(adminQueries.settings());
@@ -113,6 +115,10 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
           </button>
         </div>
       </form>
+      <div className="mt-4">
+        <InstructorCard />
+        <ReviewsCard />
+      </div>
     </div>
   );
 }
