@@ -98,6 +98,8 @@ export const pages: PageCase[] = [
   // The instructor studio (an admin)
   { name: 'studio-setup-no-link', path: '/admin/setup', see: { heading: 'Set up your studio' } },
   { name: 'studio-forbidden', path: '/admin/courses', see: { heading: 'This is the instructor studio' }, as: 'student' },
+  { name: 'studio-overview', path: '/admin', see: { heading: 'Overview' }, as: 'admin' },
+  { name: 'studio-overview-custom', path: '/admin?from=2024-01-01&to=2025-12-31', see: { text: 'Show range' }, as: 'admin' },
   { name: 'studio-courses', path: '/admin/courses', see: { heading: 'Courses' }, as: 'admin' },
   { name: 'studio-course-new', path: '/admin/courses/new', see: { heading: 'New course' }, as: 'admin' },
   { name: 'studio-course-details', path: (f) => `/admin/courses/${f.paidCourse.id}`, see: { heading: 'Basics' }, as: 'admin' },

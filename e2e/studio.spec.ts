@@ -223,6 +223,9 @@ describe('studio: the whole business from the browser (issue 12)', () => {
     expect(await access()).toBe('enrolled');
 
     // The admin sees the order and its revenue, and refunds it (confirmed).
+    await page.getByRole('link', { name: 'Overview' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    await page.getByRole('region', { name: 'Revenue table' }).getByText('$49.00').first().waitFor();
     await page.getByRole('link', { name: 'Orders' }).first().click();
     const row = page.locator('tbody tr', { hasText: student.email });
     await row.waitFor();

@@ -12,6 +12,8 @@
 // (pglite,postgres), BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_COURSES (40,400), BENCH_SECTIONS (10), BENCH_LESSONS (10), BENCH_BUYERS (50),
 // BENCH_ORDERS_PER_BUYER (10), BENCH_ORDERS (100000).
+// The overview case (BENCH_CASES=overview) times the studio's overview over 30, 365 and 730 days
+// and the studio's order list page with its filters, over the same 100,000 orders.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -23,7 +25,10 @@ import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
 import { seedBenchCatalog, seedBenchOrders } from '../src/server/db/seed/index.js';
 import { createUser } from '../src/server/modules/accounts/index.js';
 import { enrol } from '../src/server/modules/learning/index.js';
-import { listOrdersPage } from '../src/server/modules/orders/index.js';
+import { buildOverview } from '../src/server/modules/admin/index.js';
+import { listOrdersPage, studioOrdersPage } from '../src/server/modules/orders/index.js';
+import { adminOrderQuerySchema } from '../src/shared/admin.js';
+import type { Config } from '../src/server/config.js';
 
 const env = process.env;
 /** BENCH_QUICK=1: a smoke run in about a minute (2 s per route, 40 courses, 10,000 orders); every knob still wins. */
@@ -39,8 +44,8 @@ const lessonsPerSection = Number(env.BENCH_LESSONS ?? 10);
 const buyers = Number(env.BENCH_BUYERS ?? 50);
 const ordersPerBuyer = Number(env.BENCH_ORDERS_PER_BUYER ?? (quick ? 2 : 10));
 const orderCount = Number(env.BENCH_ORDERS ?? (quick ? 10_000 : 100_000));
-/** Which measurements to run: list,detail,member,orders,orderlist (all by default); each route brings its own ceiling. */
-const cases = new Set((env.BENCH_CASES ?? 'list,detail,member,orders,orderlist').split(',').map((s) => s.trim()));
+/** Which measurements to run: list,detail,member,orders,orderlist,overview (all by default); each route brings its own ceiling. */
+const cases = new Set((env.BENCH_CASES ?? 'list,detail,member,orders,orderlist,overview').split(',').map((s) => s.trim()));
 /** A folder for the server's V8 CPU profiles (node --cpu-prof), one per server run. */
 const profileDir = env.BENCH_PROFILE;
 const PASSWORD = 'Bench#Pass42';
@@ -99,6 +104,7 @@ interface Prepared {
   buyerEmails: string[];
   paidCourse: { id: number; slug: string };
   orderList?: { p50: number; p99: number; pages: number };
+  studio?: { name: string; p50: number; p99: number }[];
 }
 
 async function prepare(kind: string, courses: number, withOrders: boolean): Promise<Prepared> {
@@ -134,10 +140,12 @@ async function prepare(kind: string, courses: number, withOrders: boolean): Prom
       }
     }
     let orderList: Prepared['orderList'];
-    if (withOrders && cases.has('orderlist')) {
+    let studio: Prepared['studio'];
+    if (withOrders && (cases.has('orderlist') || cases.has('overview'))) {
       await seedBenchOrders(handle.db, { count: orderCount, courseIds });
       await handle.db.execute('analyze');
-      orderList = await measureOrderList(handle);
+      if (cases.has('orderlist')) orderList = await measureOrderList(handle);
+      if (cases.has('overview')) studio = await measureStudio(handle);
     }
     console.log(
       `  seeded ${courses} courses × ${sections * lessonsPerSection} lessons${withOrders ? ` and ${orderCount} orders` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
@@ -149,6 +157,7 @@ async function prepare(kind: string, courses: number, withOrders: boolean): Prom
       buyerEmails,
       paidCourse,
       orderList,
+      studio,
       cleanup: async () => {
         rmSync(dataDir, { recursive: true, force: true });
         if (dbName) await adminQuery(`drop database if exists ${dbName} with (force)`);
@@ -174,6 +183,43 @@ async function measureOrderList(handle: DatabaseHandle): Promise<{ p50: number; 
   }
   times.sort((a, b) => a - b);
   return { p50: times[Math.floor(times.length * 0.5)]!, p99: times[Math.floor(times.length * 0.99)]!, pages: times.length };
+}
+
+/** Times one call `runs` times (after one warm-up): p50 and p99 in ms. */
+async function timed(runs: number, fn: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await fn();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(times.length * 0.5)]!, p99: times[Math.floor(times.length * 0.99)]! };
+}
+
+/** The studio over 100,000 orders: its order list page (25 rows) with each filter, and the overview over 30, 365 and 730 days. */
+async function measureStudio(handle: DatabaseHandle): Promise<{ name: string; p50: number; p99: number }[]> {
+  const config = { abandonedCartDelayMs: 60 * 60 * 1000 } as Config;
+  const today = new Date();
+  const daysAgo = (n: number) => new Date(today.getTime() - n * 86_400_000).toISOString().slice(0, 10);
+  const lists: [string, Record<string, string>][] = [
+    ['first page', {}],
+    ['status Refunded', { status: 'Refunded' }],
+    ['currency + country', { currency: 'USD', country: 'United States' }],
+    ['dates, one week', { from: daysAgo(40), to: daysAgo(33) }],
+    ['search by email', { search: 'bench-buyer-517@example.com' }],
+    ['search by order number', { search: `BENCH-${Math.floor(orderCount / 2)}` }],
+  ];
+  const results: { name: string; p50: number; p99: number }[] = [];
+  for (const [name, query] of lists) {
+    const parsed = adminOrderQuerySchema.parse({ ...query, page_size: 25 });
+    results.push({ name: `admin order list page: ${name}`, ...(await timed(20, () => studioOrdersPage(handle.db, parsed))) });
+  }
+  for (const days of [30, 365, 730]) {
+    results.push({ name: `admin overview, ${days} days`, ...(await timed(10, () => buildOverview({ db: handle.db, config }, { from: daysAgo(days - 1) }))) });
+  }
+  return results;
 }
 
 async function startServer(prepared: Prepared, stripeBase: string): Promise<ChildProcess> {
@@ -315,7 +361,7 @@ try {
     for (const [index, courses] of courseCounts.entries()) {
       const database = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
       console.log(`\n${database}, ${courses} courses`);
-      const withOrders = index === 0 && (cases.has('orders') || cases.has('orderlist'));
+      const withOrders = index === 0 && (cases.has('orders') || cases.has('orderlist') || cases.has('overview'));
       const prepared = await prepare(kind, courses, withOrders);
       const child = await startServer(prepared, stub.base);
       try {
@@ -347,6 +393,7 @@ try {
           const list = prepared.orderList;
           rows.push({ database, courses, name: `order list query, ${orderCount} orders (${list.pages} pages)`, p50: list.p50, p99: list.p99 });
         }
+        for (const s of prepared.studio ?? []) rows.push({ database, courses, name: s.name, p50: s.p50, p99: s.p99 });
       } finally {
         await stopServer(child);
         await prepared.cleanup();

@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, useRoutes } from 'react-router';
+import { useRoutes } from 'react-router';
 import { PageSpinner } from '../components/States';
 import { StudioGuard } from './StudioGuard';
 import { StudioLayout } from './StudioLayout';
 import './studio.scss';
 
 const SetupPage = lazy(() => import('./pages/SetupPage'));
+const OverviewPage = lazy(() => import('./pages/OverviewPage'));
 const CoursesPage = lazy(() => import('./pages/CoursesPage'));
 const CourseNewPage = lazy(() => import('./pages/CourseNewPage'));
 const CourseEditorPage = lazy(() => import('./pages/CourseEditorPage'));
@@ -37,7 +38,7 @@ export default function StudioApp() {
         {
           element: <StudioLayout />,
           children: [
-            { index: true, element: <Navigate to="courses" replace /> },
+            { index: true, element: <OverviewPage /> },
             { path: 'courses', element: <CoursesPage /> },
             { path: 'courses/new', element: <CourseNewPage /> },
             { path: 'courses/:courseId', element: <CourseEditorPage /> },

@@ -17,6 +17,7 @@ const groups: { heading: string; items: NavItem[] }[] = [
   {
     heading: 'Sell',
     items: [
+      { to: '/admin', label: 'Overview', icon: 'graph-up' },
       { to: '/admin/courses', label: 'Courses', icon: 'collection-play' },
       { to: '/admin/plans', label: 'Plans', icon: 'stars' },
       { to: '/admin/orders', label: 'Orders', icon: 'receipt' },
@@ -73,7 +74,7 @@ function StudioNav({ onNavigate }: { onNavigate?: () => void }) {
           <ul className="nav flex-column gap-1">
             {group.items.map((item) => (
               <li className="nav-item" key={item.to}>
-                <NavLink to={item.to} className="nav-link" onClick={onNavigate}>
+                <NavLink to={item.to} end={item.to === '/admin'} className="nav-link" onClick={onNavigate}>
                   <i className={`bi bi-${item.icon}`} aria-hidden="true" />
                   {item.label}
                   {item.badge && <NavBadge kind={item.badge} />}

@@ -2,3 +2,4 @@
 export { adminRoutes, setupRoutes } from './routes.js';
 export { setupLink } from './setup.js';
 export { adminCommandSchema, adminSocketPath, runAdminCommand, sendAdminCommand, serveAdminSocket, type AdminCommand, type CommandResult } from './cli.js';
+export { buildOverview } from './overview.service.js';
