@@ -28,7 +28,7 @@ function enrolError(error: unknown): string {
 }
 
 function ProgressSummary({ course }: { course: CourseDetail }) {
-  const percent = course.student_progress;
+  const percent = Math.round(course.student_progress);
   return (
     <div className="mb-3" data-testid="course-progress">
       <div className="d-flex justify-content-between small mb-1">
