@@ -15,7 +15,8 @@ export function PlanOnOffButton({ plan, size }: { plan: AdminPlan; size?: 'sm' }
             title: `Turn off "${plan.name}"?`,
             body: (
               <p className="mb-0">
-                It leaves the subscribe page at once and nobody can buy it. {plan.members === 1 ? `Its ${members} keeps it` : `Its ${members} keep it`}, renewals included. You can turn it on again.
+                It leaves the subscribe page at once and nobody can buy it. {plan.members === 1 ? `Its ${members} keeps it` : `Its ${members} keep it`},
+                renewals included. You can turn it on again.
               </p>
             ),
             confirmLabel: 'Turn off',
