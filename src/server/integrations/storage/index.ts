@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -45,9 +46,9 @@ function assertKey(key: string): void {
   if (!isValidKey(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
 }
 
-/** A fresh, unguessable key in a folder: `avatars/<random>.webp`. */
+/** A fresh, unguessable key in a folder: `avatars/<random>.webp` (hex, so it never starts with '-', which keys refuse). */
 export function newKey(folder: string, extension: string): string {
-  return `${folder}/${randomToken(12)}.${extension.replace(/^\./, '')}`;
+  return `${folder}/${randomBytes(16).toString('hex')}.${extension.replace(/^\./, '')}`;
 }
 
 /** The site path a public key is served at (stored in the database as is, e.g. profile pictures). */

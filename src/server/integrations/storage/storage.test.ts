@@ -9,7 +9,7 @@ import { startFakeS3 } from '../../../../test/s3.js';
 import { lessonResources, lessons } from '../../db/schema/index.js';
 import { sign } from '../../lib/signing.js';
 import { resourceLinkPurpose } from '../../modules/catalog/index.js';
-import { createLocalStorage, createS3Storage, keyOfPublicUploadPath, newKey, type FileStorage } from './index.js';
+import { createLocalStorage, createS3Storage, isValidKey, keyOfPublicUploadPath, newKey, type FileStorage } from './index.js';
 
 let s3: Awaited<ReturnType<typeof startFakeS3>>;
 let localRoot: string;
@@ -63,6 +63,14 @@ describe.each([
       await expect(storage.put(bad, Buffer.from('x'), { contentType: 'text/plain' }), bad).rejects.toThrow(/Invalid storage key/);
       await expect(storage.get(bad), bad).rejects.toThrow(/Invalid storage key/);
     }
+  });
+});
+
+describe('new keys', () => {
+  it('are always keys the storage accepts (a random name never starts with "-")', () => {
+    const keys = Array.from({ length: 2000 }, () => newKey('images', 'webp'));
+    expect(keys.filter((key) => !isValidKey(key))).toEqual([]);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 });
 
