@@ -34,7 +34,9 @@ function MessageCard({ message }: { message: ContactMessageItem }) {
             {message.name}
           </h2>
           <div className="small text-body-secondary text-break">
-            <a className="text-decoration-underline" href={`mailto:${message.email}`}>{message.email}</a>
+            <a className="text-decoration-underline" href={`mailto:${message.email}`}>
+              {message.email}
+            </a>
             {' · '}
             {role}
             {' · '}
