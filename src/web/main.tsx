@@ -9,7 +9,7 @@ import { siteKeys } from './api/site';
 import { ApiError } from './api/client';
 import { App, createQueryClient } from './App';
 import { rememberServerData } from './lib/serverData';
-import { getCookie, setIpCookie } from './lib/storage';
+import { getCookie, isLoggedIn, setIpCookie } from './lib/storage';
 import { AppRoutes, pageFiles, routes } from './routes';
 
 declare global {
@@ -32,7 +32,9 @@ const app = (
 const state = window.__LECTERN_STATE__;
 if (state && root.hasChildNodes()) {
   hydrate(queryClient, state);
-  rememberServerData(state);
+  // The server renders every page signed out: for a signed-in viewer (a member, a buyer) the per-viewer
+  // fields (access, locks, progress) differ, so only a signed-out visitor may skip the first refetch.
+  if (!isLoggedIn()) rememberServerData(state);
   // A failed read (a course that does not exist) arrives as plain JSON: make it the ApiError the pages check for,
   // shown as the server showed it rather than retried while hydrating.
   for (const query of queryClient.getQueryCache().getAll()) {
