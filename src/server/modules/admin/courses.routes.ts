@@ -119,7 +119,7 @@ export function courseAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header('Cache-Control', 'private, no-store');
-        return courses.previewCourse(ctx, actorOf(request), request.params.courseId, request.query.as);
+        return catalog.courseDetailView(await courses.previewCourse(ctx, actorOf(request), request.params.courseId, request.query.as));
       },
     );
 

@@ -1,5 +1,4 @@
 import type { AdminCourse, CourseBody, CoursePatch, CurriculumOrder, LessonBody, PricesBody } from '../../../shared/admin.js';
-import type { CourseDetail } from '../../../shared/catalog.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import * as catalog from '../catalog/index.js';
@@ -207,7 +206,7 @@ export async function createCategory(ctx: AppContext, actor: Actor, body: { cate
 }
 
 /** The course page exactly as a visitor (locked lessons) or an enrolled student (everything open) sees it, published or not. */
-export async function previewCourse(ctx: AppContext, actor: Actor, courseId: number, as: 'visitor' | 'student'): Promise<CourseDetail> {
+export async function previewCourse(ctx: AppContext, actor: Actor, courseId: number, as: 'visitor' | 'student'): Promise<catalog.CourseDetailRecord> {
   const slug = await catalog.slugOfCourse(ctx.db, courseId);
   return catalog.getCourseDetail({
     db: ctx.db,

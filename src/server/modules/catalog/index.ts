@@ -42,7 +42,8 @@ export {
   type CourseTransition,
   type ResourceFile,
 } from './studio.js';
-export { getCourseDetail } from './service.js';
+export { getCourseDetail, type CourseDetailRecord } from './service.js';
+export { courseDetailView } from './serialise.js';
 export {
   createPlan,
   getPlanForSync,

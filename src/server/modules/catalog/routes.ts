@@ -17,6 +17,7 @@ import { sendSnapshot } from '../../http/cache.js';
 import { compiledSerializer } from '../../http/serializer.js';
 import { verifySignature } from '../../lib/signing.js';
 import { openResourceFile } from './files.js';
+import { clientReviewPageView, courseDetailView, courseListItemView, instructorView, membershipPlanView, roadmapView } from './serialise.js';
 import * as catalog from './service.js';
 import { currentSlugFor } from './studio.js';
 
@@ -30,7 +31,11 @@ export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags: ['catalog'], summary: 'Published courses priced for the visitor', querystring: ipQuerySchema, response: { 200: courseListSchema } } },
       async (request, reply) => {
         const { region } = visitorOf(ctx, request);
-        return sendSnapshot(request, reply, await cache.get(`courses:${region}`, () => catalog.listCourses(db, region)));
+        return sendSnapshot(
+          request,
+          reply,
+          await cache.get(`courses:${region}`, async () => (await catalog.listCourseRows(db, region)).map((row) => courseListItemView(region, row))),
+        );
       },
     );
 
@@ -55,10 +60,12 @@ export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           if (viewer) {
             // A signed-in viewer gets their own progress and unlocked lessons: never from the shared memo.
             reply.header('Cache-Control', 'private, no-store');
-            return await catalog.getCourseDetail({ db, slug, region, viewer, signingSecret: ctx.config.jwtSecret, memo: cache.value });
+            return courseDetailView(await catalog.getCourseDetail({ db, slug, region, viewer, signingSecret: ctx.config.jwtSecret, memo: cache.value }));
           }
-          const body = await cache.get(`course:${region}:${slug}`, () =>
-            catalog.getCourseDetail({ db, slug, region, signingSecret: ctx.config.jwtSecret, resourceLinkTtlMs: 60 * 60 * 1000, memo: cache.value }),
+          const body = await cache.get(`course:${region}:${slug}`, async () =>
+            courseDetailView(
+              await catalog.getCourseDetail({ db, slug, region, signingSecret: ctx.config.jwtSecret, resourceLinkTtlMs: 60 * 60 * 1000, memo: cache.value }),
+            ),
           );
           // Signed resource links in an anonymous snapshot belong to preview lessons only.
           return sendSnapshot(request, reply, body);
@@ -72,7 +79,7 @@ export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get('/instructor-detail/', { schema: { tags: ['catalog'], response: { 200: instructorSchema } } }, async (request, reply) =>
-      sendSnapshot(request, reply, await cache.get('instructor', () => catalog.getInstructor(db))),
+      sendSnapshot(request, reply, await cache.get('instructor', async () => instructorView(await catalog.getInstructor(db)))),
     );
 
     app.get(
@@ -89,7 +96,9 @@ export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return sendSnapshot(
           request,
           reply,
-          await cache.get(`reviews:${page}`, () => catalog.listClientReviews(db, page, REVIEWS_PAGE_SIZE, ctx.config.publicUrl)),
+          await cache.get(`reviews:${page}`, async () =>
+            clientReviewPageView(await catalog.listClientReviews(db, page, REVIEWS_PAGE_SIZE), ctx.config.publicUrl),
+          ),
         );
       },
     );
@@ -106,13 +115,17 @@ export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { region } = visitorOf(ctx, request);
-        return sendSnapshot(request, reply, await cache.get(`plans:${region}`, () => catalog.listMembershipPlans(db, region)));
+        return sendSnapshot(
+          request,
+          reply,
+          await cache.get(`plans:${region}`, async () => (await catalog.listMembershipPlans(db, region)).map((row) => membershipPlanView(region, row))),
+        );
       },
     );
 
     app.get('/roadmap/', { schema: { tags: ['catalog'], summary: 'The 8-step learning path', response: { 200: roadmapSchema } } }, async (request, reply) => {
       const { region } = visitorOf(ctx, request);
-      return sendSnapshot(request, reply, await cache.get(`roadmap:${region}`, () => catalog.getRoadmap(db, region)));
+      return sendSnapshot(request, reply, await cache.get(`roadmap:${region}`, async () => roadmapView(region, await catalog.getRoadmap(db, region))));
     });
 
     app.get(

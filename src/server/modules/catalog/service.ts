@@ -1,63 +1,28 @@
-import {
-  type CountryPrice,
-  type CourseDetail,
-  type CourseListItem,
-  type CourseStatus,
-  type Lesson,
-  type MembershipPlan,
-  type RoadmapStep,
-  type Instructor,
-} from '../../../shared/catalog.js';
-import { formatDuration, formatPlayback } from '../../../shared/money.js';
+import type { CourseListItem, CourseStatus } from '../../../shared/catalog.js';
 import { progressPercent } from '../../../shared/progress.js';
-import { applicablePrice, toMajor, type StoredPrice } from '../../../shared/pricing.js';
-import { DEFAULT_REGION, regions, type Region } from '../../../shared/regions.js';
+import { applicablePrice } from '../../../shared/pricing.js';
+import type { Region } from '../../../shared/regions.js';
 import type { Database, Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { sign } from '../../lib/signing.js';
 import type { Viewer } from '../../http/auth.js';
-import { accessWithProgress, canOpenLesson } from '../access/index.js';
+import { accessWithProgress, canOpenLesson, type CourseAccess } from '../access/index.js';
 import { enrolledCount } from '../learning/index.js';
 import * as q from './queries.js';
+import { courseListItemView } from './serialise.js';
 
-/** The row's price in the visitor's region, else the default region's; a free course is 0. */
-export function pickPrice(region: Region, own: StoredPrice | null, fallback: StoredPrice | null): CountryPrice {
-  const chosen = applicablePrice(own, fallback);
-  const code = (chosen?.region ?? (chosen ? DEFAULT_REGION : region)) as Region;
-  const meta = regions[code] ?? regions[DEFAULT_REGION];
-  return {
-    amount: toMajor(chosen?.amount ?? 0),
-    regular_amount: toMajor(chosen?.regularAmount ?? chosen?.amount ?? 0),
-    symbol: meta.symbol,
-    country: code,
-    currency: meta.currency,
-  };
+export type CourseListRow = q.CourseListRow;
+
+/** Published courses (or the named ones) with their prices for `region`, in catalog order. */
+export function listCourseRows(db: Database, region: Region, courseIds?: number[]): Promise<CourseListRow[]> {
+  return q.selectCourseList(db, region, courseIds);
 }
 
-function toListItem(region: Region, row: q.CourseListRow): CourseListItem {
-  const seconds = row.totalSeconds ?? 0;
-  return {
-    id: row.id,
-    uuid: row.uuid,
-    slug: row.slug,
-    title: row.title,
-    subtitle: row.subtitle,
-    course_image: row.courseImage,
-    complexity: row.complexity,
-    course_type: row.courseType,
-    category_name: row.categoryName,
-    total_video_duration: formatDuration(seconds),
-    total_video_duration_seconds: seconds,
-    total_lessons: row.totalLessons ?? 0,
-    ratings: Number(row.ratingAverage),
-    country_price: pickPrice(region, row.price, row.fallback),
-  };
-}
-
+/** Course cards as other modules embed them in their own answers (cart lines, membership courses, reminders). */
 export async function listCourses(db: Database, region: Region, courseIds?: number[]): Promise<CourseListItem[]> {
-  const rows = await q.selectCourseList(db, region, courseIds);
-  return rows.map((row) => toListItem(region, row));
+  const rows = await listCourseRows(db, region, courseIds);
+  return rows.map((row) => courseListItemView(region, row));
 }
 
 export interface CourseDetailOptions {
@@ -73,6 +38,11 @@ export interface CourseDetailOptions {
   /** The studio's preview: an unpublished course too (never memoised, so it cannot reach the storefront). */
   includeUnpublished?: boolean;
 }
+
+export type InstructorRecord = Awaited<ReturnType<typeof q.selectInstructor>>[number];
+
+/** The instructor as shown: the bio sanitised. */
+const sanitisedInstructor = (row: InstructorRecord): InstructorRecord => ({ ...row, bio: sanitizeRichText(row.bio) });
 
 /** The part of a course page that is the same for every viewer in a region; per-viewer access is added on top. */
 async function loadCourseContent(db: Database, slug: string, region: Region, includeUnpublished = false) {
@@ -92,7 +62,7 @@ async function loadCourseContent(db: Database, slug: string, region: Region, inc
     course,
     totalEnrolled: course.enrolledBaseline + enrolled,
     courseDescription: sanitizeRichText(course.courseDescription),
-    instructor: toInstructor(course.instructor),
+    instructor: sanitisedInstructor(course.instructor),
     sections,
     lessons,
     resources,
@@ -102,12 +72,35 @@ async function loadCourseContent(db: Database, slug: string, region: Region, inc
 const RESOURCE_PURPOSE = 'resource';
 export const resourceLinkPurpose = RESOURCE_PURPOSE;
 
+type CourseContent = Awaited<ReturnType<typeof loadCourseContent>>;
+
+/** A lesson as this viewer gets it: locked content already removed, the resource link signed only when open. */
+export type CourseDetailLesson = CourseContent['lessons'][number] & {
+  globalOrder: number;
+  open: boolean;
+  completed: boolean;
+  resourceLink: { resourceId: number; expires: number; signature: string } | null;
+};
+
+export interface CourseDetailRecord {
+  region: Region;
+  course: CourseContent['course'];
+  totalEnrolled: number;
+  courseDescription: string;
+  instructor: InstructorRecord;
+  sections: Array<CourseContent['sections'][number] & { lessons: CourseDetailLesson[] }>;
+  access: CourseAccess['reason'];
+  status: CourseStatus;
+  completedTotal: number;
+  progress: number;
+}
+
 /**
  * The course page and the lesson player read this. A lesson's video source, article body and
- * resource link are sent only when the access module says the viewer may open it. The read is a
+ * resource link are kept only when the access module says the viewer may open it. The read is a
  * fixed number of queries.
  */
-export async function getCourseDetail(options: CourseDetailOptions): Promise<CourseDetail> {
+export async function getCourseDetail(options: CourseDetailOptions): Promise<CourseDetailRecord> {
   const { db, slug, region, viewer } = options;
   const memo = (!options.includeUnpublished && options.memo) || (<T>(_key: string, load: () => Promise<T>) => load());
   const {
@@ -123,32 +116,22 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
 
   // Progress belongs to the enrolment and is shown even when access has lapsed.
   const enrolled = access.enrolment !== null;
-  const expiresAt = Date.now() + (options.resourceLinkTtlMs ?? 15 * 60 * 1000);
+  const expires = Date.now() + (options.resourceLinkTtlMs ?? 15 * 60 * 1000);
   const resourceByLesson = new Map(resources.map((r) => [r.lessonId, r]));
-  const sectionUuid = new Map(sections.map((s) => [s.id, s.uuid]));
 
-  const lessonsBySection = new Map<number, Lesson[]>();
+  const lessonsBySection = new Map<number, CourseDetailLesson[]>();
   lessonRows.forEach((row, index) => {
     const open = canOpenLesson(access, row);
     const resource = resourceByLesson.get(row.id);
-    const lesson: Lesson = {
-      id: row.id,
-      uuid: row.uuid,
-      section_uuid: sectionUuid.get(row.sectionId) ?? '',
-      global_order: index + 1,
-      lesson_title: row.lessonTitle,
-      lesson_type: row.lessonType,
-      enable_preview: row.enablePreview,
-      video_source: open ? row.videoSource : null,
-      lesson_content: open ? row.lessonContent : null,
-      upload_resource:
-        open && resource
-          ? `/api/v1/resources/${resource.id}/download/?expires=${expiresAt}&signature=${sign(options.signingSecret, RESOURCE_PURPOSE, String(resource.id), expiresAt)}`
-          : null,
-      video_playback_time: formatPlayback(row.durationSeconds),
-      duration_seconds: row.durationSeconds,
-      is_locked: !open,
-      completed_status: enrolled && completed.has(row.id),
+    const lesson: CourseDetailLesson = {
+      ...row,
+      videoSource: open ? row.videoSource : null,
+      lessonContent: open ? row.lessonContent : null,
+      globalOrder: index + 1,
+      open,
+      completed: enrolled && completed.has(row.id),
+      resourceLink:
+        open && resource ? { resourceId: resource.id, expires, signature: sign(options.signingSecret, RESOURCE_PURPOSE, String(resource.id), expires) } : null,
     };
     const list = lessonsBySection.get(row.sectionId) ?? [];
     list.push(lesson);
@@ -159,58 +142,25 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
   const status: CourseStatus = access.enrolment?.status ?? 'not enrolled';
   // A course finished through 'Complete Course' counts every lesson, as the student's course list does.
   const completedTotal = status === 'completed' ? lessonRows.length : enrolled ? lessonRows.filter((l) => completed.has(l.id)).length : 0;
-  const base = toListItem(region, course);
 
-  const detail: CourseDetail = {
-    ...base,
-    category: { id: course.categoryId, category_name: course.categoryName },
-    total_enrolled: totalEnrolled,
-    updated_at: course.updatedAt.toISOString(),
-    language: course.language,
-    promo_video: course.promoVideo,
-    completed_total_lessons: completedTotal,
-    student_progress: progressPercent(status, completedTotal, totalLessons),
-    course_status: status,
-    access: access.reason,
-    course_description: courseDescription,
-    what_you_learn: course.whatYouWillLearn,
-    target_audience: course.targetAudience,
-    rating_count: course.ratingCount,
-    sections: sections.map((s) => {
-      const list = lessonsBySection.get(s.id) ?? [];
-      return {
-        id: s.id,
-        uuid: s.uuid,
-        title: s.title,
-        lessons: list,
-        completed_lessons: list.filter((l) => l.completed_status).length,
-        total_lessons: list.length,
-        total_section_video_playback: formatDuration(list.reduce((sum, l) => sum + l.duration_seconds, 0)),
-      };
-    }),
-    instructor,
-  };
-  return detail;
-}
-
-function toInstructor(row: Awaited<ReturnType<typeof q.selectInstructor>>[number]): Instructor {
   return {
-    name: row.name,
-    designation: row.designation,
-    bio: sanitizeRichText(row.bio),
-    profile_picture: row.profilePicture,
-    facebook_link: row.facebookLink,
-    linkedin_link: row.linkedinLink,
-    github_link: row.githubLink,
-    youtube_link: row.youtubeLink,
-    instagram_link: row.instagramLink,
+    region,
+    course,
+    totalEnrolled,
+    courseDescription,
+    instructor,
+    sections: sections.map((s) => ({ ...s, lessons: lessonsBySection.get(s.id) ?? [] })),
+    access: access.reason,
+    status,
+    completedTotal,
+    progress: progressPercent(status, completedTotal, totalLessons),
   };
 }
 
-export async function getInstructor(db: Database): Promise<Instructor> {
+export async function getInstructor(db: Database): Promise<InstructorRecord> {
   const [row] = await q.selectInstructor(db);
   if (!row) throw AppError.notFound('Instructor not found.');
-  return toInstructor(row);
+  return sanitisedInstructor(row);
 }
 
 /** Where messages for the instructor go when INSTRUCTOR_EMAIL is not configured. */
@@ -218,36 +168,23 @@ export function getInstructorEmail(db: Database): Promise<string | undefined> {
   return q.selectInstructorEmail(db);
 }
 
-export async function listClientReviews(db: Database, page: number, pageSize: number, baseUrl: string) {
-  const rows = await q.selectClientReviews(db, pageSize, (page - 1) * pageSize);
-  const count = rows[0]?.total ?? 0;
-  const link = (p: number) => `${baseUrl}/api/v1/client-reviews/?page=${p}`;
-  return {
-    count,
-    next: page * pageSize < count ? link(page + 1) : null,
-    previous: page > 1 ? link(page - 1) : null,
-    results: rows.map((r) => ({ id: r.id, name: r.name, company: r.company, client_thumb: r.clientThumb, rating: r.rating, review: r.review })),
-  };
+export interface ReviewPage {
+  page: number;
+  pageSize: number;
+  count: number;
+  rows: Awaited<ReturnType<typeof q.selectClientReviews>>;
 }
 
-export async function listMembershipPlans(db: Database, region: Region): Promise<MembershipPlan[]> {
-  const rows = await q.selectPlans(db, region);
-  return rows.map((row) => {
-    const price = pickPrice(region, row.price, row.fallback);
-    return {
-      id: row.id,
-      name: row.name,
-      plan_type: row.planType,
-      country_price: {
-        symbol: price.symbol,
-        amount: price.amount,
-        regular_amount: price.regular_amount,
-        country_code: price.country,
-        currency: price.currency,
-      },
-      subscription_data: { description: row.description, features: row.features },
-    };
-  });
+export async function listClientReviews(db: Database, page: number, pageSize: number): Promise<ReviewPage> {
+  const rows = await q.selectClientReviews(db, pageSize, (page - 1) * pageSize);
+  return { page, pageSize, count: rows[0]?.total ?? 0, rows };
+}
+
+export type MembershipPlanRecord = Awaited<ReturnType<typeof q.selectPlans>>[number];
+
+/** The plans on sale, with their price rows for `region` and the default region. */
+export function listMembershipPlans(db: Database, region: Region): Promise<MembershipPlanRecord[]> {
+  return q.selectPlans(db, region);
 }
 
 export interface PlanForPurchase {
@@ -288,9 +225,12 @@ export async function listPlanNames(db: Database) {
   return q.selectPlanNames(db);
 }
 
-export async function getRoadmap(db: Database, region: Region): Promise<RoadmapStep[]> {
+export type RoadmapRecord = Array<{ position: number; timeEstimate: string; note: string; course: CourseListRow }>;
+
+/** The learning path's steps whose course is published, each with its course. */
+export async function getRoadmap(db: Database, region: Region): Promise<RoadmapRecord> {
   const steps = await q.selectRoadmap(db);
-  const courses = await listCourses(
+  const courses = await listCourseRows(
     db,
     region,
     steps.map((s) => s.courseId),
@@ -298,7 +238,7 @@ export async function getRoadmap(db: Database, region: Region): Promise<RoadmapS
   const byId = new Map(courses.map((c) => [c.id, c]));
   return steps.flatMap((step) => {
     const course = byId.get(step.courseId);
-    return course ? [{ position: step.position, time_estimate: step.timeEstimate, note: step.note, course }] : [];
+    return course ? [{ position: step.position, timeEstimate: step.timeEstimate, note: step.note, course }] : [];
   });
 }
 
