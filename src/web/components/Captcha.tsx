@@ -319,11 +319,13 @@ export function CaptchaField(props: {
   check: ReturnType<typeof useCaptchaCheck>;
   error: string | undefined;
   onToken: (token: string | null) => void;
+  /** The wrapper's classes ('mb-3', 'col-12'), as on the other fields. */
+  wrapperClassName?: string;
 }) {
-  const { id, slot, check, error, onToken } = props;
+  const { id, slot, check, error, onToken, wrapperClassName } = props;
   const invalid = Boolean(error);
   return (
-    <>
+    <div className={wrapperClassName}>
       <span className="form-label d-block" id={`${id}-label`}>
         Verification
       </span>
@@ -331,6 +333,6 @@ export function CaptchaField(props: {
         {slot({ id, invalid, describedBy: invalid ? `${id}-error` : undefined, onChange: onToken, onPending: (p) => check.track(p) })}
       </div>
       <FieldError id={id} message={error} />
-    </>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import type { FieldPath, FieldValues, RegisterOptions, UseFormReturn } from 'react-hook-form';
 
 /** What a control needs to be read with its error and hint: id, aria-invalid, aria-describedby. */
 export function controlProps(id: string, error: string | undefined, hintId?: string) {
@@ -7,6 +8,18 @@ export function controlProps(id: string, error: string | undefined, hintId?: str
     'aria-invalid': error ? true : undefined,
     'aria-describedby': [error ? `${id}-error` : undefined, hintId].filter(Boolean).join(' ') || undefined,
   } as const;
+}
+
+/**
+ * A react-hook-form form's fields by name, for the labelled fields below: each gets its id
+ * (`${prefix}-${name}`), its error message and `register(name)`. `<TextField label="Email" {...field('email')} />`.
+ */
+export function formFields<T extends FieldValues>(form: Pick<UseFormReturn<T>, 'register' | 'getFieldState' | 'formState'>, prefix: string) {
+  return <N extends FieldPath<T>>(name: N, options?: RegisterOptions<T, N>) => ({
+    id: `${prefix}-${name}`,
+    error: form.getFieldState(name, form.formState).error?.message,
+    ...form.register(name, options),
+  });
 }
 
 /** The message under a field, found by the control's aria-describedby (`${id}-error`). */
@@ -101,4 +114,9 @@ export function SelectField({
 /** An email input: its type, autocomplete, keyboard and the contract's 254-character limit. */
 export function EmailField(props: FieldFrame & ComponentProps<'input'>) {
   return <TextField type="email" autoComplete="email" inputMode="email" maxLength={254} {...props} />;
+}
+
+/** A person's name: its autocomplete and the contract's 120-character limit. */
+export function NameField(props: FieldFrame & ComponentProps<'input'>) {
+  return <TextField autoComplete="name" maxLength={120} {...props} />;
 }

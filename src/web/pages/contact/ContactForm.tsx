@@ -7,7 +7,7 @@ import { messages } from '../../../shared/messages';
 import { contactFormSchema, contactRoleOptions, isClientRole } from '../../../shared/site';
 import { useSendContactMessage } from '../../api/contact';
 import { CaptchaField, defaultCaptchaSlot, useCaptchaCheck, type CaptchaSlot } from '../../components/Captcha';
-import { EmailField, SelectField, TextAreaField, TextField } from '../../components/form/Field';
+import { EmailField, formFields, NameField, SelectField, TextAreaField, TextField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { showServerFieldErrors } from '../../lib/forms';
@@ -32,15 +32,19 @@ export function ContactForm({ captcha = defaultCaptchaSlot }: { captcha?: Captch
   const [outcome, setOutcome] = useState<Outcome>(null);
   const sendMessage = useSendContactMessage();
   const outcomeRef = useRef<HTMLDivElement | null>(null);
+  const form = useForm<ContactFormValues, unknown, z.output<typeof contactFormSchema>>({
+    resolver: zodResolver(contactFormSchema),
+    defaultValues: emptyValues,
+  });
   const {
-    register,
     handleSubmit,
     watch,
     reset,
     setError,
     setValue,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<ContactFormValues, unknown, z.output<typeof contactFormSchema>>({ resolver: zodResolver(contactFormSchema), defaultValues: emptyValues });
+  } = form;
+  const field = formFields(form, 'contact');
   // The server's pass is single use: after a send (or a failed one) the visitor verifies again.
   const captchaCheck = useCaptchaCheck(() => setValue('captcha', ''));
 
@@ -82,17 +86,9 @@ export function ContactForm({ captcha = defaultCaptchaSlot }: { captcha?: Captch
       )}
 
       <div className="row g-3">
-        <TextField
-          id="contact-name"
-          label="Your name"
-          wrapperClassName="col-12 col-md-6"
-          autoComplete="name"
-          maxLength={120}
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <EmailField id="contact-email" label="Email address" wrapperClassName="col-12 col-md-6" error={errors.email?.message} {...register('email')} />
-        <SelectField id="contact-role" label="Your role" wrapperClassName="col-12" error={errors.role?.message} {...register('role')}>
+        <NameField label="Your name" wrapperClassName="col-12 col-md-6" {...field('name')} />
+        <EmailField label="Email address" wrapperClassName="col-12 col-md-6" {...field('email')} />
+        <SelectField label="Your role" wrapperClassName="col-12" {...field('role')}>
           <option value="" disabled>
             Select your role
           </option>
@@ -104,17 +100,14 @@ export function ContactForm({ captcha = defaultCaptchaSlot }: { captcha?: Captch
         </SelectField>
         {isOther && (
           <TextField
-            id="contact-specify"
             label="Please specify"
             wrapperClassName="col-12"
             maxLength={200}
             placeholder="e.g. recruiter, educator, journalist"
-            error={errors.specify?.message}
-            {...register('specify')}
+            {...field('specify')}
           />
         )}
         <TextAreaField
-          id="contact-message"
           label="Message"
           wrapperClassName="col-12"
           rows={6}
@@ -124,18 +117,16 @@ export function ContactForm({ captcha = defaultCaptchaSlot }: { captcha?: Captch
               ? 'What would you like to build, who is it for, and when do you need it?'
               : 'How can we help? Mention the course name if your question is about one.'
           }
-          error={errors.message?.message}
-          {...register('message')}
+          {...field('message')}
         />
-        <div className="col-12">
-          <CaptchaField
-            id="contact-captcha"
-            slot={captcha}
-            check={captchaCheck}
-            error={errors.captcha?.message}
-            onToken={(token) => setValue('captcha', token ?? '', { shouldValidate: isSubmitted })}
-          />
-        </div>
+        <CaptchaField
+          id="contact-captcha"
+          wrapperClassName="col-12"
+          slot={captcha}
+          check={captchaCheck}
+          error={errors.captcha?.message}
+          onToken={(token) => setValue('captcha', token ?? '', { shouldValidate: isSubmitted })}
+        />
         <div className="col-12">
           <SubmitButton busy={isSubmitting || captchaCheck.waiting} busyLabel="Sending..." className="btn btn-primary btn-lg w-100">
             Send message

@@ -9,7 +9,7 @@ import { messages } from '../../../shared/messages';
 import { useCourse } from '../../api/catalog';
 import { ApiError, NetworkError } from '../../api/client';
 import { useAskQuestion, useQuestions, useStudentCourses } from '../../api/learning';
-import { SelectField, TextAreaField, TextField } from '../../components/form/Field';
+import { formFields, SelectField, TextAreaField, TextField } from '../../components/form/Field';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { EmptyState, ErrorState } from '../../components/States';
 import { showServerFieldErrors } from '../../lib/forms';
@@ -31,19 +31,20 @@ function AskForm({ initialCourse, initialLesson }: { initialCourse: string; init
   const askQuestion = useAskQuestion();
   const courses = useStudentCourses();
   const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(questionFormSchema),
+    defaultValues: { course_id: initialCourse, lesson_id: initialLesson, title: '', body: '' },
+  });
   const {
-    register,
     handleSubmit,
     watch,
     reset,
     setError,
     setValue,
     getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(questionFormSchema),
-    defaultValues: { course_id: initialCourse, lesson_id: initialLesson, title: '', body: '' },
-  });
+    formState: { isSubmitting },
+  } = form;
+  const field = formFields(form, 'qa');
   const courseId = String(watch('course_id') ?? '');
   const slug = courses.data?.find((e) => String(e.course.id) === courseId)?.course.slug;
   const course = useCourse(slug);
@@ -80,13 +81,7 @@ function AskForm({ initialCourse, initialLesson }: { initialCourse: string; init
         </div>
       )}
       <div className="row g-3">
-        <SelectField
-          id="qa-course"
-          label="Course"
-          wrapperClassName="col-12 col-md-6"
-          error={errors.course_id?.message}
-          {...register('course_id', { onChange: () => setValue('lesson_id', '') })}
-        >
+        <SelectField label="Course" wrapperClassName="col-12 col-md-6" {...field('course_id', { onChange: () => setValue('lesson_id', '') })} id="qa-course">
           <option value="">Choose a course</option>
           {courses.data?.map((e) => (
             <option key={e.course.id} value={String(e.course.id)}>
@@ -95,15 +90,14 @@ function AskForm({ initialCourse, initialLesson }: { initialCourse: string; init
           ))}
         </SelectField>
         <SelectField
-          id="qa-lesson"
           label={
             <>
               Lesson <span className="text-body-secondary fw-normal">(optional)</span>
             </>
           }
           wrapperClassName="col-12 col-md-6"
-          error={errors.lesson_id?.message}
-          {...register('lesson_id')}
+          {...field('lesson_id')}
+          id="qa-lesson"
         >
           <option value="">The whole course</option>
           {course.data?.sections.map((section, index) => (
@@ -116,24 +110,14 @@ function AskForm({ initialCourse, initialLesson }: { initialCourse: string; init
             </optgroup>
           ))}
         </SelectField>
-        <TextField
-          id="qa-title"
-          label="Title"
-          wrapperClassName="col-12"
-          maxLength={160}
-          placeholder="Summarise your question in a sentence"
-          error={errors.title?.message}
-          {...register('title')}
-        />
+        <TextField label="Title" wrapperClassName="col-12" maxLength={160} placeholder="Summarise your question in a sentence" {...field('title')} />
         <TextAreaField
-          id="qa-body"
           label="Your question"
           wrapperClassName="col-12"
           rows={5}
           maxLength={5000}
           placeholder="What did you try, and what happened? Paste the error message if there is one."
-          error={errors.body?.message}
-          {...register('body')}
+          {...field('body')}
         />
         <div className="col-12">
           <SubmitButton busy={isSubmitting} busyLabel="Please wait...">

@@ -6,7 +6,7 @@ import { accountMessages, registerFormSchema } from '../../../shared/accounts';
 import { serverErrorText, useRegister } from '../../api/accounts';
 import { NetworkError } from '../../api/client';
 import { CaptchaField, defaultCaptchaSlot, useCaptchaCheck, type CaptchaSlot } from '../../components/Captcha';
-import { EmailField, TextField } from '../../components/form/Field';
+import { EmailField, formFields, NameField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { PasswordField } from '../../components/form/PasswordField';
 import { SubmitButton } from '../../components/form/SubmitButton';
@@ -32,16 +32,17 @@ export interface RegisterFormProps {
 export function RegisterForm({ onRegistered, captcha = defaultCaptchaSlot }: RegisterFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const registerAccount = useRegister();
+  const form = useForm<RegisterFormValues, unknown, z.output<typeof registerFormSchema>>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { full_name: '', email: '', password: '', captcha: '' },
+  });
   const {
-    register,
     handleSubmit,
     setError,
     setValue,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<RegisterFormValues, unknown, z.output<typeof registerFormSchema>>({
-    resolver: zodResolver(registerFormSchema),
-    defaultValues: { full_name: '', email: '', password: '', captcha: '' },
-  });
+  } = form;
+  const field = formFields(form, 'register');
   // A used or rejected captcha pass cannot be spent twice: a failed send asks for a fresh solve.
   const captchaCheck = useCaptchaCheck(() => setValue('captcha', ''));
 
@@ -66,43 +67,17 @@ export function RegisterForm({ onRegistered, captcha = defaultCaptchaSlot }: Reg
           {formError}
         </FormAlert>
       )}
-      <TextField
-        id="register-full_name"
-        label="Full name"
+      <NameField label="Full name" wrapperClassName="mb-3" placeholder="First and last name" {...field('full_name')} />
+      <EmailField label="Email" wrapperClassName="mb-3" placeholder="you@example.com" {...field('email')} />
+      <PasswordField label="Password" wrapperClassName="mb-3" autoComplete="new-password" maxLength={128} hint={PASSWORD_HELP} {...field('password')} />
+      <CaptchaField
+        id="register-captcha"
         wrapperClassName="mb-3"
-        autoComplete="name"
-        maxLength={120}
-        placeholder="First and last name"
-        error={errors.full_name?.message}
-        {...register('full_name')}
+        slot={captcha}
+        check={captchaCheck}
+        error={errors.captcha?.message}
+        onToken={(token) => setValue('captcha', token ?? '', { shouldValidate: isSubmitted })}
       />
-      <EmailField
-        id="register-email"
-        label="Email"
-        wrapperClassName="mb-3"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <PasswordField
-        id="register-password"
-        label="Password"
-        wrapperClassName="mb-3"
-        autoComplete="new-password"
-        maxLength={128}
-        hint={PASSWORD_HELP}
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <div className="mb-3">
-        <CaptchaField
-          id="register-captcha"
-          slot={captcha}
-          check={captchaCheck}
-          error={errors.captcha?.message}
-          onToken={(token) => setValue('captcha', token ?? '', { shouldValidate: isSubmitted })}
-        />
-      </div>
       <SubmitButton busy={isSubmitting || captchaCheck.waiting} busyLabel="Please wait..." className="btn btn-primary w-100 mt-2">
         Create account
       </SubmitButton>
