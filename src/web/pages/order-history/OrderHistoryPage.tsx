@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatPrice } from '../../../shared/money';
 import { useCurrentUserId } from '../../api/accounts';
 import { currencySymbol, formatOrderDate, paymentMethodLabel, useOrderHistory, type OrderHistoryItem } from '../../api/orders';
+import { AmountWithCode, HistoryPageHeader, HistoryTable, type HistoryColumn } from '../../components/account/HistoryTable';
 import { SearchBox } from '../../components/SearchBox';
 import { EmptyState, ErrorState } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -32,6 +33,28 @@ export function orderAmount(order: Pick<OrderHistoryItem, 'total' | 'currency'>)
 
 const SEARCH_DELAY_MS = 250;
 
+const columns: HistoryColumn<OrderHistoryItem>[] = [
+  {
+    label: 'Order ID',
+    skeletonWidth: '60%',
+    cell: (order) => (
+      <Link to={`/order/details/${encodeURIComponent(order.order_number)}`} className="fw-semibold text-nowrap">
+        {order.order_number}
+      </Link>
+    ),
+  },
+  { label: 'Course name', className: 'order-course', skeletonWidth: '80%', cell: courseNameOf },
+  { label: 'Date', className: 'text-nowrap', skeletonWidth: '60%', cell: (order) => formatOrderDate(order.order_date) },
+  {
+    label: 'Amount',
+    className: 'text-nowrap',
+    skeletonWidth: '60%',
+    cell: (order) => <AmountWithCode amount={orderAmount(order)} currency={order.currency} />,
+  },
+  { label: 'Status', skeletonWidth: '60%', cell: (order) => <StatusBadge status={order.order_status} /> },
+  { label: 'Payment', skeletonWidth: '60%', cell: (order) => paymentMethodLabel(order.payment_method) },
+];
+
 /** /order-history/: search (as typed, on the server), the orders table, and the way to subscription history. */
 export default function OrderHistoryPage() {
   usePageMeta('account', { title: 'Order History | Lectern' });
@@ -48,16 +71,11 @@ export default function OrderHistoryPage() {
 
   return (
     <div className="order-history">
-      <div className="d-flex flex-wrap align-items-end justify-content-between gap-3 mb-4">
-        <div>
-          <h1 className="h3 mb-1">Order History</h1>
-          <p className="text-body-secondary mb-0">Every course purchase, with its invoice.</p>
-        </div>
-        <Link to="/subscription/history" className="btn btn-outline-primary btn-sm">
-          <i className="bi bi-clock-history me-2" aria-hidden="true" />
-          Subscription history
-        </Link>
-      </div>
+      <HistoryPageHeader
+        title="Order History"
+        intro="Every course purchase, with its invoice."
+        link={{ to: '/subscription/history', icon: 'bi-clock-history', label: 'Subscription history' }}
+      />
 
       <div className="card">
         <div className="card-body p-3 p-md-4">
@@ -81,54 +99,7 @@ export default function OrderHistoryPage() {
               <EmptyState message="You have no order history yet." action={{ to: '/courses', label: 'Browse courses' }} />
             )
           ) : (
-            <table className="table align-middle mb-0 order-table" aria-busy={loading || orders.isFetching}>
-              <thead>
-                <tr>
-                  <th scope="col">Order ID</th>
-                  <th scope="col">Course name</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Payment</th>
-                </tr>
-              </thead>
-              <tbody>
-                {loading
-                  ? [0, 1, 2].map((i) => (
-                      <tr key={i} aria-hidden="true" className="order-row-skeleton">
-                        {[0, 1, 2, 3, 4, 5].map((j) => (
-                          <td key={j}>
-                            <div className="skeleton skeleton-text" style={{ width: j === 1 ? '80%' : '60%' }} />
-                          </td>
-                        ))}
-                      </tr>
-                    ))
-                  : orders.data?.map((order) => (
-                      <tr key={order.order_number}>
-                        <td data-label="Order ID">
-                          <Link to={`/order/details/${encodeURIComponent(order.order_number)}`} className="fw-semibold text-nowrap">
-                            {order.order_number}
-                          </Link>
-                        </td>
-                        <td data-label="Course name" className="order-course">
-                          {courseNameOf(order)}
-                        </td>
-                        <td data-label="Date" className="text-nowrap">
-                          {formatOrderDate(order.order_date)}
-                        </td>
-                        <td data-label="Amount" className="text-nowrap">
-                          <span>
-                            {orderAmount(order)} <span className="small text-body-secondary">{order.currency.toUpperCase()}</span>
-                          </span>
-                        </td>
-                        <td data-label="Status">
-                          <StatusBadge status={order.order_status} />
-                        </td>
-                        <td data-label="Payment">{paymentMethodLabel(order.payment_method)}</td>
-                      </tr>
-                    ))}
-              </tbody>
-            </table>
+            <HistoryTable columns={columns} rows={orders.data} loading={loading} busy={loading || orders.isFetching} rowKey={(order) => order.order_number} />
           )}
         </div>
       </div>

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { formatPrice } from '../../../shared/money';
 import { subscriptionMessages as m, type SubscriptionHistoryRow } from '../../../shared/subscriptions';
 import { currencySymbol, formatOrderDate } from '../../api/orders';
 import { membershipMethodLabel, useSubscriptionHistory } from '../../api/subscriptions';
+import { AmountWithCode, HistoryPageHeader, HistoryTable, type HistoryColumn } from '../../components/account/HistoryTable';
 import { EmptyState, ErrorState } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
 import '../order-history/order-history.scss';
@@ -57,6 +57,28 @@ function amountOf(row: SubscriptionHistoryRow): string {
   return formatPrice(row.amount, currencySymbol(row.currency), row.currency.toUpperCase());
 }
 
+const columns: HistoryColumn<SubscriptionHistoryRow>[] = [
+  { label: '#', className: 'text-body-secondary', skeletonWidth: '1.5rem', cell: (_row, index) => index + 1 },
+  { label: 'Plan', className: 'fw-semibold text-nowrap', skeletonWidth: '70%', cell: (row) => row.plan_name },
+  { label: 'Method', skeletonWidth: '70%', cell: (row) => membershipMethodLabel(row.payment_method) },
+  { label: 'Amount', className: 'text-nowrap', skeletonWidth: '70%', cell: (row) => <AmountWithCode amount={amountOf(row)} currency={row.currency} /> },
+  { label: 'Status', skeletonWidth: '70%', cell: (row) => <HistoryStatus status={row.status} /> },
+  { label: 'Date', className: 'text-nowrap', skeletonWidth: '70%', cell: (row) => formatOrderDate(row.created_at) },
+  {
+    label: 'Transaction ID',
+    skeletonWidth: '70%',
+    cell: (row) =>
+      row.transaction_id ? (
+        <span className="d-inline-flex align-items-center gap-2 transaction-id">
+          <code>{row.transaction_id}</code>
+          <CopyButton text={row.transaction_id} />
+        </span>
+      ) : (
+        <span className="text-body-secondary">N/A</span>
+      ),
+  },
+];
+
 /** /subscription/history: one row per charge, renewal, failure, refund, cancellation and expiry. */
 export default function SubscriptionHistoryPage() {
   usePageMeta('account', { title: 'Subscription History | Lectern' });
@@ -64,16 +86,11 @@ export default function SubscriptionHistoryPage() {
 
   return (
     <div className="subscription-history">
-      <div className="d-flex flex-wrap align-items-end justify-content-between gap-3 mb-4">
-        <div>
-          <h1 className="h3 mb-1">Subscription History</h1>
-          <p className="text-body-secondary mb-0">Every membership payment, renewal and change.</p>
-        </div>
-        <Link to="/subscription" className="btn btn-outline-primary btn-sm">
-          <i className="bi bi-gem me-2" aria-hidden="true" />
-          Your subscription
-        </Link>
-      </div>
+      <HistoryPageHeader
+        title="Subscription History"
+        intro="Every membership payment, renewal and change."
+        link={{ to: '/subscription', icon: 'bi-gem', label: 'Your subscription' }}
+      />
       <div className="card">
         <div className="card-body p-3 p-md-4">
           {history.isError ? (
@@ -81,63 +98,15 @@ export default function SubscriptionHistoryPage() {
           ) : history.data?.length === 0 ? (
             <EmptyState message={m.historyEmpty} action={{ to: '/subscribe?scrollTo=plans', label: 'See membership plans' }} />
           ) : (
-            <table className="table align-middle mb-0 order-table history-table" aria-busy={history.isPending}>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Plan</th>
-                  <th scope="col">Method</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Transaction ID</th>
-                </tr>
-              </thead>
-              <tbody>
-                {history.isPending
-                  ? [0, 1, 2].map((i) => (
-                      <tr key={i} aria-hidden="true" className="order-row-skeleton">
-                        {[0, 1, 2, 3, 4, 5, 6].map((j) => (
-                          <td key={j}>
-                            <div className="skeleton skeleton-text" style={{ width: j === 0 ? '1.5rem' : '70%' }} />
-                          </td>
-                        ))}
-                      </tr>
-                    ))
-                  : history.data?.map((row, index) => (
-                      <tr key={row.id} data-status={row.status}>
-                        <td data-label="#" className="text-body-secondary">
-                          {index + 1}
-                        </td>
-                        <td data-label="Plan" className="fw-semibold text-nowrap">
-                          {row.plan_name}
-                        </td>
-                        <td data-label="Method">{membershipMethodLabel(row.payment_method)}</td>
-                        <td data-label="Amount" className="text-nowrap">
-                          <span>
-                            {amountOf(row)} <span className="small text-body-secondary">{row.currency.toUpperCase()}</span>
-                          </span>
-                        </td>
-                        <td data-label="Status">
-                          <HistoryStatus status={row.status} />
-                        </td>
-                        <td data-label="Date" className="text-nowrap">
-                          {formatOrderDate(row.created_at)}
-                        </td>
-                        <td data-label="Transaction ID">
-                          {row.transaction_id ? (
-                            <span className="d-inline-flex align-items-center gap-2 transaction-id">
-                              <code>{row.transaction_id}</code>
-                              <CopyButton text={row.transaction_id} />
-                            </span>
-                          ) : (
-                            <span className="text-body-secondary">N/A</span>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-              </tbody>
-            </table>
+            <HistoryTable
+              className="history-table"
+              columns={columns}
+              rows={history.data}
+              loading={history.isPending}
+              busy={history.isPending}
+              rowKey={(row) => row.id}
+              rowStatus={(row) => row.status}
+            />
           )}
         </div>
       </div>
