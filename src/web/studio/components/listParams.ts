@@ -40,8 +40,12 @@ export function useListParams<K extends string>(shape: Record<K, z.ZodType>) {
   return {
     filters,
     page: readPage(params),
+    /** Whether any filter but the sort order narrows the list (its empty state says so). */
+    filtered: Object.keys(filters).some((key) => key !== 'sort'),
     update,
     setPage: (page: number) => update({ page: page > 1 ? String(page) : undefined }),
+    /** A filter's value and its change handler, for a FilterSelect that applies at once. */
+    bind: (key: K) => ({ value: filters[key], onChange: (value: string | undefined) => update({ [key]: value }) }),
     /** The search box's text, applied on submit. */
     search,
     setSearch,

@@ -2,21 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Page } from '../../../shared/admin';
 import { adminErrorText } from '../../api/admin';
-import { PEOPLE_PAGE_SIZE } from '../../api/adminPeople';
 import { EmptyState, ErrorState } from '../../components/States';
 import { Pager, TableSkeleton } from './ui';
-
-/**
- * A table that may be wider than a phone: it scrolls sideways inside its card, and the scrolling
- * box is a labelled, focusable region so a keyboard can scroll it too.
- */
-export function ScrollTable({ label, busy, className = 'studio-card', children }: { label: string; busy?: boolean; className?: string; children: ReactNode }) {
-  return (
-    <div className={`${className} table-responsive`} tabIndex={0} role="region" aria-label={label} aria-busy={busy || undefined}>
-      {children}
-    </div>
-  );
-}
 
 /** A titled card of a detail page. */
 export function Section({ id, title, count, children }: { id: string; title: string; count?: number; children: ReactNode }) {
@@ -37,6 +24,7 @@ export function PagedList<T>({
   loading,
   columns,
   empty,
+  emptyAction,
   noun,
   onPage,
   children,
@@ -45,6 +33,7 @@ export function PagedList<T>({
   loading: string;
   columns: number;
   empty: string;
+  emptyAction?: { to: string; label: string } | undefined;
   /** Singular and plural, for the count under the table. */
   noun: [string, string];
   onPage: (page: number) => void;
@@ -52,89 +41,13 @@ export function PagedList<T>({
 }) {
   if (query.isPending) return <TableSkeleton label={loading} columns={columns} />;
   if (query.isError) return <ErrorState message={adminErrorText(query.error)} onRetry={() => void query.refetch()} />;
-  const { results, count, page } = query.data;
-  if (results.length === 0) return <EmptyState message={empty} />;
+  const { results, count, page, page_size } = query.data;
+  if (results.length === 0) return <EmptyState message={empty} action={emptyAction} />;
   return (
     <>
       {children(results)}
-      <Pager
-        page={page}
-        hasNext={page * PEOPLE_PAGE_SIZE < count}
-        onPage={onPage}
-        summary={`${count.toLocaleString('en-US')} ${count === 1 ? noun[0] : noun[1]}`}
-      />
+      <Pager page={page} hasNext={page * page_size < count} onPage={onPage} summary={`${count.toLocaleString('en-US')} ${count === 1 ? noun[0] : noun[1]}`} />
     </>
-  );
-}
-
-/** A select that filters the list as soon as it changes. */
-export function FilterSelect({
-  id,
-  label,
-  value,
-  onChange,
-  options,
-  className = 'col-6 col-md-3 col-lg-2',
-}: {
-  id: string;
-  label: string;
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-  options: readonly (readonly [string, string])[];
-  className?: string;
-}) {
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
-      <select id={id} className="form-select" value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-/** The search box of a list: applied on Enter or the button. */
-export function SearchBox({
-  id,
-  label = 'Search',
-  value,
-  onChange,
-  placeholder,
-  className = 'col-12 col-lg-4',
-}: {
-  id: string;
-  label?: string;
-  value: string;
-  onChange: (value: string) => void;
-  placeholder: string;
-  className?: string;
-}) {
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
-      <div className="input-group">
-        <input
-          id={id}
-          className="form-control"
-          type="search"
-          value={value}
-          maxLength={100}
-          onChange={(e) => onChange(e.target.value)}
-          placeholder={placeholder}
-        />
-        <button className="btn btn-outline-secondary" type="submit" aria-label="Search">
-          <i className="bi bi-search" aria-hidden="true" />
-        </button>
-      </div>
-    </div>
   );
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CurrencyAmount, Overview } from '../../../shared/analytics';
 import { toMajor } from '../../../shared/pricing';
+import { DataTable } from '../components/tables';
 import { formatMoney } from '../components/ui';
 
 /** Minor units of one currency, as the studio shows money. */
@@ -40,42 +41,30 @@ export function KpiCards({ o }: { o: Overview }) {
 export function RevenueTable({ o }: { o: Overview }) {
   if (!o.revenue.length) return <p className="text-body-secondary mb-0">No money in or out in this range.</p>;
   return (
-    <div className="table-responsive" tabIndex={0} role="region" aria-label="Revenue table">
-      <table className="table table-sm align-middle mb-0">
-        <thead>
-          <tr>
-            <th scope="col">Currency</th>
-            <th scope="col" className="text-end">
-              Gross
-            </th>
-            <th scope="col" className="text-end">
-              Refunds
-            </th>
-            <th scope="col" className="text-end">
-              Net
-            </th>
-            <th scope="col" className="text-end d-none d-md-table-cell">
-              Courses
-            </th>
-            <th scope="col" className="text-end d-none d-md-table-cell">
-              Memberships
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {o.revenue.map((r) => (
-            <tr key={r.currency}>
-              <th scope="row">{r.currency}</th>
-              <td className="text-end">{money(r.gross, r.currency)}</td>
-              <td className={`text-end ${r.refunds ? 'text-danger' : ''}`}>{r.refunds ? `−${money(r.refunds, r.currency)}` : money(0, r.currency)}</td>
-              <td className="text-end fw-semibold">{money(r.net, r.currency)}</td>
-              <td className="text-end d-none d-md-table-cell">{money(r.courses, r.currency)}</td>
-              <td className="text-end d-none d-md-table-cell">{money(r.memberships, r.currency)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Revenue table"
+      frame=""
+      className="table table-sm align-middle mb-0"
+      columns={[
+        'Currency',
+        ['Gross', 'text-end'],
+        ['Refunds', 'text-end'],
+        ['Net', 'text-end'],
+        ['Courses', 'text-end d-none d-md-table-cell'],
+        ['Memberships', 'text-end d-none d-md-table-cell'],
+      ]}
+    >
+      {o.revenue.map((r) => (
+        <tr key={r.currency}>
+          <th scope="row">{r.currency}</th>
+          <td className="text-end">{money(r.gross, r.currency)}</td>
+          <td className={`text-end ${r.refunds ? 'text-danger' : ''}`}>{r.refunds ? `−${money(r.refunds, r.currency)}` : money(0, r.currency)}</td>
+          <td className="text-end fw-semibold">{money(r.net, r.currency)}</td>
+          <td className="text-end d-none d-md-table-cell">{money(r.courses, r.currency)}</td>
+          <td className="text-end d-none d-md-table-cell">{money(r.memberships, r.currency)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -131,31 +120,21 @@ export function Carts({ o }: { o: Overview }) {
 export function TopCourses({ o }: { o: Overview }) {
   if (!o.top_courses.length) return <p className="text-body-secondary mb-0">No course sold in this range.</p>;
   return (
-    <div className="table-responsive" tabIndex={0} role="region" aria-label="Top courses table">
-      <table className="table table-sm align-middle mb-0">
-        <thead>
-          <tr>
-            <th scope="col">Course</th>
-            <th scope="col" className="text-end">
-              Sales
-            </th>
-            <th scope="col" className="text-end">
-              Revenue
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {o.top_courses.map((c) => (
-            <tr key={c.course_id}>
-              <td>
-                <Link to={`/admin/courses/${c.course_id}`}>{c.title}</Link>
-              </td>
-              <td className="text-end">{count(c.sales)}</td>
-              <td className="text-end text-nowrap">{amounts(c.revenue)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Top courses table"
+      frame=""
+      className="table table-sm align-middle mb-0"
+      columns={['Course', ['Sales', 'text-end'], ['Revenue', 'text-end']]}
+    >
+      {o.top_courses.map((c) => (
+        <tr key={c.course_id}>
+          <td>
+            <Link to={`/admin/courses/${c.course_id}`}>{c.title}</Link>
+          </td>
+          <td className="text-end">{count(c.sales)}</td>
+          <td className="text-end text-nowrap">{amounts(c.revenue)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

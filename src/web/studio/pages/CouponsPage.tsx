@@ -1,14 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { couponSorts, type AdminCoupon, type CouponSort } from '../../../shared/coupons';
+import { couponQuerySchema, couponSorts, type AdminCoupon, type CouponSort } from '../../../shared/coupons';
 import { adminErrorText } from '../../api/admin';
-import { COUPON_PAGE_SIZE, couponQueries, useDeleteCoupon, useSetCouponActive, type CouponListQuery } from '../../api/coupons';
-import { EmptyState, ErrorState } from '../../components/States';
+import { couponQueries, useDeleteCoupon, useSetCouponActive } from '../../api/coupons';
 import { CouponDialog, type CouponTarget } from '../coupons/CouponDialog';
 import { CouponRow } from '../coupons/CouponRow';
+import { FilterSelect, ListToolbar, SearchBox } from '../components/filters';
+import { useListParams } from '../components/listParams';
+import { PagedList } from '../components/lists';
 import { notify } from '../components/notify';
-import { PageHeader, Pager, TableSkeleton, useConfirm, useStudioTitle } from '../components/ui';
+import { DataTable } from '../components/tables';
+import { PageHeader, useConfirm, useStudioTitle } from '../components/ui';
+
+const { search, sort } = couponQuerySchema.shape;
+const shape = { search, sort };
 
 const sortLabels: Record<CouponSort, string> = {
   '-created_at': 'Newest first',
@@ -22,32 +27,17 @@ const sortLabels: Record<CouponSort, string> = {
   '-uses': 'Most used',
   uses: 'Least used',
 };
-const isSort = (value: string | null): value is CouponSort => (couponSorts as readonly (string | null)[]).includes(value);
+const sortOptions = couponSorts.map((value) => [value, sortLabels[value]] as const);
 
 /** /admin/coupons: every coupon, searched and sorted on the server; create, edit, disable, delete. */
 export default function CouponsPage() {
   useStudioTitle('Coupons');
-  const [params, setParams] = useSearchParams();
-  const sortParam = params.get('sort');
-  const query: CouponListQuery = {
-    page: Math.max(1, Number(params.get('page')) || 1),
-    search: params.get('search') || undefined,
-    sort: isSort(sortParam) ? sortParam : undefined,
-  };
-  const [search, setSearch] = useState(query.search ?? '');
+  const list = useListParams(shape);
   const [target, setTarget] = useState<CouponTarget>(null);
-  const list = useQuery(couponQueries.list(query));
+  const coupons = useQuery(couponQueries.list({ page: list.page, search: list.filters.search, sort: list.filters.sort as CouponSort | undefined }));
   const setActive = useSetCouponActive();
   const remove = useDeleteCoupon();
   const confirm = useConfirm();
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes))
-      if (value) next.set(key, value);
-      else next.delete(key);
-    if (!('page' in changes)) next.delete('page');
-    setParams(next, { replace: true });
-  };
 
   const toggle = (coupon: AdminCoupon) => {
     const run = async () => {
@@ -91,98 +81,48 @@ export default function CouponsPage() {
           </button>
         }
       />
-      <form
-        className="studio-filters row g-2 align-items-end mb-3"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          update({ search: search.trim() || undefined });
-        }}
-      >
-        <div className="col-12 col-md-6">
-          <label htmlFor="coupon-search" className="form-label">
-            Search
-          </label>
-          <div className="input-group">
-            <input
-              id="coupon-search"
-              className="form-control"
-              type="search"
-              value={search}
-              maxLength={40}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder="Part of a code"
-            />
-            <button className="btn btn-outline-secondary" type="submit" aria-label="Search">
-              <i className="bi bi-search" aria-hidden="true" />
-            </button>
-          </div>
-        </div>
-        <div className="col-12 col-md-4">
-          <label htmlFor="coupon-sort" className="form-label">
-            Sort
-          </label>
-          <select id="coupon-sort" className="form-select" value={query.sort ?? '-created_at'} onChange={(e) => update({ sort: e.target.value })}>
-            {couponSorts.map((value) => (
-              <option key={value} value={value}>
-                {sortLabels[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-      </form>
+      <ListToolbar plain onSubmit={() => list.update({ search: list.search })}>
+        <SearchBox id="coupon-search" value={list.search} onChange={list.setSearch} placeholder="Part of a code" maxLength={40} className="col-12 col-md-6" />
+        <FilterSelect
+          id="coupon-sort"
+          label="Sort"
+          {...list.bind('sort')}
+          value={list.filters.sort ?? '-created_at'}
+          options={sortOptions}
+          className="col-12 col-md-4"
+        />
+      </ListToolbar>
 
-      {list.isPending ? (
-        <TableSkeleton label="Loading coupons" />
-      ) : list.isError ? (
-        <ErrorState message={adminErrorText(list.error)} onRetry={() => void list.refetch()} />
-      ) : list.data.results.length === 0 ? (
-        <EmptyState message={query.search ? 'No coupon matches this search.' : 'No coupon yet: create your first one.'} />
-      ) : (
-        <>
-          <div className="studio-card table-responsive" aria-busy={list.isFetching}>
-            <table className="table studio-table align-middle">
-              <caption className="visually-hidden">Coupons</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Code</th>
-                  <th scope="col">Off</th>
-                  <th scope="col" className="d-none d-md-table-cell">
-                    Uses
-                  </th>
-                  <th scope="col" className="d-none d-lg-table-cell">
-                    Expires
-                  </th>
-                  <th scope="col" className="d-none d-lg-table-cell">
-                    Courses
-                  </th>
-                  <th scope="col">State</th>
-                  <th scope="col" className="text-end">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.results.map((coupon) => (
-                  <CouponRow
-                    key={coupon.id}
-                    coupon={coupon}
-                    onEdit={() => setTarget(coupon)}
-                    onToggle={() => toggle(coupon)}
-                    onDelete={() => askDelete(coupon)}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            page={query.page}
-            hasNext={query.page * COUPON_PAGE_SIZE < list.data.count}
-            onPage={(page) => update({ page: String(page) })}
-            summary={`${list.data.count} coupon${list.data.count === 1 ? '' : 's'}`}
-          />
-        </>
-      )}
+      <PagedList
+        query={coupons}
+        loading="Loading coupons"
+        columns={5}
+        empty={list.filters.search ? 'No coupon matches this search.' : 'No coupon yet: create your first one.'}
+        noun={['coupon', 'coupons']}
+        onPage={list.setPage}
+      >
+        {(rows) => (
+          <DataTable
+            label="Coupons"
+            caption="Coupons"
+            busy={coupons.isFetching}
+            className="table studio-table align-middle"
+            columns={[
+              'Code',
+              'Off',
+              ['Uses', 'd-none d-md-table-cell'],
+              ['Expires', 'd-none d-lg-table-cell'],
+              ['Courses', 'd-none d-lg-table-cell'],
+              'State',
+              [<span className="visually-hidden">Actions</span>, 'text-end'],
+            ]}
+          >
+            {rows.map((coupon) => (
+              <CouponRow key={coupon.id} coupon={coupon} onEdit={() => setTarget(coupon)} onToggle={() => toggle(coupon)} onDelete={() => askDelete(coupon)} />
+            ))}
+          </DataTable>
+        )}
+      </PagedList>
       <CouponDialog target={target} onHide={() => setTarget(null)} />
       {confirm.dialog}
     </>

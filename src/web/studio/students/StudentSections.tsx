@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { AdminStudentDetail } from '../../../shared/admin';
 import { paymentMethodLabel } from '../../api/orders';
-import { PeopleBadge, providerLabel, ScrollTable, Section } from '../components/lists';
+import { PeopleBadge, providerLabel, Section } from '../components/lists';
+import { ScrollTable } from '../components/tables';
 import { formatDateTime, formatMoney, StateBadge } from '../components/ui';
 
 type Student = AdminStudentDetail;

@@ -1,0 +1,145 @@
+import type { ReactNode } from 'react';
+
+/** A list's filter bar: a search form that runs `onSubmit` on Enter or its button, never a page load. */
+export function ListToolbar({ label, plain, onSubmit, children }: { label?: string; plain?: boolean; onSubmit: () => void; children: ReactNode }) {
+  return (
+    <form
+      className={plain ? 'studio-filters row g-2 align-items-end mb-3' : 'studio-filters studio-card p-3 mb-3 row g-2 mx-0 align-items-end'}
+      role="search"
+      aria-label={label}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
+/** A select that filters the list as soon as it changes. */
+export function FilterSelect({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+  className = 'col-6 col-md-3 col-lg-2',
+}: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  options: readonly (readonly [string, string])[];
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <select id={id} className="form-select" value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The search box of a list: applied on Enter or the button. */
+export function SearchBox({
+  id,
+  label = 'Search',
+  value,
+  onChange,
+  placeholder,
+  maxLength = 100,
+  className = 'col-12 col-lg-4',
+}: {
+  id: string;
+  label?: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  maxLength?: number;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <div className="input-group">
+        <input
+          id={id}
+          className="form-control"
+          type="search"
+          value={value}
+          maxLength={maxLength}
+          onChange={(e) => onChange(e.target.value)}
+          placeholder={placeholder}
+        />
+        <button className="btn btn-outline-secondary" type="submit" aria-label="Search">
+          <i className="bi bi-search" aria-hidden="true" />
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A typed filter (text or date) kept as a draft until the bar is applied. */
+export function FilterInput({
+  id,
+  label,
+  value,
+  onChange,
+  type = 'text',
+  placeholder,
+  maxLength,
+  className,
+}: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  onChange: (value: string) => void;
+  type?: 'text' | 'search' | 'date';
+  placeholder?: string;
+  maxLength?: number;
+  className: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        className="form-control"
+        type={type}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** The end of a filter bar: Apply (when the bar has drafts) and Clear. */
+export function FilterActions({ apply, onClear, className }: { apply?: string; onClear: () => void; className: string }) {
+  return (
+    <div className={className}>
+      {apply && (
+        <button type="submit" className="btn btn-primary">
+          {apply}
+        </button>
+      )}
+      <button type="button" className={apply ? 'btn btn-light border' : 'btn btn-light border w-100'} onClick={onClear}>
+        Clear
+      </button>
+    </div>
+  );
+}
