@@ -1,6 +1,7 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { useCountries, useStates } from '../../api/site';
+import { CountryStateFields } from '../../components/form/CountryStateFields';
+import { formFields } from '../../components/form/Field';
 import type { BillingField, BillingValues } from './checkoutSchema';
 
 interface BillingFormProps {
@@ -33,11 +34,7 @@ export function BillingForm({ form, guest, emailLocked, onSubmit, disabled }: Bi
     clearErrors,
     formState: { errors },
   } = form;
-  // Controlled selects: a prefilled value shows even when its option arrives after it (the lists load later).
-  const country = watch('country');
-  const state = watch('state');
-  const countries = useCountries();
-  const states = useStates(country || undefined);
+  const bound = formFields(form, 'billing');
 
   /** Every input: its label, the error under it (aria-describedby), and editing clears a server error. */
   const field = (name: BillingField) => ({
@@ -64,11 +61,6 @@ export function BillingForm({ form, guest, emailLocked, onSubmit, disabled }: Bi
     </div>
   );
 
-  const stateOptions = states.data ?? [];
-  const noStates = Boolean(country) && states.isSuccess && stateOptions.length === 0;
-  const stateKnown = !state || stateOptions.some((s) => s.state_name === state);
-  const countryProps = field('country');
-
   return (
     <form id="checkout-form" className="billing-form" onSubmit={onSubmit} noValidate aria-label="Personal details">
       <fieldset disabled={disabled} className="row g-3">
@@ -77,50 +69,15 @@ export function BillingForm({ form, guest, emailLocked, onSubmit, disabled }: Bi
         {wrap('email', <input {...field('email')} type="email" autoComplete="email" inputMode="email" readOnly={emailLocked} />)}
         {wrap('phone_number', <input {...field('phone_number')} type="tel" autoComplete="tel" inputMode="tel" />)}
         {wrap('address_line_1', <input {...field('address_line_1')} autoComplete="address-line1" />, 'col-12')}
-        {wrap(
-          'country',
-          <select
-            {...countryProps}
-            value={country}
-            className={`form-select${errors.country ? ' is-invalid' : ''}`}
-            autoComplete="country-name"
-            onChange={(event) => {
-              // A new country: the state list is cleared and reloaded.
-              setValue('state', '');
-              void countryProps.onChange(event);
-            }}
-          >
-            <option value="">{countries.isLoading ? 'Loading countries…' : 'Select a country'}</option>
-            {country && !countries.data?.some((c) => c.country_name === country) && <option value={country}>{country}</option>}
-            {countries.data?.map((c) => (
-              <option key={c.country_code} value={c.country_name}>
-                {c.country_name}
-              </option>
-            ))}
-          </select>,
-        )}
-        {wrap(
-          'state',
-          noStates ? (
-            <input {...field('state')} autoComplete="address-level1" />
-          ) : (
-            <select
-              {...field('state')}
-              value={state}
-              className={`form-select${errors.state ? ' is-invalid' : ''}`}
-              autoComplete="address-level1"
-              disabled={!country || states.isLoading}
-            >
-              <option value="">{!country ? 'Select a country first' : states.isLoading ? 'Loading states…' : 'Select a state'}</option>
-              {!stateKnown && <option value={state}>{state}</option>}
-              {stateOptions.map((s) => (
-                <option key={s.state_name} value={s.state_name}>
-                  {s.state_name}
-                </option>
-              ))}
-            </select>
-          ),
-        )}
+        <CountryStateFields
+          field={(name) => bound(name, { onChange: () => clearErrors(name) })}
+          country={watch('country')}
+          state={watch('state')}
+          onCountryChange={() => setValue('state', '')}
+          stateLabel={labels.state}
+          stateNeedsCountry
+          wrapperClassName="col-md-6"
+        />
         {wrap('city', <input {...field('city')} autoComplete="address-level2" />)}
         {wrap('pin_code', <input {...field('pin_code')} autoComplete="postal-code" />)}
         {guest &&

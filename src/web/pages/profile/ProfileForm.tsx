@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState, type ComponentProps } from 'react';
+import { useId, useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
@@ -7,8 +7,8 @@ import { accountMessages, profileFieldsSchema, type UserDetails } from '../../..
 import { formatPersonName } from '../../../shared/text';
 import { useUpdateProfile } from '../../api/accounts';
 import { ApiError, NetworkError } from '../../api/client';
-import { useCountries, useStates } from '../../api/site';
-import { TextAreaField, TextField } from '../../components/form/Field';
+import { CountryStateFields } from '../../components/form/CountryStateFields';
+import { formFields, NameField, TextAreaField, TextField } from '../../components/form/Field';
 import { PictureCard, usePictureChoice } from './ProfilePicture';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { showServerFieldErrors } from '../../lib/forms';
@@ -39,43 +39,29 @@ export function ProfileForm({ user }: { user: UserDetails }) {
   const picture = usePictureChoice();
   const { file, removePicture, clearFile } = picture;
   const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ProfileFormValues, unknown, z.output<typeof profileFormSchema>>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: valuesOf(user),
+  });
   const {
-    register,
     handleSubmit,
     reset,
     setError,
     setValue,
-    getValues,
     watch,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<ProfileFormValues, unknown, z.output<typeof profileFormSchema>>({ resolver: zodResolver(profileFormSchema), defaultValues: valuesOf(user) });
-
-  const country = watch('country');
-  const countries = useCountries();
-  const states = useStates(country);
-  const countryOptions = countries.data ?? [];
-  const knownCountry = !country || countryOptions.some((c) => c.country_name === country);
-  const stateOptions = states.data ?? [];
-  const savedState = watch('state');
-  const useStateSelect = Boolean(country) && states.isSuccess && stateOptions.length > 0;
-
-  // The selects are uncontrolled: when their options arrive (or the state field becomes a select), put the value back.
-  useEffect(() => {
-    setValue('country', getValues('country'));
-  }, [countries.data, getValues, setValue]);
-  useEffect(() => {
-    setValue('state', getValues('state'));
-  }, [states.data, useStateSelect, getValues, setValue]);
+    formState: { isSubmitting, isDirty },
+  } = form;
+  const field = formFields(form, id);
 
   const save = handleSubmit(
     async (values) => {
       setFormError(null);
-      const form = new FormData();
-      for (const field of fields) form.append(field, values[field].trim());
-      if (file) form.append('profile_picture', file);
-      else if (removePicture) form.append('remove_picture', 'true');
+      const body = new FormData();
+      for (const name of fields) body.append(name, values[name].trim());
+      if (file) body.append('profile_picture', file);
+      else if (removePicture) body.append('remove_picture', 'true');
       try {
-        const updated = await updateProfile.mutateAsync(form);
+        const updated = await updateProfile.mutateAsync(body);
         reset(valuesOf(updated));
         clearFile();
         picture.setRemovePicture(false);
@@ -104,8 +90,8 @@ export function ProfileForm({ user }: { user: UserDetails }) {
 
   const displayName = formatPersonName(user.full_name);
 
-  const input = (field: Field, label: string, props: ComponentProps<'input'> = {}, col = 'col-12 col-md-6') => (
-    <TextField id={`${id}-${field}`} label={label} wrapperClassName={col} error={errors[field]?.message} {...props} {...register(field)} />
+  const input = (name: Field, label: string, props: ComponentProps<'input'> = {}, col = 'col-12 col-md-6') => (
+    <TextField label={label} wrapperClassName={col} {...props} {...field(name)} />
   );
 
   return (
@@ -125,7 +111,7 @@ export function ProfileForm({ user }: { user: UserDetails }) {
             Personal details
           </h2>
           <div className="row g-3">
-            {input('full_name', 'Full name', { autoComplete: 'name', maxLength: 120 })}
+            <NameField label="Full name" wrapperClassName="col-12 col-md-6" {...field('full_name')} />
             {input('phone_number', 'Phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', maxLength: 20 })}
             <div className="col-12 col-md-6">
               <label htmlFor={`${id}-username`} className="form-label">
@@ -157,14 +143,12 @@ export function ProfileForm({ user }: { user: UserDetails }) {
               Your username and email cannot be changed here.
             </p>
             <TextAreaField
-              id={`${id}-about_me`}
               label="About me"
               wrapperClassName="col-12"
               rows={4}
               maxLength={2000}
               placeholder="A few words about you and what you want to build."
-              error={errors.about_me?.message}
-              {...register('about_me')}
+              {...field('about_me')}
             />
           </div>
         </div>
@@ -179,54 +163,15 @@ export function ProfileForm({ user }: { user: UserDetails }) {
             {input('address_line_1', 'Address line 1', { autoComplete: 'address-line1', maxLength: 200 }, 'col-12')}
             {input('address_line_2', 'Address line 2', { autoComplete: 'address-line2', maxLength: 200 }, 'col-12')}
             {input('city', 'City', { autoComplete: 'address-level2', maxLength: 100 })}
-            <div className="col-12 col-md-6">
-              <label htmlFor={`${id}-country`} className="form-label">
-                Country
-              </label>
-              <select
-                id={`${id}-country`}
-                className={`form-select ${errors.country ? 'is-invalid' : ''}`}
-                autoComplete="country-name"
-                aria-invalid={errors.country ? true : undefined}
-                {...register('country', { onChange: () => setValue('state', '', { shouldDirty: true }) })}
-              >
-                <option value="">{countries.isPending ? 'Loading countries…' : 'Select a country'}</option>
-                {!knownCountry && <option value={country}>{country}</option>}
-                {countryOptions.map((c) => (
-                  <option key={c.country_code} value={c.country_name}>
-                    {c.country_name}
-                  </option>
-                ))}
-              </select>
-              {errors.country && <div className="invalid-feedback d-block">{errors.country.message}</div>}
-            </div>
-            <div className="col-12 col-md-6">
-              <label htmlFor={`${id}-state`} className="form-label">
-                State
-              </label>
-              {useStateSelect ? (
-                <select id={`${id}-state`} className={`form-select ${errors.state ? 'is-invalid' : ''}`} autoComplete="address-level1" {...register('state')}>
-                  <option value="">Select a state</option>
-                  {savedState && !stateOptions.some((s) => s.state_name === savedState) && <option value={savedState}>{savedState}</option>}
-                  {stateOptions.map((s) => (
-                    <option key={s.state_name} value={s.state_name}>
-                      {s.state_name}
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <input
-                  id={`${id}-state`}
-                  type="text"
-                  maxLength={100}
-                  autoComplete="address-level1"
-                  className={`form-control ${errors.state ? 'is-invalid' : ''}`}
-                  placeholder={country && states.isFetching ? 'Loading states…' : country ? 'State or region' : 'Select a country first'}
-                  {...register('state')}
-                />
-              )}
-              {errors.state && <div className="invalid-feedback d-block">{errors.state.message}</div>}
-            </div>
+            <CountryStateFields
+              field={field}
+              country={watch('country') ?? ''}
+              state={watch('state') ?? ''}
+              onCountryChange={() => setValue('state', '', { shouldDirty: true })}
+              stateLabel="State"
+              stateMaxLength={100}
+              wrapperClassName="col-12 col-md-6"
+            />
             {input('pin_code', 'PIN / postal code', { autoComplete: 'postal-code', maxLength: 12 })}
           </div>
         </div>
