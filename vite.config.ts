@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { iconFont } from './scripts/icon-font';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
@@ -9,13 +10,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   plugins: [
     react(),
-    // Bootstrap Icons hide their glyphs for up to 3 s while the font loads (font-display: block): swap them in whenever it arrives
-    // (with 'fallback' a font later than 3 s was never used, leaving empty boxes); each icon keeps its 1em square meanwhile (main.scss).
-    {
-      name: 'icon-font-display',
-      enforce: 'pre',
-      transform: (code, id) => (id.includes('bootstrap-icons') && id.endsWith('.css') ? code.replace('font-display: block', 'font-display: swap') : undefined),
-    },
+    // `virtual:bootstrap-icons.css`: Bootstrap Icons' stylesheet and font with only the icons the web app names.
+    iconFont({ scan: [fileURLToPath(new URL('./src/web', import.meta.url)), fileURLToPath(new URL('./src/shared', import.meta.url))] }),
   ],
   // `vite build --ssr entry-server.tsx` builds the server renderer of the public pages into dist/ssr.
   build: isSsrBuild

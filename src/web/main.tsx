@@ -1,5 +1,5 @@
 import '@fontsource-variable/inter';
-import 'bootstrap-icons/font/bootstrap-icons.css';
+import 'virtual:bootstrap-icons.css';
 import './styles/main.scss';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
