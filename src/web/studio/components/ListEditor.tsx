@@ -1,4 +1,4 @@
-import type { FieldError, Merge } from 'react-hook-form';
+import { Controller, type Control, type FieldError, type FieldPath, type FieldValues, type Merge } from 'react-hook-form';
 
 interface ListEditorProps {
   id: string;
@@ -56,5 +56,20 @@ export function ListEditor({ id, label, value, onChange, errors, max = 20, place
         Add a line
       </button>
     </fieldset>
+  );
+}
+
+/** A ListEditor bound to a form's list field. */
+export function ListEditorField<T extends FieldValues, C, O extends FieldValues>({
+  control,
+  name,
+  ...props
+}: Omit<ListEditorProps, 'value' | 'onChange'> & { control: Control<T, C, O>; name: FieldPath<T> }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => <ListEditor {...props} value={(field.value as string[] | undefined) ?? []} onChange={field.onChange} />}
+    />
   );
 }

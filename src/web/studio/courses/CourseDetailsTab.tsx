@@ -5,14 +5,14 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { coursePatchSchema, type AdminCourse } from '../../../shared/admin';
 import { adminErrorText, adminQueries, useUpdateCourse } from '../../api/admin';
-import { Field, SelectField, TextAreaField, TextField } from '../../components/form/Field';
+import { Field, TextAreaField, TextField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { showServerFieldErrors } from '../../lib/forms';
-import { CategoryPicker } from '../components/CategoryPicker';
-import { ListEditor } from '../components/ListEditor';
+import { ListEditorField } from '../components/ListEditor';
 import { notify } from '../components/notify';
 import { VideoUrlField } from '../components/VideoUrlField';
+import { CourseBasicsFields } from './CourseBasicsFields';
 import { CourseImageCard } from './CourseImageCard';
 
 const RichTextEditor = lazy(() => import('../components/RichTextEditor'));
@@ -91,59 +91,17 @@ export default function CourseDetailsTab({ course }: { course: AdminCourse }) {
             <h2 id="details-basics" className="h5 mb-3">
               Basics
             </h2>
-            <TextField id="course-title" label="Title" wrapperClassName="mb-3" maxLength={200} error={errors.title?.message} {...register('title')} />
-            <TextField
-              id="course-subtitle"
-              label="Subtitle"
-              wrapperClassName="mb-3"
-              maxLength={300}
-              error={errors.subtitle?.message}
-              {...register('subtitle')}
-            />
-            <TextField
-              id="course-slug"
-              label="Address"
-              wrapperClassName="mb-3"
-              maxLength={120}
-              hint={
+            <CourseBasicsFields
+              register={register}
+              errors={errors}
+              slugHint={
                 course.old_slugs.length
                   ? `Old addresses that redirect here: ${course.old_slugs.map((s) => `/courses/${s}`).join(', ')}`
                   : 'Changing it keeps the old address redirecting here.'
               }
-              error={errors.slug?.message}
-              {...register('slug')}
-            />
-            <div className="row g-3 mb-3">
-              <SelectField id="course-type" label="Type" wrapperClassName="col-12 col-sm-4" error={errors.course_type?.message} {...register('course_type')}>
-                <option value="paid">Paid</option>
-                <option value="free">Free</option>
-              </SelectField>
-              <SelectField
-                id="course-complexity"
-                label="Level"
-                wrapperClassName="col-12 col-sm-4"
-                error={errors.complexity?.message}
-                {...register('complexity')}
-              >
-                <option>Beginner</option>
-                <option>Intermediate</option>
-                <option>Advanced</option>
-              </SelectField>
-              <TextField
-                id="course-language"
-                label="Language"
-                wrapperClassName="col-12 col-sm-4"
-                maxLength={40}
-                error={errors.language?.message}
-                {...register('language')}
-              />
-            </div>
-            <CategoryPicker
               categories={categories.data}
-              current={course.category}
-              error={errors.category_id?.message}
-              registration={register('category_id', { setValueAs: (v: string | number) => (v === '' ? undefined : Number(v)) })}
-              onCreated={(id) => setValue('category_id', id, { shouldDirty: true, shouldValidate: true })}
+              currentCategory={course.category}
+              onCategoryCreated={(id) => setValue('category_id', id, { shouldDirty: true, shouldValidate: true })}
             />
             <VideoUrlField
               id="course-promo_video"
@@ -189,27 +147,15 @@ export default function CourseDetailsTab({ course }: { course: AdminCourse }) {
             <h2 id="details-outcomes" className="h5 mb-3">
               Outcomes
             </h2>
-            <Controller
+            <ListEditorField
               control={control}
               name="what_you_will_learn"
-              render={({ field }) => (
-                <ListEditor
-                  id="course-learn"
-                  label="What you will learn"
-                  value={field.value ?? []}
-                  onChange={field.onChange}
-                  errors={errors.what_you_will_learn}
-                  placeholder="Build and deploy a REST API"
-                />
-              )}
+              id="course-learn"
+              label="What you will learn"
+              errors={errors.what_you_will_learn}
+              placeholder="Build and deploy a REST API"
             />
-            <Controller
-              control={control}
-              name="target_audience"
-              render={({ field }) => (
-                <ListEditor id="course-audience" label="Who it is for" value={field.value ?? []} onChange={field.onChange} errors={errors.target_audience} />
-              )}
-            />
+            <ListEditorField control={control} name="target_audience" id="course-audience" label="Who it is for" errors={errors.target_audience} />
           </section>
         </div>
 

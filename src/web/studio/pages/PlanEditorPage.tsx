@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { planBodySchema, type AdminPlan } from '../../../shared/plans';
@@ -14,7 +14,7 @@ import { SelectField, TextAreaField, TextField } from '../../components/form/Fie
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { showServerFieldErrors } from '../../lib/forms';
-import { ListEditor } from '../components/ListEditor';
+import { ListEditorField } from '../components/ListEditor';
 import { notify } from '../components/notify';
 import { CardSkeleton, PageHeader, useStudioTitle } from '../components/ui';
 import { PlanPriceFields, type PlanValues } from '../plans/PlanPriceFields';
@@ -101,19 +101,13 @@ function PlanForm({ plan }: { plan: AdminPlan | undefined }) {
             />
           </div>
           <div className="col-12">
-            <Controller
+            <ListEditorField
               control={control}
               name="features"
-              render={({ field }) => (
-                <ListEditor
-                  id="plan-features"
-                  label="Features (one per line, shown on the plan's card)"
-                  value={field.value ?? []}
-                  onChange={field.onChange}
-                  errors={errors.features}
-                  placeholder="Every course, new ones included"
-                />
-              )}
+              id="plan-features"
+              label="Features (one per line, shown on the plan's card)"
+              errors={errors.features}
+              placeholder="Every course, new ones included"
             />
           </div>
         </div>
