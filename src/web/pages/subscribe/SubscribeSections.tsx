@@ -1,0 +1,117 @@
+import { scrollToPlans } from './scrollToPlans';
+
+const journey = [
+  { icon: 'bi-play-btn', title: 'Learn', text: 'Short, focused video lessons that explain the why as well as the how, at your own pace.' },
+  { icon: 'bi-terminal', title: 'Practice', text: 'Build real projects step by step, with source code and resources for every lesson.' },
+  { icon: 'bi-rocket-takeoff', title: 'Deploy', text: 'Put your work online, add it to your portfolio and earn a pre-experience letter.' },
+];
+
+const stats = [
+  { value: '75k+', label: 'Students' },
+  { value: '10+', label: 'Courses' },
+  { value: '100+', label: 'Hours of content' },
+  { value: '4.9', label: 'Average rating' },
+  { value: '95%', label: 'Success rate' },
+];
+
+const mastery = [
+  {
+    icon: 'bi-filetype-py',
+    title: 'Python & Django back ends',
+    points: ['Clean, tested Python', 'Django models, views and admin', 'Authentication and payments', 'PostgreSQL in production'],
+  },
+  {
+    icon: 'bi-braces',
+    title: 'REST APIs & modern front ends',
+    points: ['Django REST Framework', 'JWT auth and permissions', 'React front ends that consume your API', 'Docs with OpenAPI'],
+  },
+  {
+    icon: 'bi-robot',
+    title: 'AI & machine learning apps',
+    points: ['NumPy, pandas and scikit-learn', 'Training and evaluating models', 'LLM-powered features', 'Shipping models behind an API'],
+  },
+];
+
+/** How a course works (learn, practice, deploy) and the numbers behind it. */
+export function JourneySection() {
+  return (
+    <section className="section" aria-labelledby="journey-title">
+      <div className="container">
+        <div className="text-center mx-auto mb-5" style={{ maxWidth: 640 }}>
+          <p className="eyebrow mb-2">How it works</p>
+          <h2 id="journey-title" className="section-title">
+            Learn, practice, deploy
+          </h2>
+          <p className="section-subtitle mx-auto mb-0">Every course follows the same loop, so you finish with skills and a project, not just notes.</p>
+        </div>
+        <ol className="journey list-unstyled row g-4 mb-5">
+          {journey.map((step, index) => (
+            <li className="col-12 col-md-4" key={step.title}>
+              <div className="journey-step h-100">
+                <span className="journey-icon" aria-hidden="true">
+                  <i className={`bi ${step.icon}`} />
+                </span>
+                <h3 className="h5 mt-3 mb-2">
+                  <span className="journey-index">{String(index + 1).padStart(2, '0')}</span> {step.title}
+                </h3>
+                <p className="text-body-secondary mb-0">{step.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+        <ul className="subscribe-stats list-unstyled mb-0">
+          {stats.map((stat) => (
+            <li key={stat.label}>
+              <strong>{stat.value}</strong>
+              <span>{stat.label}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+/** The three tracks a member masters, and the way back to the plans. */
+export function MasterySection() {
+  return (
+    <section className="section section-soft" aria-labelledby="master-title">
+      <div className="container">
+        <div className="text-center mx-auto mb-5" style={{ maxWidth: 640 }}>
+          <p className="eyebrow mb-2">Curriculum</p>
+          <h2 id="master-title" className="section-title">
+            What You&apos;ll Master
+          </h2>
+          <p className="section-subtitle mx-auto mb-0">Three tracks that take you from fundamentals to production-ready software.</p>
+        </div>
+        <div className="row g-4">
+          {mastery.map((track) => (
+            <div className="col-12 col-md-4" key={track.title}>
+              <article className="card master-card h-100">
+                <div className="card-body">
+                  <span className="journey-icon" aria-hidden="true">
+                    <i className={`bi ${track.icon}`} />
+                  </span>
+                  <h3 className="h5 mt-3 mb-3">{track.title}</h3>
+                  <ul className="list-unstyled mb-0 master-points">
+                    {track.points.map((point) => (
+                      <li key={point}>
+                        <i className="bi bi-check2" aria-hidden="true" />
+                        {point}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </article>
+            </div>
+          ))}
+        </div>
+        <div className="text-center mt-5">
+          <button type="button" className="btn btn-primary btn-lg" onClick={scrollToPlans}>
+            See plans
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
