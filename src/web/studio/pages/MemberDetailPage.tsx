@@ -5,7 +5,7 @@ import { peopleQueries, useCancelMembership, useRefundMembership } from '../../a
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { ErrorState } from '../../components/States';
 import { PeopleBadge, providerLabel, Section } from '../components/lists';
-import { ScrollTable } from '../components/tables';
+import { DataTable } from '../components/tables';
 import { notify } from '../components/notify';
 import { memberActions } from '../members/memberActions';
 import { CardSkeleton, formatDateTime, formatMoney, PageHeader, useConfirm, useStudioTitle } from '../components/ui';
@@ -127,32 +127,24 @@ export default function MemberDetailPage() {
             {m.history.length === 0 ? (
               <p className="text-body-secondary mb-0">Nothing recorded yet.</p>
             ) : (
-              <ScrollTable label="Membership history" className="">
-                <table className="table studio-table table-sm">
-                  <caption className="visually-hidden">Every charge, renewal, failure, refund and cancellation, newest first</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">What</th>
-                      <th scope="col" className="text-end">
-                        Amount
-                      </th>
-                      <th scope="col">When</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {m.history.map((h) => (
-                      <tr key={h.transaction_id}>
-                        <td>
-                          {historyLabel(h.status)}
-                          <div className="small text-body-secondary text-break">{h.provider_payment_id ?? h.transaction_id}</div>
-                        </td>
-                        <td className="text-end text-nowrap">{m.payment_method === 'manual' ? '—' : formatMoney(h.amount, h.currency)}</td>
-                        <td className="small text-nowrap">{formatDateTime(h.created_at)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </ScrollTable>
+              <DataTable
+                label="Membership history"
+                frame=""
+                className="table studio-table table-sm"
+                caption="Every charge, renewal, failure, refund and cancellation, newest first"
+                columns={['What', ['Amount', 'text-end'], 'When']}
+              >
+                {m.history.map((h) => (
+                  <tr key={h.transaction_id}>
+                    <td>
+                      {historyLabel(h.status)}
+                      <div className="small text-body-secondary text-break">{h.provider_payment_id ?? h.transaction_id}</div>
+                    </td>
+                    <td className="text-end text-nowrap">{m.payment_method === 'manual' ? '—' : formatMoney(h.amount, h.currency)}</td>
+                    <td className="small text-nowrap">{formatDateTime(h.created_at)}</td>
+                  </tr>
+                ))}
+              </DataTable>
             )}
           </Section>
         </div>

@@ -5,6 +5,7 @@ import { paymentMethodLabel } from '../../api/orders';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { ErrorState } from '../../components/States';
 import { notify } from '../components/notify';
+import { DataTable } from '../components/tables';
 import { CardSkeleton, formatDateTime, formatMoney, PageHeader, StateBadge, useConfirm, useStudioTitle } from '../components/ui';
 
 /** /admin/orders/:orderNumber: the buyer, the lines, every payment event, and the refund. */
@@ -96,33 +97,24 @@ export default function OrderDetailPage() {
             {o.payments.length === 0 ? (
               <p className="text-body-secondary mb-0">No payment event recorded.</p>
             ) : (
-              <div className="table-responsive" tabIndex={0} role="region" aria-labelledby="order-payments">
-                <table className="table studio-table table-sm">
-                  <thead>
-                    <tr>
-                      <th scope="col">Provider</th>
-                      <th scope="col">Status</th>
-                      <th scope="col" className="text-end">
-                        Amount
-                      </th>
-                      <th scope="col">When</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {o.payments.map((p, i) => (
-                      <tr key={`${p.provider_payment_id}-${i}`}>
-                        <td>
-                          {paymentMethodLabel(p.provider)}
-                          <div className="small text-body-secondary text-break">{p.provider_payment_id}</div>
-                        </td>
-                        <td>{p.status}</td>
-                        <td className="text-end text-nowrap">{formatMoney(p.amount, p.currency)}</td>
-                        <td className="small text-nowrap">{formatDateTime(p.created_at)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                label="Payment events"
+                frame=""
+                className="table studio-table table-sm"
+                columns={['Provider', 'Status', ['Amount', 'text-end'], 'When']}
+              >
+                {o.payments.map((p, i) => (
+                  <tr key={`${p.provider_payment_id}-${i}`}>
+                    <td>
+                      {paymentMethodLabel(p.provider)}
+                      <div className="small text-body-secondary text-break">{p.provider_payment_id}</div>
+                    </td>
+                    <td>{p.status}</td>
+                    <td className="text-end text-nowrap">{formatMoney(p.amount, p.currency)}</td>
+                    <td className="small text-nowrap">{formatDateTime(p.created_at)}</td>
+                  </tr>
+                ))}
+              </DataTable>
             )}
           </section>
         </div>

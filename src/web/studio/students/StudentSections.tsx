@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { AdminStudentDetail } from '../../../shared/admin';
 import { paymentMethodLabel } from '../../api/orders';
 import { PeopleBadge, providerLabel, Section } from '../components/lists';
-import { ScrollTable } from '../components/tables';
+import { DataTable } from '../components/tables';
 import { formatDateTime, formatMoney, StateBadge } from '../components/ui';
 
 type Student = AdminStudentDetail;
@@ -92,35 +92,21 @@ export function OrdersSection({ student }: { student: Student }) {
       {student.orders.length === 0 ? (
         <p className="text-body-secondary mb-0">No order.</p>
       ) : (
-        <ScrollTable label="The student's orders" className="">
-          <table className="table studio-table table-sm">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="text-end">
-                  Total
-                </th>
-                <th scope="col">Date</th>
-              </tr>
-            </thead>
-            <tbody>
-              {student.orders.map((o) => (
-                <tr key={o.order_number}>
-                  <td className="text-nowrap">
-                    <Link to={`/admin/orders/${o.order_number}`}>{o.order_number}</Link>
-                    <div className="small text-body-secondary">{paymentMethodLabel(o.payment_method)}</div>
-                  </td>
-                  <td>
-                    <StateBadge state={o.status} />
-                  </td>
-                  <td className="text-end text-nowrap">{formatMoney(o.total, o.currency)}</td>
-                  <td className="small text-nowrap">{formatDateTime(o.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
+        <DataTable label="The student's orders" frame="" className="table studio-table table-sm" columns={['Order', 'Status', ['Total', 'text-end'], 'Date']}>
+          {student.orders.map((o) => (
+            <tr key={o.order_number}>
+              <td className="text-nowrap">
+                <Link to={`/admin/orders/${o.order_number}`}>{o.order_number}</Link>
+                <div className="small text-body-secondary">{paymentMethodLabel(o.payment_method)}</div>
+              </td>
+              <td>
+                <StateBadge state={o.status} />
+              </td>
+              <td className="text-end text-nowrap">{formatMoney(o.total, o.currency)}</td>
+              <td className="small text-nowrap">{formatDateTime(o.created_at)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </Section>
   );
