@@ -46,40 +46,30 @@ export function RangePicker({ range, onChange }: { range: Required<OverviewQuery
           noValidate
           onSubmit={form.handleSubmit((values) => onChange({ from: values.from ?? range.from, to: values.to ?? range.to }))}
         >
-          <div className="col-6 col-md-auto">
-            <label htmlFor="overview-from" className="form-label small mb-1">
-              From
-            </label>
-            <input
-              id="overview-from"
-              type="date"
-              className={`form-control form-control-sm ${errors.from ? 'is-invalid' : ''}`}
-              aria-describedby={errors.from ? 'overview-from-error' : undefined}
-              {...form.register('from')}
-            />
-            {errors.from && (
-              <div id="overview-from-error" className="invalid-feedback">
-                {errors.from.message}
-              </div>
-            )}
-          </div>
-          <div className="col-6 col-md-auto">
-            <label htmlFor="overview-to" className="form-label small mb-1">
-              To
-            </label>
-            <input
-              id="overview-to"
-              type="date"
-              className={`form-control form-control-sm ${errors.to ? 'is-invalid' : ''}`}
-              aria-describedby={errors.to ? 'overview-to-error' : undefined}
-              {...form.register('to')}
-            />
-            {errors.to && (
-              <div id="overview-to-error" className="invalid-feedback">
-                {errors.to.message}
-              </div>
-            )}
-          </div>
+          {(
+            [
+              ['from', 'From'],
+              ['to', 'To'],
+            ] as const
+          ).map(([name, label]) => (
+            <div key={name} className="col-6 col-md-auto">
+              <label htmlFor={`overview-${name}`} className="form-label small mb-1">
+                {label}
+              </label>
+              <input
+                id={`overview-${name}`}
+                type="date"
+                className={`form-control form-control-sm ${errors[name] ? 'is-invalid' : ''}`}
+                aria-describedby={errors[name] ? `overview-${name}-error` : undefined}
+                {...form.register(name)}
+              />
+              {errors[name] && (
+                <div id={`overview-${name}-error`} className="invalid-feedback">
+                  {errors[name].message}
+                </div>
+              )}
+            </div>
+          ))}
           <div className="col-12 col-md-auto">
             <button type="submit" className="btn btn-sm btn-primary">
               Show range
