@@ -122,28 +122,25 @@ export function CouponDialog({ target, onHide }: { target: CouponTarget; onHide:
               {...register('expires_at', { setValueAs: (v: unknown) => (v ? v : null) })}
             />
             <div className="col-12 col-sm-6" />
-            <TextField
-              id="coupon-max_uses"
-              label="Total uses"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              wrapperClassName="col-6"
-              placeholder="No limit"
-              error={errors.max_uses?.message}
-              {...register('max_uses', { setValueAs: numberOrNull })}
-            />
-            <TextField
-              id="coupon-max_uses_per_user"
-              label="Uses per buyer"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              wrapperClassName="col-6"
-              placeholder="No limit"
-              error={errors.max_uses_per_user?.message}
-              {...register('max_uses_per_user', { setValueAs: numberOrNull })}
-            />
+            {(
+              [
+                ['max_uses', 'Total uses'],
+                ['max_uses_per_user', 'Uses per buyer'],
+              ] as const
+            ).map(([name, label]) => (
+              <TextField
+                key={name}
+                id={`coupon-${name}`}
+                label={label}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                wrapperClassName="col-6"
+                placeholder="No limit"
+                error={errors[name]?.message}
+                {...register(name, { setValueAs: numberOrNull })}
+              />
+            ))}
           </div>
           <Controller
             control={control}
