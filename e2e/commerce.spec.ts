@@ -1,11 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch } from './browser';
+import { startSandboxServer, type SandboxServer } from './sandbox';
 
 interface CourseSummary {
   id: number;
@@ -158,65 +154,12 @@ describe('commerce: a guest buys a course', () => {
 
 // ---------------------------------------------------------------------------------------------
 // An India visitor: the server reads the visitor's country at boot from DEV_COUNTRY, so a second
-// server runs for this test (the same start-up as e2e/server.ts, on its own port and data folder).
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function startServer(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'lectern-e2e-in-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      JOBS_POLL_MS: '200',
-      INSTRUCTOR_EMAIL: 'instructor@lectern.test',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(child.exitCode !== null ? `The India server exited with ${child.exitCode}` : 'The India server did not start in 90 s');
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { url, stop };
-}
+// server runs for this test (started as e2e/server.ts starts the shared one, on its own port and data folder).
 
 describe('commerce: an India visitor', () => {
-  let india: { url: string; stop: () => Promise<void> } | undefined;
+  let india: SandboxServer | undefined;
   beforeAll(async () => {
-    india = await startServer({ DEV_COUNTRY: 'IN' });
+    india = await startSandboxServer({ name: 'in', env: { DEV_COUNTRY: 'IN' }, timeoutMs: 90_000 });
   }, 120_000);
   afterAll(async () => {
     await india?.stop();

@@ -2,63 +2,22 @@
 // sections and three lessons, prices it, publishes it; a student buys it in the sandbox and opens a
 // lesson; the admin sees the order and its revenue, refunds it; the student has lost access; the
 // audit log shows each step. Its own server: the first-run link is read from that server's log.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch } from './browser';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+import { startSandboxServer, type SandboxServer } from './sandbox';
 
 /** A fresh server (no admin yet) and the one-time setup link it prints. */
-async function startFreshServer(): Promise<{ url: string; setupLink: string; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'lectern-e2e-studio-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      JOBS_POLL_MS: '200',
-      INSTRUCTOR_EMAIL: 'instructor@lectern.test',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let log = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    log += chunk.toString();
-  });
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 240_000;
+async function startFreshServer(): Promise<SandboxServer & { setupLink: string }> {
+  const server = await startSandboxServer({ name: 'studio', captureLog: true });
+  // The link is printed just after the server starts listening.
+  const deadline = Date.now() + 30_000;
   for (;;) {
-    const link = /(http:\/\/\S+\/admin\/setup\?token=\S+)/.exec(log)?.[1];
-    if (link) return { url, setupLink: link, stop };
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(child.exitCode !== null ? `The server exited with ${child.exitCode}` : 'No setup link within 240 s');
+    const link = /(http:\/\/\S+\/admin\/setup\?token=\S+)/.exec(server.log())?.[1];
+    if (link) return { ...server, setupLink: link };
+    if (Date.now() > deadline) {
+      await server.stop();
+      throw new Error('No setup link within 30 s of the start');
     }
     await new Promise((r) => setTimeout(r, 250));
   }
