@@ -1,4 +1,4 @@
-import { EmailLayout, renderEmail, type RenderedEmail } from './render.js';
+import { EmailButton, EmailLayout, renderEmail, type RenderedEmail } from './render.js';
 
 export function abandonedCartEmail(input: {
   courses: { title: string; url: string }[];
@@ -18,22 +18,7 @@ export function abandonedCartEmail(input: {
           </li>
         ))}
       </ul>
-      <p style={{ margin: '24px 0' }}>
-        <a
-          href={input.checkoutUrl}
-          style={{
-            display: 'inline-block',
-            background: '#3730a3',
-            color: '#fff',
-            padding: '12px 22px',
-            borderRadius: 8,
-            textDecoration: 'none',
-            fontWeight: 600,
-          }}
-        >
-          Complete my enrolment
-        </a>
-      </p>
+      <EmailButton href={input.checkoutUrl}>Complete my enrolment</EmailButton>
       <p style={{ fontSize: 12, color: '#6b7280' }}>
         Don't want these reminders? <a href={input.unsubscribeUrl}>Unsubscribe</a>.
       </p>

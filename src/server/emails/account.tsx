@@ -1,15 +1,5 @@
 import { formatPersonName } from '../../shared/text.js';
-import { EmailLayout, renderEmail, type RenderedEmail } from './render.js';
-
-const button = {
-  display: 'inline-block',
-  background: '#3730a3',
-  color: '#ffffff',
-  padding: '12px 22px',
-  borderRadius: 8,
-  textDecoration: 'none',
-  fontWeight: 600,
-};
+import { EmailButton, EmailLayout, renderEmail, type RenderedEmail } from './render.js';
 
 export function verifyEmailEmail(fullName: string, link: string, hours: number): RenderedEmail {
   const name = formatPersonName(fullName);
@@ -18,11 +8,7 @@ export function verifyEmailEmail(fullName: string, link: string, hours: number):
     <EmailLayout title={subject}>
       <h1 style={{ fontSize: 20, margin: '0 0 16px' }}>Welcome to Lectern, {name}!</h1>
       <p>Confirm your email address to activate your account and start learning.</p>
-      <p style={{ margin: '24px 0' }}>
-        <a href={link} style={button}>
-          Activate my account
-        </a>
-      </p>
+      <EmailButton href={link}>Activate my account</EmailButton>
       <p style={{ fontSize: 13, color: '#6b7280' }}>
         The link works once and expires in {hours} hours. If you did not create an account, you can ignore this email.
       </p>
@@ -40,11 +26,7 @@ export function resetPasswordEmail(fullName: string, link: string, minutes: numb
     <EmailLayout title={subject}>
       <h1 style={{ fontSize: 20, margin: '0 0 16px' }}>Reset your password</h1>
       <p>Hi {name}, we received a request to reset the password of your account.</p>
-      <p style={{ margin: '24px 0' }}>
-        <a href={link} style={button}>
-          Choose a new password
-        </a>
-      </p>
+      <EmailButton href={link}>Choose a new password</EmailButton>
       <p style={{ fontSize: 13, color: '#6b7280' }}>
         The link works once and expires in {minutes} minutes. If you did not ask for it, ignore this email: your password stays the same.
       </p>

@@ -1,5 +1,5 @@
 import { formatPersonName } from '../../shared/text.js';
-import { EmailLayout, renderEmail, type RenderedEmail } from './render.js';
+import { EmailButton, EmailLayout, renderEmail, type RenderedEmail } from './render.js';
 
 /**
  * The emails of a membership's life: welcome and receipt, renewal receipt, the reminder before a
@@ -17,16 +17,6 @@ export interface MembershipEmailBase {
 
 const day = (d: Date) => d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
-const button = {
-  display: 'inline-block',
-  background: '#3730a3',
-  color: '#fff',
-  padding: '12px 22px',
-  borderRadius: 8,
-  textDecoration: 'none',
-  fontWeight: 600,
-} as const;
-
 function compose(subject: string, greeting: string, paragraphs: string[], action: { label: string; url: string }, footnote?: string): RenderedEmail {
   const element = (
     <EmailLayout title={subject}>
@@ -36,11 +26,7 @@ function compose(subject: string, greeting: string, paragraphs: string[], action
           {p}
         </p>
       ))}
-      <p style={{ margin: '24px 0' }}>
-        <a href={action.url} style={button}>
-          {action.label}
-        </a>
-      </p>
+      <EmailButton href={action.url}>{action.label}</EmailButton>
       {footnote && <p style={{ fontSize: 13, color: '#6b7280' }}>{footnote}</p>}
     </EmailLayout>
   );

@@ -1,7 +1,7 @@
 import { formatPrice } from '../../shared/money.js';
 import { toMajor } from '../../shared/pricing.js';
 import { formatPersonName } from '../../shared/text.js';
-import { EmailLayout, renderEmail, type RenderedEmail } from './render.js';
+import { EmailButton, EmailLayout, renderEmail, type RenderedEmail } from './render.js';
 
 export interface ReceiptInput {
   fullName: string;
@@ -52,22 +52,7 @@ export function receiptEmail(input: ReceiptInput): RenderedEmail {
           </tr>
         </tbody>
       </table>
-      <p style={{ margin: '24px 0' }}>
-        <a
-          href={input.dashboardUrl}
-          style={{
-            display: 'inline-block',
-            background: '#3730a3',
-            color: '#fff',
-            padding: '12px 22px',
-            borderRadius: 8,
-            textDecoration: 'none',
-            fontWeight: 600,
-          }}
-        >
-          Start learning
-        </a>
-      </p>
+      <EmailButton href={input.dashboardUrl}>Start learning</EmailButton>
       {input.verifyUrl && (
         <p style={{ margin: '0 0 24px', padding: 16, background: '#fef3c7', borderRadius: 8 }}>
           <strong>One more step: confirm your email address.</strong> Your courses are open already; confirming keeps your account safe and lets you reset your

@@ -21,6 +21,20 @@ export function EmailLayout({ title, children }: { title: string; children: Reac
   );
 }
 
+/** The one call to action of an email: a brand-coloured button on its own line. */
+export function EmailButton({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <p style={{ margin: '24px 0' }}>
+      <a
+        href={href}
+        style={{ display: 'inline-block', background: brand, color: '#fff', padding: '12px 22px', borderRadius: 8, textDecoration: 'none', fontWeight: 600 }}
+      >
+        {children}
+      </a>
+    </p>
+  );
+}
+
 export interface RenderedEmail {
   subject: string;
   html: string;
