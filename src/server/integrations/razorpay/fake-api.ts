@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { sandboxPayments } from '../../db/schema/index.js';
-import { createRazorpayBilling, publicView, type RazorpayBilling, type RazorpayFakeEvent, type RzpPayment, type RzpSubscription } from './fake-billing.js';
+import { publicView } from '../sandbox-clock.js';
+import { createRazorpayBilling, type RazorpayBilling, type RazorpayFakeEvent, type RzpPayment, type RzpSubscription } from './fake-billing.js';
 import type { RazorpayGateway } from './index.js';
 
 export interface FakeRazorpayOptions {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { sandboxObjects } from '../../db/schema/index.js';
+import { addMonths, clockTime, moveClock, publicView, seconds } from '../sandbox-clock.js';
 
 /**
  * Razorpay Subscriptions in the local fake: plans, subscriptions and their charges, stored as
@@ -16,7 +17,6 @@ export type RazorpayFakeEvent = { id: string; event: string; payload: Record<str
 
 const rand = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const seconds = (ms: number) => Math.floor(ms / 1000);
 /** Retries of a failed charge, in days after the first failure; after the last the subscription is halted. */
 export const RAZORPAY_RETRY_DAYS = [2, 4, 6];
 
@@ -65,18 +65,6 @@ export interface RzpPayment extends Json {
   _subscription: string;
 }
 
-/** The anchor plus n months (or years), clamped to the month's last day. */
-function addPeriods(anchorSeconds: number, period: 'monthly' | 'yearly', n: number): number {
-  const anchor = new Date(anchorSeconds * 1000);
-  const months = anchor.getUTCMonth() + n * (period === 'yearly' ? 12 : 1);
-  const year = anchor.getUTCFullYear() + Math.floor(months / 12);
-  const month = ((months % 12) + 12) % 12;
-  const day = Math.min(anchor.getUTCDate(), new Date(Date.UTC(year, month + 1, 0)).getUTCDate());
-  return seconds(Date.UTC(year, month, day, anchor.getUTCHours(), anchor.getUTCMinutes(), anchor.getUTCSeconds()));
-}
-
-export const publicView = (object: Json): Json => Object.fromEntries(Object.entries(object).filter(([key]) => !key.startsWith('_')));
-
 export function createRazorpayBilling(db: Database) {
   async function get<T extends Json>(kind: string, id: string): Promise<T | undefined> {
     const [row] = await db
@@ -108,7 +96,7 @@ export function createRazorpayBilling(db: Database) {
     return rows.map((r) => r.data as T);
   }
 
-  const nowOf = (sub: RzpSubscription) => Date.now() + sub._offset_ms;
+  const nowOf = (sub: RzpSubscription) => clockTime(sub);
   const subscriptionEvent = (event: string, sub: RzpSubscription, payment?: RzpPayment): RazorpayFakeEvent => ({
     id: rand('evt'),
     event,
@@ -138,7 +126,7 @@ export function createRazorpayBilling(db: Database) {
     sub.paid_count += 1;
     sub.remaining_count = Math.max(0, sub.total_count - sub.paid_count);
     sub.current_start = startSeconds;
-    sub.current_end = addPeriods(sub._anchor, plan.period, sub.paid_count);
+    sub.current_end = addMonths(sub._anchor, sub.paid_count * (plan.period === 'yearly' ? 12 : 1));
     sub.charge_at = sub.paid_count < sub.total_count ? sub.current_end : null;
     sub.status = 'active';
     sub._failed_at = null;
@@ -292,7 +280,7 @@ export function createRazorpayBilling(db: Database) {
     async advance(id: string, toMs: number): Promise<RazorpayFakeEvent[]> {
       const sub = await get<RzpSubscription>('subscription', id);
       if (!sub) return [];
-      sub._offset_ms = Math.max(sub._offset_ms, toMs - Date.now());
+      moveClock(sub, toMs);
       return run(sub);
     },
     async setDeclines(id: string, declines: boolean) {

@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import qs from 'qs';
 import type { Database } from '../../db/client.js';
 import { sandboxPayments } from '../../db/schema/index.js';
+import { publicView } from '../sandbox-clock.js';
 import { sandboxCheckoutPage } from '../sandbox-page.js';
-import { createStripeBilling, publicView, type FakePrice, type StripeBilling, type StripeFakeEvent } from './fake-billing.js';
+import { createStripeBilling, type FakePrice, type StripeBilling, type StripeFakeEvent } from './fake-billing.js';
 
 export interface FakeStripeOptions {
   db: Database;

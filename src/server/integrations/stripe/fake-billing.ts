@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { sandboxObjects } from '../../db/schema/index.js';
+import { addMonths, clockTime, moveClock, publicView, seconds, type TestClock } from '../sandbox-clock.js';
 
 /**
  * The Stripe Billing part of the local fake: customers, subscriptions, invoices, charges, refunds
@@ -22,11 +23,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Retries after a failed renewal, counted from the first failure; after the last one the subscription is cancelled. */
 export const RETRY_DAYS = [2, 4, 6];
 
-interface Clock extends Json {
+interface Clock extends Json, TestClock {
   id: string;
   object: 'test_clock';
   name: string;
-  _offset_ms: number;
 }
 
 interface Customer extends Json {
@@ -112,20 +112,9 @@ interface Charge extends Json {
   created: number;
 }
 
-const seconds = (ms: number) => Math.floor(ms / 1000);
-
-/** The anchor plus n months (or years), on the anchor's day of month, clamped to the month's last day (as Stripe does). */
-export function addPeriods(anchorSeconds: number, interval: 'month' | 'year', n: number): number {
-  const anchor = new Date(anchorSeconds * 1000);
-  const months = anchor.getUTCMonth() + n * (interval === 'year' ? 12 : 1);
-  const year = anchor.getUTCFullYear() + Math.floor(months / 12);
-  const month = ((months % 12) + 12) % 12;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const day = Math.min(anchor.getUTCDate(), lastDay);
-  return seconds(Date.UTC(year, month, day, anchor.getUTCHours(), anchor.getUTCMinutes(), anchor.getUTCSeconds()));
-}
-
-export const publicView = <T extends Json>(object: T): Json => Object.fromEntries(Object.entries(object).filter(([key]) => !key.startsWith('_')));
+/** The anchor plus n months (or years), as Stripe renews a subscription. */
+export const addPeriods = (anchorSeconds: number, interval: 'month' | 'year', n: number): number =>
+  addMonths(anchorSeconds, n * (interval === 'year' ? 12 : 1));
 
 const notFound = (what: string) => ({ error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
 
@@ -183,10 +172,10 @@ export function createStripeBilling(db: Database): StripeBilling {
   async function clockNow(customerId: string): Promise<number> {
     const customer = await get<Customer>('customer', customerId);
     const clock = customer ? await get<Clock>('test_clock', customer.test_clock) : undefined;
-    return Date.now() + (clock?._offset_ms ?? 0);
+    return clockTime(clock);
   }
 
-  const clockJson = (clock: Clock) => ({ ...publicView(clock), frozen_time: seconds(Date.now() + clock._offset_ms), status: 'ready' });
+  const clockJson = (clock: Clock) => ({ ...publicView(clock), frozen_time: seconds(clockTime(clock)), status: 'ready' });
 
   async function createCustomer(input: { email?: string; name?: string; metadata?: Record<string, string> }): Promise<Customer> {
     const clock = await put<Clock>('test_clock', { id: rand('clock'), object: 'test_clock', name: `Clock for ${input.email ?? 'customer'}`, _offset_ms: 0 });
@@ -358,12 +347,12 @@ export function createStripeBilling(db: Database): StripeBilling {
   async function advanceClock(clockId: string, toMs: number): Promise<StripeFakeEvent[]> {
     const clock = await get<Clock>('test_clock', clockId);
     if (!clock) return [];
-    clock._offset_ms = Math.max(clock._offset_ms, toMs - Date.now());
+    moveClock(clock, toMs);
     await put('test_clock', clock);
     const events: StripeFakeEvent[] = [];
     for (const customer of await list<Customer>('customer', 'test_clock', clockId)) {
       for (const sub of await list<Subscription>('subscription', 'customer', customer.id)) {
-        if (sub.status === 'active' || sub.status === 'past_due') events.push(...(await run(sub, Date.now() + clock._offset_ms)));
+        if (sub.status === 'active' || sub.status === 'past_due') events.push(...(await run(sub, clockTime(clock))));
       }
     }
     return events;
@@ -548,7 +537,7 @@ export function createStripeBilling(db: Database): StripeBilling {
         const clock = await get<Clock>('test_clock', id);
         if (!clock) return reply.code(404).send(notFound('test_clock'));
         const target = Number(body.frozen_time) * 1000;
-        if (!Number.isFinite(target) || target < Date.now() + clock._offset_ms - 1000) {
+        if (!Number.isFinite(target) || target < clockTime(clock) - 1000) {
           return reply.code(400).send({ error: { type: 'invalid_request_error', message: 'frozen_time must be later than the clock’s current time.' } });
         }
         await deliver(await advanceClock(id, target));
