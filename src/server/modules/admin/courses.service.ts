@@ -66,46 +66,34 @@ export async function setPrices(ctx: AppContext, actor: Actor, courseId: number,
   });
 }
 
-export async function addSection(ctx: AppContext, actor: Actor, courseId: number, title: string): Promise<AdminCourse> {
+type CourseAudit = Omit<AuditInput, 'entityType' | 'entityId'>;
+
+/** A change inside one course (its curriculum): audited on the course, answered with the course as the studio shows it. */
+function curriculumChange(ctx: AppContext, actor: Actor, change: (tx: Tx) => Promise<{ courseId: number; audit: CourseAudit }>): Promise<AdminCourse> {
   return catalogChange(ctx, actor, async (tx) => {
+    const { courseId, audit } = await change(tx);
+    return { result: await catalog.getStudioCourse(tx, courseId), audit: { ...audit, entityType: 'course', entityId: courseId } };
+  });
+}
+
+export async function addSection(ctx: AppContext, actor: Actor, courseId: number, title: string): Promise<AdminCourse> {
+  return curriculumChange(ctx, actor, async (tx) => {
     const section = await catalog.createSection(tx, courseId, title);
-    return {
-      result: await catalog.getStudioCourse(tx, courseId),
-      audit: { action: 'section.create', entityType: 'course', entityId: courseId, summary: `Added section "${title}"`, after: section },
-    };
+    return { courseId, audit: { action: 'section.create', summary: `Added section "${title}"`, after: section } };
   });
 }
 
 export async function renameSection(ctx: AppContext, actor: Actor, sectionId: number, title: string): Promise<AdminCourse> {
-  return catalogChange(ctx, actor, async (tx) => {
-    const change = await catalog.renameSection(tx, sectionId, title);
-    return {
-      result: await catalog.getStudioCourse(tx, change.courseId),
-      audit: {
-        action: 'section.update',
-        entityType: 'course',
-        entityId: change.courseId,
-        summary: `Renamed section ${sectionId}`,
-        before: change.before,
-        after: change.after,
-      },
-    };
+  return curriculumChange(ctx, actor, async (tx) => {
+    const { courseId, before, after } = await catalog.renameSection(tx, sectionId, title);
+    return { courseId, audit: { action: 'section.update', summary: `Renamed section ${sectionId}`, before, after } };
   });
 }
 
 export async function deleteSection(ctx: AppContext, actor: Actor, sectionId: number): Promise<AdminCourse> {
-  return catalogChange(ctx, actor, async (tx) => {
-    const change = await catalog.deleteSection(tx, sectionId);
-    return {
-      result: await catalog.getStudioCourse(tx, change.courseId),
-      audit: {
-        action: 'section.delete',
-        entityType: 'course',
-        entityId: change.courseId,
-        summary: `Deleted section "${change.before.title}"`,
-        before: change.before,
-      },
-    };
+  return curriculumChange(ctx, actor, async (tx) => {
+    const { courseId, before } = await catalog.deleteSection(tx, sectionId);
+    return { courseId, audit: { action: 'section.delete', summary: `Deleted section "${before.title}"`, before } };
   });
 }
 
@@ -130,62 +118,33 @@ const lessonAudit = (l: {
 });
 
 export async function addLesson(ctx: AppContext, actor: Actor, sectionId: number, body: LessonBody): Promise<AdminCourse> {
-  return catalogChange(ctx, actor, async (tx) => {
+  return curriculumChange(ctx, actor, async (tx) => {
     const { lesson, courseId } = await catalog.createLesson(tx, sectionId, body);
-    return {
-      result: await catalog.getStudioCourse(tx, courseId),
-      audit: { action: 'lesson.create', entityType: 'course', entityId: courseId, summary: `Added lesson "${lesson.lessonTitle}"`, after: lessonAudit(lesson) },
-    };
+    return { courseId, audit: { action: 'lesson.create', summary: `Added lesson "${lesson.lessonTitle}"`, after: lessonAudit(lesson) } };
   });
 }
 
 export async function editLesson(ctx: AppContext, actor: Actor, lessonId: number, body: LessonBody): Promise<AdminCourse> {
-  return catalogChange(ctx, actor, async (tx) => {
-    const change = await catalog.updateLesson(tx, lessonId, body);
+  return curriculumChange(ctx, actor, async (tx) => {
+    const { courseId, before, after } = await catalog.updateLesson(tx, lessonId, body);
     return {
-      result: await catalog.getStudioCourse(tx, change.courseId),
-      audit: {
-        action: 'lesson.update',
-        entityType: 'course',
-        entityId: change.courseId,
-        summary: `Edited lesson "${change.after.lessonTitle}"`,
-        before: lessonAudit(change.before),
-        after: lessonAudit(change.after),
-      },
+      courseId,
+      audit: { action: 'lesson.update', summary: `Edited lesson "${after.lessonTitle}"`, before: lessonAudit(before), after: lessonAudit(after) },
     };
   });
 }
 
 export async function removeLesson(ctx: AppContext, actor: Actor, lessonId: number): Promise<AdminCourse> {
-  return catalogChange(ctx, actor, async (tx) => {
-    const change = await catalog.deleteLesson(tx, lessonId);
-    return {
-      result: await catalog.getStudioCourse(tx, change.courseId),
-      audit: {
-        action: 'lesson.delete',
-        entityType: 'course',
-        entityId: change.courseId,
-        summary: `Deleted lesson "${change.before.lessonTitle}"`,
-        before: lessonAudit(change.before),
-      },
-    };
+  return curriculumChange(ctx, actor, async (tx) => {
+    const { courseId, before } = await catalog.deleteLesson(tx, lessonId);
+    return { courseId, audit: { action: 'lesson.delete', summary: `Deleted lesson "${before.lessonTitle}"`, before: lessonAudit(before) } };
   });
 }
 
 export async function reorder(ctx: AppContext, actor: Actor, courseId: number, order: CurriculumOrder): Promise<AdminCourse> {
-  return catalogChange(ctx, actor, async (tx) => {
-    const change = await catalog.reorderCurriculum(tx, courseId, order);
-    return {
-      result: await catalog.getStudioCourse(tx, courseId),
-      audit: {
-        action: 'course.reorder',
-        entityType: 'course',
-        entityId: courseId,
-        summary: 'Reordered the curriculum',
-        before: change.before,
-        after: change.after,
-      },
-    };
+  return curriculumChange(ctx, actor, async (tx) => {
+    const { before, after } = await catalog.reorderCurriculum(tx, courseId, order);
+    return { courseId, audit: { action: 'course.reorder', summary: 'Reordered the curriculum', before, after } };
   });
 }
 
