@@ -5,7 +5,8 @@ import { getPublicUser, listUsersForStudio, sendVerificationEmail, setBlocked, t
 import { enrolByHand, revokeEnrolment, studentLearning } from '../learning/index.js';
 import { studioOrdersOfUser } from '../orders/index.js';
 import { compMembership, listMemberships, type MembershipDeps } from '../subscriptions/index.js';
-import { audited, type Actor } from './audit.js';
+import type { Tx } from '../../db/client.js';
+import { audited, type Actor, type AuditInput } from './audit.js';
 import { pageWindow } from './paging.js';
 
 const toStudent = (u: PublicUser): AdminStudent => ({
@@ -72,41 +73,35 @@ export async function studentDetail(ctx: AppContext, userId: number): Promise<Ad
   };
 }
 
-export async function enrolStudent(ctx: AppContext, actor: Actor, userId: number, courseId: number): Promise<AdminStudentDetail> {
+/** A change to one student's enrolments, audited on the student; answered with the student's detail. */
+async function studentChange(
+  ctx: AppContext,
+  actor: Actor,
+  userId: number,
+  change: (tx: Tx, user: PublicUser) => Promise<Omit<AuditInput, 'entityType' | 'entityId'>>,
+): Promise<AdminStudentDetail> {
   const user = await userOr404(ctx, userId);
-  await audited(ctx.db, actor, async (tx) => {
-    const course = await enrolByHand(tx, user.id, courseId);
-    return {
-      result: course,
-      audit: {
-        action: 'student.enrol',
-        entityType: 'user',
-        entityId: user.id,
-        summary: `Enrolled ${user.email} in "${course.title}"`,
-        after: { course_id: courseId },
-      },
-    };
-  });
+  await audited(ctx.db, actor, async (tx) => ({ result: null, audit: { ...(await change(tx, user)), entityType: 'user', entityId: user.id } }));
   return studentDetail(ctx, user.id);
 }
 
+export async function enrolStudent(ctx: AppContext, actor: Actor, userId: number, courseId: number): Promise<AdminStudentDetail> {
+  return studentChange(ctx, actor, userId, async (tx, user) => {
+    const course = await enrolByHand(tx, user.id, courseId);
+    return { action: 'student.enrol', summary: `Enrolled ${user.email} in "${course.title}"`, after: { course_id: courseId } };
+  });
+}
+
 export async function revokeStudent(ctx: AppContext, actor: Actor, userId: number, courseId: number): Promise<AdminStudentDetail> {
-  const user = await userOr404(ctx, userId);
-  await audited(ctx.db, actor, async (tx) => {
+  return studentChange(ctx, actor, userId, async (tx, user) => {
     const revoked = await revokeEnrolment(tx, user.id, courseId);
     return {
-      result: revoked,
-      audit: {
-        action: 'student.revoke',
-        entityType: 'user',
-        entityId: user.id,
-        summary: `Revoked ${user.email}'s access to course ${courseId}`,
-        before: { course_id: courseId, source: revoked.source },
-        after: { course_id: courseId, revoked: true },
-      },
+      action: 'student.revoke',
+      summary: `Revoked ${user.email}'s access to course ${courseId}`,
+      before: { course_id: courseId, source: revoked.source },
+      after: { course_id: courseId, revoked: true },
     };
   });
-  return studentDetail(ctx, user.id);
 }
 
 export async function compStudent(ctx: AppContext, deps: MembershipDeps, actor: Actor, userId: number, months: number): Promise<AdminStudentDetail> {
