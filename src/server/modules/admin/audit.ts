@@ -50,6 +50,22 @@ export async function audited<T>(db: Database, actor: Actor, change: (tx: Tx) =>
   });
 }
 
+type AuditRow = Awaited<ReturnType<typeof q.selectAuditPage>>['rows'][number];
+
+const toAuditEntry = (r: AuditRow): AuditEntry => ({
+  id: r.id,
+  actor_id: r.actorId,
+  actor_email: r.actorEmail,
+  action: r.action,
+  entity_type: r.entityType,
+  entity_id: r.entityId,
+  summary: r.summary,
+  before: r.before ?? null,
+  after: r.after ?? null,
+  ip: r.ip,
+  created_at: r.createdAt.toISOString(),
+});
+
 export async function listAudit(db: Database, query: AuditQuery): Promise<Page<AuditEntry>> {
   const { limit, offset } = pageWindow(query);
   const range = rangeOf(query);
@@ -59,22 +75,5 @@ export async function listAudit(db: Database, query: AuditQuery): Promise<Page<A
     limit,
     offset,
   );
-  return {
-    count: total,
-    page: query.page,
-    page_size: query.page_size,
-    results: rows.map((r) => ({
-      id: r.id,
-      actor_id: r.actorId,
-      actor_email: r.actorEmail,
-      action: r.action,
-      entity_type: r.entityType,
-      entity_id: r.entityId,
-      summary: r.summary,
-      before: r.before ?? null,
-      after: r.after ?? null,
-      ip: r.ip,
-      created_at: r.createdAt.toISOString(),
-    })),
-  };
+  return { count: total, page: query.page, page_size: query.page_size, results: rows.map(toAuditEntry) };
 }

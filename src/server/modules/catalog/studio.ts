@@ -42,25 +42,21 @@ export async function listStudioCourses(
   const { rows, total } = await q.selectStudioCourses(db, query, window.limit, window.offset);
   const ids = rows.map((r) => r.id);
   const [prices, enrolled] = await Promise.all([q.selectPricesOf(db, ids), activeEnrolmentCounts(db, ids)]);
-  return {
-    count: total,
-    page: window.page,
-    page_size: window.limit,
-    results: rows.map((r) => ({
-      id: r.id,
-      slug: r.slug,
-      title: r.title,
-      course_type: r.courseType,
-      complexity: r.complexity,
-      category: { id: r.categoryId, category_name: r.categoryName },
-      state: stateOf(r),
-      total_lessons: r.totalLessons,
-      enrolled: enrolled.get(r.id) ?? 0,
-      prices: prices.filter((p) => p.courseId === r.id).map(toPrice),
-      position: r.position,
-      updated_at: r.updatedAt.toISOString(),
-    })),
-  };
+  const results = rows.map((r): AdminCourseListItem => ({
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    course_type: r.courseType,
+    complexity: r.complexity,
+    category: { id: r.categoryId, category_name: r.categoryName },
+    state: stateOf(r),
+    total_lessons: r.totalLessons,
+    enrolled: enrolled.get(r.id) ?? 0,
+    prices: prices.filter((p) => p.courseId === r.id).map(toPrice),
+    position: r.position,
+    updated_at: r.updatedAt.toISOString(),
+  }));
+  return { count: total, page: window.page, page_size: window.limit, results };
 }
 
 export async function getStudioCourse(db: Db, courseId: number): Promise<AdminCourse> {
