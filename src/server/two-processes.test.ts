@@ -12,6 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseListItem } from '../shared/catalog.js';
 import { STRONG_PASSWORD } from '../../test/helpers.js';
+import { guestBilling } from '../../test/orders.js';
 import { startFakeProviders } from '../../test/payments.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { coursePrices, courses, devMailbox, enrolments, orders, providerEvents, users } from './db/schema/index.js';
@@ -151,20 +152,12 @@ describe.skipIf(!baseUrl || !redisUrl)('two server processes on one database and
     const list = (await (await call(a, 'GET', '/courses/')).json()) as CourseListItem[];
     const course = list.find((c) => c.course_type === 'paid')!;
     const email = `two-processes-${Date.now()}@example.com`;
-    const created = await call(a, 'POST', '/create-order/', {
-      full_name: 'Mira Shah',
-      email,
-      phone_number: '+1 415 555 0100',
-      address_line_1: '500 Market St',
-      country: 'United States',
-      state: 'California',
-      city: 'San Francisco',
-      pin_code: '94105',
-      password: STRONG_PASSWORD,
-      payment_method: 'Stripe',
-      courses: [course.id],
-      total: course.country_price.amount,
-    });
+    const created = await call(
+      a,
+      'POST',
+      '/create-order/',
+      guestBilling({ full_name: 'Mira Shah', email, courses: [course.id], total: course.country_price.amount }),
+    );
     expect(created.status).toBe(201);
     const order = (await created.json()) as { order_number: string; stripe_session_id: string; tokens: { access: string } };
     const auth = { authorization: `Bearer ${order.tokens.access}` };

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../../test/admin.js';
-import { createTestApp, freshIp, STRONG_PASSWORD, type TestApp } from '../../../../test/helpers.js';
+import { createTestApp, type TestApp } from '../../../../test/helpers.js';
+import { freeCouponOrder } from '../../../../test/orders.js';
 import type { AdminOrderDetail, AdminOrderListItem } from '../../../shared/admin.js';
-import type { CourseListItem } from '../../../shared/catalog.js';
 import { orders } from '../../db/schema/index.js';
 
 let t: TestApp;
@@ -12,30 +12,18 @@ const made: string[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signedIn(t, { isAdmin: true });
-  const course = (await t.app.inject({ url: '/api/v1/courses/' })).json<CourseListItem[]>().find((c) => c.course_type === 'paid')!;
   for (const [i, country] of ['India', 'United Kingdom', 'India', '=HYPERLINK("http://evil")'].entries()) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/create-order/',
-      remoteAddress: freshIp(),
-      payload: {
-        full_name: i === 3 ? '=cmd|calc Attacker' : `Buyer Number${i}`,
-        email: `buyer${i}-${Date.now()}@example.com`,
-        phone_number: '+44 20 7946 0000',
-        address_line_1: '1 High St',
-        country,
-        state: 'Somewhere',
-        city: 'Town',
-        pin_code: '12345',
-        password: STRONG_PASSWORD,
-        payment_method: 'Full_Discount',
-        coupon_code: 'FREECOURSE',
-        courses: [course.id],
-        total: 0,
-      },
+    const { order } = await freeCouponOrder(t, {
+      full_name: i === 3 ? '=cmd|calc Attacker' : `Buyer Number${i}`,
+      email: `buyer${i}-${Date.now()}@example.com`,
+      phone_number: '+44 20 7946 0000',
+      address_line_1: '1 High St',
+      country,
+      state: 'Somewhere',
+      city: 'Town',
+      pin_code: '12345',
     });
-    expect(res.statusCode, res.body).toBe(201);
-    made.push(res.json<{ order_number: string }>().order_number);
+    made.push(order.order_number);
   }
   await t.handle.db.update(orders).set({ status: 'Refunded' }).where(eq(orders.orderNumber, made[1]!));
 });

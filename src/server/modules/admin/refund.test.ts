@@ -2,10 +2,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../../test/admin.js';
-import { createTestApp, freshIp, latestEmail, STRONG_PASSWORD, type TestApp } from '../../../../test/helpers.js';
+import { createTestApp, latestEmail, type TestApp } from '../../../../test/helpers.js';
+import { createOrder, firstPaidCourse, guestBilling } from '../../../../test/orders.js';
 import { startFakeProviders } from '../../../../test/payments.js';
 import type { AdminOrderDetail } from '../../../shared/admin.js';
-import type { CourseDetail, CourseListItem } from '../../../shared/catalog.js';
+import type { CourseDetail } from '../../../shared/catalog.js';
 import { auditLog, enrolments, users } from '../../db/schema/index.js';
 
 let t: TestApp;
@@ -35,27 +36,9 @@ const deliverStripe = (event: { id: string; type: string; object: Record<string,
 
 describe('refunding an order from the studio', () => {
   it('refunds through Stripe, revokes the course, emails the buyer, audits it, and refuses a second refund', async () => {
-    const course = (await t.app.inject({ url: '/api/v1/courses/' })).json<CourseListItem[]>().find((c) => c.course_type === 'paid')!;
+    const course = await firstPaidCourse(t);
     const email = `refund-${Date.now()}@example.com`;
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/create-order/',
-      remoteAddress: freshIp(),
-      payload: {
-        full_name: 'Rohan Verma',
-        email,
-        phone_number: '+1 415 555 0100',
-        address_line_1: '500 Market St',
-        country: 'United States',
-        state: 'California',
-        city: 'San Francisco',
-        pin_code: '94105',
-        password: STRONG_PASSWORD,
-        payment_method: 'Stripe',
-        courses: [course.id],
-        total: course.country_price.amount,
-      },
-    });
+    const created = await createOrder(t, guestBilling({ email, courses: [course.id], total: course.country_price.amount }));
     expect(created.statusCode, created.body).toBe(201);
     const order = created.json<{ order_number: string; stripe_session_id: string; tokens: { access: string } }>();
     expect((await fake.server.inject({ method: 'POST', url: `/sandbox/stripe/checkout/${order.stripe_session_id}/pay` })).statusCode).toBe(303);

@@ -7,6 +7,7 @@ import { coupons, devMailbox, enrolments, orders, payments, providerEvents, user
 import { insertCoupon } from '../../db/seed/factories.js';
 import { createTestApp, createVerifiedUser, freshIp, latestEmail, linkIn, loginAs, STRONG_PASSWORD, type TestApp } from '../../../../test/helpers.js';
 import { startFakeProviders } from '../../../../test/payments.js';
+import { guestBilling } from '../../../../test/orders.js';
 
 let t: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeProviders>>;
@@ -32,21 +33,7 @@ const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, 
   t.app.inject({ method, url: `/api/v1${url}`, payload: payload as object, headers, remoteAddress: freshIp() });
 
 let guestCounter = 0;
-function billing(overrides: Record<string, unknown> = {}) {
-  return {
-    full_name: 'Rohan Verma',
-    email: `buyer${++guestCounter}-${Date.now()}@example.com`,
-    phone_number: '+1 415 555 0100',
-    address_line_1: '500 Market St',
-    country: 'United States',
-    state: 'California',
-    city: 'San Francisco',
-    pin_code: '94105',
-    password: STRONG_PASSWORD,
-    payment_method: 'Stripe',
-    ...overrides,
-  };
-}
+const billing = (overrides: Record<string, unknown> = {}) => guestBilling({ email: `buyer${++guestCounter}-${Date.now()}@example.com`, ...overrides });
 
 const orderCount = async () => (await t.handle.db.select().from(orders)).length;
 const enrolled = async (userId: number, courseId: number) =>

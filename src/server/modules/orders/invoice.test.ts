@@ -2,9 +2,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../../test/admin.js';
-import { createTestApp, freshIp, STRONG_PASSWORD, type TestApp } from '../../../../test/helpers.js';
+import { createTestApp, type TestApp } from '../../../../test/helpers.js';
+import { freeCouponOrder } from '../../../../test/orders.js';
 import { pdfText } from '../../../../test/pdf-text.js';
-import type { CourseListItem } from '../../../shared/catalog.js';
 import { orders } from '../../db/schema/index.js';
 
 let t: TestApp;
@@ -20,38 +20,24 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let n = 0;
-async function freeCouponOrder(country: string) {
-  const course = (await t.app.inject({ url: '/api/v1/courses/' })).json<CourseListItem[]>().find((c) => c.course_type === 'paid')!;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/create-order/',
-    remoteAddress: freshIp(),
-    payload: {
-      full_name: 'Meera Iyer',
-      email: `meera${++n}-${Date.now()}@example.com`,
-      phone_number: '+91 98450 00000',
-      address_line_1: '4 Residency Road',
-      country,
-      state: 'Karnataka',
-      city: 'Bengaluru',
-      pin_code: '560025',
-      password: STRONG_PASSWORD,
-      payment_method: 'Full_Discount',
-      coupon_code: 'FREECOURSE',
-      courses: [course.id],
-      total: 0,
-    },
+const meeraFreeOrder = (country: string) =>
+  freeCouponOrder(t, {
+    full_name: 'Meera Iyer',
+    email: `meera${++n}-${Date.now()}@example.com`,
+    phone_number: '+91 98450 00000',
+    address_line_1: '4 Residency Road',
+    country,
+    state: 'Karnataka',
+    city: 'Bengaluru',
+    pin_code: '560025',
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return { course, order: res.json<{ order_number: string; tokens: { access: string } }>() };
-}
 
 const invoiceOf = (orderNumber: string, access: string) =>
   t.app.inject({ url: `/api/v1/orders/${orderNumber}/invoice.pdf`, headers: { authorization: `Bearer ${access}` } });
 
 describe('the invoice PDF', () => {
   it('prints the seller, the buyer with their country, a consecutive invoice number, dates, lines and totals in the currency', async () => {
-    const { course, order } = await freeCouponOrder('IN');
+    const { course, order } = await meeraFreeOrder('IN');
     const res = await invoiceOf(order.order_number, order.tokens.access);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -81,8 +67,8 @@ describe('the invoice PDF', () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ seller_legal_name: 'Rao Learning LLP', sources: { seller_legal_name: 'studio', seller_address: 'environment' } });
 
-    const first = await freeCouponOrder('United States');
-    const second = await freeCouponOrder('United States');
+    const first = await meeraFreeOrder('United States');
+    const second = await meeraFreeOrder('United States');
     const text = pdfText((await invoiceOf(second.order.order_number, second.order.tokens.access)).rawPayload).join('\n');
     expect(text).toContain('Rao Learning LLP');
     expect(text).toContain('29AAAAA0000A1Z5');
@@ -94,7 +80,7 @@ describe('the invoice PDF', () => {
   });
 
   it('is refused for another buyer and for an unpaid order', async () => {
-    const { order } = await freeCouponOrder('IN');
+    const { order } = await meeraFreeOrder('IN');
     const other = await signedIn(t);
     expect((await invoiceOf(order.order_number, other.access)).statusCode).toBe(404);
     await t.handle.db.update(orders).set({ status: 'Pending' }).where(eq(orders.orderNumber, order.order_number));
