@@ -6,13 +6,13 @@ import type { z } from 'zod';
 import { messages } from '../../../shared/messages';
 import { contactFormSchema, contactRoleOptions, isClientRole } from '../../../shared/site';
 import { useSendContactMessage } from '../../api/contact';
-import { CaptchaField, defaultCaptchaSlot, useCaptchaCheck, type CaptchaSlot } from '../../components/Captcha';
+import { CaptchaField, defaultCaptchaSlot, useCaptchaCheck, type CaptchaSlot } from '../../components/form/CaptchaField';
 import { EmailField, formFields, NameField, SelectField, TextAreaField, TextField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { showServerFieldErrors } from '../../lib/forms';
 
-export type { CaptchaSlotProps } from '../../components/Captcha';
+export type { CaptchaSlotProps } from '../../components/form/CaptchaField';
 
 const m = messages.contact;
 

@@ -5,14 +5,14 @@ import type { z } from 'zod';
 import { accountMessages, registerFormSchema } from '../../../shared/accounts';
 import { serverErrorText, useRegister } from '../../api/accounts';
 import { NetworkError } from '../../api/client';
-import { CaptchaField, defaultCaptchaSlot, useCaptchaCheck, type CaptchaSlot } from '../../components/Captcha';
+import { CaptchaField, defaultCaptchaSlot, useCaptchaCheck, type CaptchaSlot } from '../../components/form/CaptchaField';
 import { EmailField, formFields, NameField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { PasswordField } from '../../components/form/PasswordField';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { showServerFieldErrors } from '../../lib/forms';
 
-export type { CaptchaSlotProps } from '../../components/Captcha';
+export type { CaptchaSlotProps } from '../../components/form/CaptchaField';
 
 export const PASSWORD_HELP = 'Use 8+ characters with uppercase, lowercase, number & symbol.';
 
