@@ -12,6 +12,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     // `virtual:bootstrap-icons.css`: Bootstrap Icons' stylesheet and font with only the icons the web app names.
     iconFont({ scan: [fileURLToPath(new URL('./src/web', import.meta.url)), fileURLToPath(new URL('./src/shared', import.meta.url))] }),
+    // Inter is preloaded and 'optional': a first paint that beats it (the critical CSS is inline) keeps the metric-matched
+    // fallback for that page instead of swapping and re-wrapping lines (CLS 0.03 on phones); Chromium waits for a preloaded
+    // optional font briefly before painting, so on most connections the first paint is already in Inter.
+    {
+      name: 'text-font-display',
+      enforce: 'pre',
+      transform: (code, id) =>
+        id.includes('@fontsource-variable/inter') && id.endsWith('.css') ? code.replaceAll('font-display: swap', 'font-display: optional') : undefined,
+    },
   ],
   // `vite build --ssr entry-server.tsx` builds the server renderer of the public pages into dist/ssr.
   build: isSsrBuild

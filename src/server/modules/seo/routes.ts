@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import { publicPaths } from '../../../shared/pages.js';
 import { fallbackTemplate, injectHead } from './head.js';
 import { headForPath, renderRobots, renderSitemap } from './service.js';
+import { criticalCss } from './critical-css.js';
 import { pageAssets, sendRenderedPage, type PageRenderer } from './ssr.js';
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -24,6 +25,7 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext, webR
   const indexFile = webRoot ? path.join(webRoot, 'index.html') : undefined;
   const template = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : fallbackTemplate;
   const assetsOf = pageAssets(webRoot);
+  const inlineCriticalCss = criticalCss(webRoot);
 
   if (webRoot && existsSync(webRoot)) {
     await app.register(fastifyStatic, {
@@ -63,6 +65,7 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext, webR
           request,
           reply,
           renderer,
+          inlineCriticalCss,
           status: page.status,
           origin: ctx.config.publicUrl,
           before: `${before}<div id="root">`,

@@ -1,8 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
-import { createGzip, constants as zlib } from 'node:zlib';
+import { createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { InlineCriticalCss } from './critical-css.js';
 
 type Fetch = (url: URL, init: RequestInit) => Promise<Response>;
 
@@ -94,15 +95,17 @@ function visitorApi(app: FastifyInstance, request: FastifyRequest): Fetch {
 }
 
 /**
- * Sends a server-rendered page: the head (and the page's styles) leaves at once, so the browser
- * fetches CSS and scripts while the server reads the page's data; then the rendered #root and the
- * query cache the browser hydrates from. Gzipped when the browser accepts it.
+ * Sends a server-rendered page: the rendered #root and the query cache the browser hydrates from,
+ * with the critical CSS of exactly this HTML inlined (critical-css.ts), so the first paint waits on
+ * this one response only. The page's data is read in-process, so the whole document is ready a few
+ * milliseconds after the request; it is sent at once, gzipped when the browser accepts it.
  */
 export function sendRenderedPage(options: {
   app: FastifyInstance;
   request: FastifyRequest;
   reply: FastifyReply;
   renderer: PageRenderer;
+  inlineCriticalCss: InlineCriticalCss;
   status: number;
   origin: string;
   /** The template with the head filled in, before and after `<div id="root"></div>`. */
@@ -113,21 +116,25 @@ export function sendRenderedPage(options: {
   const out = new PassThrough();
   let body: NodeJS.ReadableStream = out;
   if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-    const gzip = createGzip({ level: 6, flush: zlib.Z_SYNC_FLUSH });
+    const gzip = createGzip({ level: 6 });
     body = out.pipe(gzip);
     reply.header('Content-Encoding', 'gzip');
   }
   reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
-  out.write(options.before);
   renderer
     .render({ url: request.url, ip: request.ip, api: visitorApi(app, request), origin: options.origin })
     .then(({ state, pipe }) => {
-      const tail = `</div><script>window.__LECTERN_STATE__=${state}</script>${options.after}`;
+      const chunks: Buffer[] = [];
       pipe(
         new Writable({
-          write: (chunk, _encoding, done) => void out.write(chunk, done),
+          write: (chunk: Buffer, _encoding, done) => {
+            chunks.push(chunk);
+            done();
+          },
           final: (done) => {
-            out.end(tail);
+            const root = Buffer.concat(chunks).toString('utf8');
+            const html = `${options.before}${root}</div><script>window.__LECTERN_STATE__=${state}</script>${options.after}`;
+            out.end(withCriticalCss(options.inlineCriticalCss, html, request));
             done();
           },
         }),
@@ -136,7 +143,17 @@ export function sendRenderedPage(options: {
     .catch((error: unknown) => {
       // The browser renders the page itself, as it does for pages that are not server-rendered.
       request.log.error({ err: error }, 'server rendering failed');
-      out.end(`</div>${options.after}`);
+      out.end(`${options.before}</div>${options.after}`);
     });
   return reply.send(body);
+}
+
+/** A page whose critical CSS cannot be worked out is still sent, with its stylesheets blocking as usual. */
+function withCriticalCss(inline: InlineCriticalCss, html: string, request: FastifyRequest): string {
+  try {
+    return inline(html);
+  } catch (error) {
+    request.log.error({ err: error }, 'inlining critical CSS failed');
+    return html;
+  }
 }

@@ -1,0 +1,57 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CourseListItem } from '../src/shared/catalog';
+import { baseUrl, launch, openPage } from './browser';
+
+let browser: Browser;
+let paidCourse: string;
+beforeAll(async () => {
+  browser = await launch();
+  const courses = (await (await fetch(`${baseUrl()}/api/v1/courses/`)).json()) as CourseListItem[];
+  paidCourse = courses.find((c) => c.course_type === 'paid')!.slug;
+});
+afterAll(() => browser.close());
+
+const publicPages = () => ['/', '/courses', `/courses/${paidCourse}`, '/subscribe', '/services'];
+
+describe('the first paint of the public pages', () => {
+  it('needs only the HTML: the critical CSS is inline and no stylesheet blocks rendering', async () => {
+    for (const path of publicPages()) {
+      const html = await (await fetch(`${baseUrl()}${path}`)).text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head, path).toMatch(/<style>[^<]*\.navbar[^<]*<\/style>/);
+      expect(head, path).toMatch(/@font-face\{font-family:Inter Variable;[^}]*font-display:optional/);
+      // Stylesheets are preloaded and applied on arrival; the only plain links are the <noscript> fallbacks.
+      const blocking = head.replace(/<noscript>.*?<\/noscript>/gs, '').match(/<link[^>]*rel="stylesheet"[^>]*>/g);
+      expect(blocking, path).toBeNull();
+      expect(head, path).toMatch(/<noscript><link rel="stylesheet" crossorigin href="\/assets\/index-[^"]+\.css"><\/noscript>/);
+    }
+  });
+
+  // The text font arrives late on a slow phone: the page must not move when it does (layout shift ≤ 0.02), nor when
+  // the full stylesheets land or React hydrates.
+  it.each([375, 1280])('does not move while loading, with a slow text font, at %i px', async (width) => {
+    const { context, page, errors } = await openPage(browser, { width });
+    await page.route(/\/assets\/inter-[^/]*\.woff2$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { layoutShift: number };
+      w.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) w.layoutShift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const path of publicPages()) {
+      await page.goto(path);
+      await page.locator('footer').waitFor();
+      await page.waitForTimeout(2500);
+      const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+      expect(shift, `${path} at ${width} px`).toBeLessThanOrEqual(0.02);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

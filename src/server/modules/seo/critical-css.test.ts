@@ -1,0 +1,74 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { criticalCss, type InlineCriticalCss } from './critical-css.js';
+
+// A built web root as `vite build` leaves it, compiled by the build's own script.
+let webRoot: string;
+let inline: InlineCriticalCss;
+beforeAll(() => {
+  webRoot = mkdtempSync(path.join(tmpdir(), 'lectern-critical-'));
+  mkdirSync(path.join(webRoot, 'assets'));
+  mkdirSync(path.join(webRoot, '.vite'));
+  writeFileSync(
+    path.join(webRoot, 'assets/index-a1.css'),
+    [
+      "@font-face{font-family:'Inter Variable';font-display:optional;src:url(/assets/inter-latin.woff2)format('woff2')}",
+      'body{margin:0;font-family:var(--font)}',
+      '.navbar{display:flex}.navbar .nav-link{padding:8px}',
+      '.modal{position:fixed}',
+      '@media (min-width:992px){.navbar{gap:4px}.studio-sidebar{width:240px}}',
+    ].join(''),
+  );
+  writeFileSync(path.join(webRoot, 'assets/HomePage-b2.css'), '.home-hero{min-height:60vh}.home-unused{color:red}');
+  writeFileSync(
+    path.join(webRoot, '.vite/manifest.json'),
+    JSON.stringify({ 'main.tsx': { file: 'assets/index-c3.js', isEntry: true, css: ['assets/index-a1.css'] } }),
+  );
+  execFileSync(process.execPath, [path.resolve('scripts/critical-css.mjs'), webRoot]);
+  inline = criticalCss(webRoot);
+});
+afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
+
+const page = (body: string) =>
+  `<!doctype html><html><head><title>t</title>` +
+  `<link rel="stylesheet" crossorigin href="/assets/index-a1.css"><link rel="stylesheet" crossorigin href="/assets/HomePage-b2.css">` +
+  `</head><body><div id="root">${body}</div></body></html>`;
+
+const styleOf = (html: string) => [...html.matchAll(/<style>(.*?)<\/style>/gs)].map((m) => m[1]).join('');
+
+describe('critical CSS of a server-rendered page', () => {
+  it('inlines the rules its HTML uses (with their media queries) and none it does not', () => {
+    const html = inline(page('<nav class="navbar"><a class="nav-link" href="/">Home</a></nav><section class="home-hero">Hi</section>'));
+    const css = styleOf(html);
+    expect(css).toContain('.navbar{display:flex}');
+    expect(css).toContain('.navbar .nav-link{padding:8px}');
+    expect(css).toContain('.home-hero{min-height:60vh}');
+    expect(css).toMatch(/@media \(min-width:992px\)\{\.navbar\{gap:4px\}\}/);
+    expect(css).not.toContain('.modal');
+    expect(css).not.toContain('.studio-sidebar');
+    expect(css).not.toContain('.home-unused');
+  });
+
+  it("declares the entry stylesheet's fonts inline, even when only a custom property names them", () => {
+    expect(styleOf(inline(page('<p>Text</p>')))).toMatch(/@font-face\{font-family:'?Inter Variable'?;font-display:optional;/);
+  });
+
+  it('loads every stylesheet without blocking the first paint, with a <noscript> link for browsers without JavaScript', () => {
+    const html = inline(page('<nav class="navbar"></nav>'));
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.replace(/<noscript>.*?<\/noscript>/gs, '')).not.toMatch(/rel="stylesheet"/);
+    for (const href of ['/assets/index-a1.css', '/assets/HomePage-b2.css']) {
+      expect(head).toContain(`<noscript><link rel="stylesheet" crossorigin href="${href}"></noscript>`);
+      expect(head).toMatch(new RegExp(`<link rel="[^"]*preload[^"]*"[^>]*href="${href}"[^>]*as="style"`));
+    }
+  });
+
+  it('leaves a page unchanged when the web app has not been built', () => {
+    const html = page('<nav class="navbar"></nav>');
+    expect(criticalCss(undefined)(html)).toBe(html);
+    expect(criticalCss(path.join(webRoot, 'missing'))(html)).toBe(html);
+  });
+});
