@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import type { AdminCourse } from '../../../shared/admin';
+
+export type CurriculumSection = AdminCourse['sections'][number];
+export type CurriculumLesson = CurriculumSection['lessons'][number];
+
+function formatDuration(seconds: number): string {
+  if (!seconds) return '';
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return `${m}:${String(s).padStart(2, '0')}`;
+}
+
+/** One lesson of the curriculum: its drag handle, what it is, and what can be done with it. */
+export function LessonRow({
+  lesson,
+  handle,
+  otherSections,
+  onMoveTo,
+  onEdit,
+  onDelete,
+}: {
+  lesson: CurriculumLesson;
+  handle: ReactNode;
+  /** The sections it can move to (all but its own). */
+  otherSections: CurriculumSection[];
+  onMoveTo: (sectionId: number) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <>
+      {handle}
+      <i className={`bi ${lesson.lesson_type === 'Video' ? 'bi-play-btn' : 'bi-file-text'} text-body-secondary`} role="img" aria-label={lesson.lesson_type} />
+      <span className="flex-grow-1 min-w-0 text-break">{lesson.lesson_title}</span>
+      {lesson.enable_preview && <span className="badge text-bg-info">Preview</span>}
+      <span className="small text-body-secondary">{formatDuration(lesson.duration_seconds)}</span>
+      {otherSections.length > 0 && (
+        <select
+          className="form-select form-select-sm w-auto"
+          aria-label={`Move ${lesson.lesson_title} to another section`}
+          value=""
+          onChange={(e) => e.target.value && onMoveTo(Number(e.target.value))}
+        >
+          <option value="">Move to…</option>
+          {otherSections.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.title}
+            </option>
+          ))}
+        </select>
+      )}
+      <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onEdit} aria-label={`Edit ${lesson.lesson_title}`}>
+        Edit
+      </button>
+      <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Delete ${lesson.lesson_title}`} onClick={onDelete}>
+        <i className="bi bi-trash" aria-hidden="true" />
+      </button>
+    </>
+  );
+}
