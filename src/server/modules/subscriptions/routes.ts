@@ -20,23 +20,26 @@ import { requireViewer } from '../../http/auth.js';
 import type { MembershipDeps } from './lifecycle.js';
 import * as memberships from './service.js';
 
+/** A membership checkout start opens a provider session, priced for the visitor (`ip`): 20 per visitor in 10 minutes. */
+const checkoutStart = <Body extends z.ZodType, Response extends z.ZodType>(summary: string, body: Body, response: Response) => ({
+  schema: { tags: ['subscriptions'], summary, querystring: ipQuerySchema, body, response: { 200: response } },
+  config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+});
+
+/** A payment's return is checked with the provider: 30 a minute. */
+const providerReturnLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
 /** The subscription calls of the spec, under /api/v1 (membership-plan lives with the catalog). */
 export function subscriptionRoutes(ctx: AppContext, deps: MembershipDeps): FastifyPluginAsyncZod {
   const secret = ctx.config.jwtSecret;
   return async (app) => {
     app.post(
       '/membership-subscription-api/',
-      {
-        schema: {
-          tags: ['subscriptions'],
-          summary:
-            'Starts a monthly or yearly membership: a Stripe Checkout Session in subscription mode (checkout_url), or a Razorpay Subscription (subscription_id, India only)',
-          querystring: ipQuerySchema,
-          body: subscribeBodySchema,
-          response: { 200: subscribeResponseSchema },
-        },
-        config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
-      },
+      checkoutStart(
+        'Starts a monthly or yearly membership: a Stripe Checkout Session in subscription mode (checkout_url), or a Razorpay Subscription (subscription_id, India only)',
+        subscribeBodySchema,
+        subscribeResponseSchema,
+      ),
       async (request) => {
         const viewer = await requireViewer(request, secret);
         const { plan_id, payment_method, auto_renew } = request.body;
@@ -46,17 +49,11 @@ export function subscriptionRoutes(ctx: AppContext, deps: MembershipDeps): Fasti
 
     app.post(
       '/subscription-lifetime/',
-      {
-        schema: {
-          tags: ['subscriptions'],
-          summary:
-            'Starts a lifetime membership: Stripe answers checkout_url and session_id; Razorpay (India) answers order_id, amount (minor units), user_info and currency',
-          querystring: ipQuerySchema,
-          body: lifetimeBodySchema,
-          response: { 200: lifetimeResponseSchema },
-        },
-        config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
-      },
+      checkoutStart(
+        'Starts a lifetime membership: Stripe answers checkout_url and session_id; Razorpay (India) answers order_id, amount (minor units), user_info and currency',
+        lifetimeBodySchema,
+        lifetimeResponseSchema,
+      ),
       async (request) =>
         memberships.subscribeLifetime(deps, {
           viewer: await requireViewer(request, secret),
@@ -75,7 +72,7 @@ export function subscriptionRoutes(ctx: AppContext, deps: MembershipDeps): Fasti
           body: updateLifetimeBodySchema,
           response: { 200: verifyResponseSchema.extend({ success: z.boolean() }) },
         },
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: providerReturnLimit,
       },
       async (request) => memberships.confirmLifetime(deps, await requireViewer(request, secret), request.body),
     );
@@ -89,7 +86,7 @@ export function subscriptionRoutes(ctx: AppContext, deps: MembershipDeps): Fasti
           body: razorpayVerifyBodySchema,
           response: { 200: verifyResponseSchema },
         },
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: providerReturnLimit,
       },
       async (request) => memberships.verifyRazorpaySubscription(deps, await requireViewer(request, secret), request.body),
     );
