@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEAD_PLACEHOLDER, injectHead } from './head.js';
 import { pageAssets } from './ssr.js';
+import { createTestApp } from '../../../../test/helpers.js';
 
 // The built index.html as Vite writes it: the entry's script and stylesheet at the end of the head.
 const template = `<!doctype html>
@@ -68,5 +69,27 @@ describe("a server-rendered page's assets", () => {
 
   it('takes head text literally, even with $ patterns', () => {
     expect(injectHead(template, "<title>Save $& more $'</title>")).toContain("<title>Save $& more $'</title>");
+  });
+});
+
+describe('how long browsers keep the built files', () => {
+  it('keeps hashed assets a year, the media images a week (revalidated in the background), anything else an hour', async () => {
+    mkdirSync(path.join(webRoot, 'media', 'courses'), { recursive: true });
+    writeFileSync(path.join(webRoot, 'assets', 'index-1.js'), 'console.log(1)');
+    writeFileSync(path.join(webRoot, 'media', 'courses', 'python.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(path.join(webRoot, 'manifest.webmanifest'), '{}');
+    const t = await createTestApp({ webRoot });
+    try {
+      const cacheOf = async (url: string) => {
+        const res = await t.app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        return res.headers['cache-control'];
+      };
+      expect(await cacheOf('/assets/index-1.js')).toBe('public, max-age=31536000, immutable');
+      expect(await cacheOf('/media/courses/python.svg')).toBe('public, max-age=604800, stale-while-revalidate=86400');
+      expect(await cacheOf('/manifest.webmanifest')).toBe('public, max-age=3600');
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -11,6 +11,19 @@ import { pageAssets, sendRenderedPage, type PageRenderer } from './ssr.js';
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
+/**
+ * How long a browser keeps a file of the built web app. Vite's assets have content hashes in their
+ * names: kept for a year. The images under media/ (course art, the hero, the favicon) change only
+ * with a deploy: kept a week, and served stale while revalidating for a day more, so a returning
+ * visitor never waits on them. Anything else (robots-like files) an hour.
+ */
+export function staticCachePolicy(relativePath: string): string {
+  const [folder] = relativePath.split(path.sep);
+  if (folder === 'assets') return 'public, max-age=31536000, immutable';
+  if (folder === 'media') return 'public, max-age=604800, stale-while-revalidate=86400';
+  return 'public, max-age=3600';
+}
+
 /** The storefront is rendered on the server; signed-in and private pages are rendered by the browser. */
 function isServerRendered(pathname: string, status: number): boolean {
   return status === 404 || publicPaths.some((p) => p.path === pathname) || /^\/courses?\/[^/]+$/.test(pathname);
@@ -34,8 +47,7 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext, webR
       wildcard: false,
       preCompressed: true,
       setHeaders(reply, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        reply.header('Cache-Control', staticCachePolicy(path.relative(webRoot, filePath)));
       },
     });
   }
