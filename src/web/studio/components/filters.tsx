@@ -17,6 +17,18 @@ export function ListToolbar({ label, plain, onSubmit, children }: { label?: stri
   );
 }
 
+/** A filter's column in the bar: its label over its control. */
+function Labelled({ id, label, className, children }: { id: string; label: string; className: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 /** A select that filters the list as soon as it changes. */
 export function FilterSelect({
   id,
@@ -34,10 +46,7 @@ export function FilterSelect({
   className?: string;
 }) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
+    <Labelled id={id} label={label} className={className}>
       <select id={id} className="form-select" value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
         {options.map(([v, text]) => (
           <option key={v} value={v}>
@@ -45,7 +54,7 @@ export function FilterSelect({
           </option>
         ))}
       </select>
-    </div>
+    </Labelled>
   );
 }
 
@@ -68,10 +77,7 @@ export function SearchBox({
   className?: string;
 }) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
+    <Labelled id={id} label={label} className={className}>
       <div className="input-group">
         <input
           id={id}
@@ -86,7 +92,7 @@ export function SearchBox({
           <i className="bi bi-search" aria-hidden="true" />
         </button>
       </div>
-    </div>
+    </Labelled>
   );
 }
 
@@ -111,10 +117,7 @@ export function FilterInput({
   className: string;
 }) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
+    <Labelled id={id} label={label} className={className}>
       <input
         id={id}
         className="form-control"
@@ -124,7 +127,7 @@ export function FilterInput({
         value={value ?? ''}
         onChange={(e) => onChange(e.target.value)}
       />
-    </div>
+    </Labelled>
   );
 }
 
