@@ -4,7 +4,7 @@
  * refuse with a non-zero exit; it never reports a write the server cannot see.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -120,5 +120,28 @@ describe('npm run admin beside a running server on the embedded database', () =>
     // Nothing was written: the account does not exist once the folder is free.
     const check = cli('create-user', '--email', 'late@example.com', '--name', 'Lee Late', '--password', PASSWORD);
     expect(check.status).toBe(0);
+  }, 120_000);
+});
+
+describe('npm run seed beside a server on the embedded database', () => {
+  it('refuses with the holder named and a non-zero exit, and writes nothing', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'lectern-seed-'));
+    const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    children.push(holder);
+    writeFileSync(path.join(folder, 'server.lock'), String(holder.pid));
+    try {
+      const seed = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], {
+        cwd: root,
+        env: { ...env, DATA_DIR: folder },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(seed.status).toBe(3);
+      expect(seed.stderr).toContain(`Another Lectern server (pid ${holder.pid}) is using ${folder}`);
+      expect(existsSync(path.join(folder, 'db'))).toBe(false);
+    } finally {
+      holder.kill('SIGKILL');
+      rmSync(folder, { recursive: true, force: true });
+    }
   }, 120_000);
 });
