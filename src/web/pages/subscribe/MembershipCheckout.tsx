@@ -2,11 +2,18 @@ import Modal from 'react-bootstrap/Modal';
 import type { MembershipPlan } from '../../../shared/catalog';
 import { formatPrice } from '../../../shared/money';
 import type { RazorpaySubscriptionSuccess } from '../../api/orders';
+import type { MembershipMethod } from '../../api/subscriptions';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { RazorpaySandboxModal } from '../../components/RazorpaySandboxModal';
 import { useMembershipPayment } from './useMembershipPayment';
 
 const period: Record<MembershipPlan['plan_type'], string> = { monthly: 'per month', yearly: 'per year', lifetime: 'one-time payment' };
+
+/** The payment methods, in order; Razorpay is offered only for a plan priced in India. */
+const methods: { value: MembershipMethod; icon: string; label: string; detail: string }[] = [
+  { value: 'stripe', icon: 'bi-credit-card', label: 'Card', detail: 'Secure checkout by Stripe' },
+  { value: 'razorpay', icon: 'bi-phone', label: 'Razorpay', detail: 'UPI, cards and netbanking' },
+];
 
 export interface MembershipCheckoutProps {
   plan: MembershipPlan | null;
@@ -55,36 +62,24 @@ export function MembershipCheckout({ plan, onClose, onFailed }: MembershipChecko
             <fieldset className="mb-3">
               <legend className="form-label fw-semibold fs-6">Payment method</legend>
               <div className="payment-methods">
-                <label className={`payment-method ${chosen === 'stripe' ? 'is-active' : ''}`}>
-                  <input
-                    type="radio"
-                    name="membership-method"
-                    value="stripe"
-                    checked={chosen === 'stripe'}
-                    onChange={() => setMethod('stripe')}
-                    disabled={working}
-                  />
-                  <i className="bi bi-credit-card" aria-hidden="true" />
-                  <span>
-                    Card <span className="small text-body-secondary d-block">Secure checkout by Stripe</span>
-                  </span>
-                </label>
-                {india && (
-                  <label className={`payment-method ${chosen === 'razorpay' ? 'is-active' : ''}`}>
-                    <input
-                      type="radio"
-                      name="membership-method"
-                      value="razorpay"
-                      checked={chosen === 'razorpay'}
-                      onChange={() => setMethod('razorpay')}
-                      disabled={working}
-                    />
-                    <i className="bi bi-phone" aria-hidden="true" />
-                    <span>
-                      Razorpay <span className="small text-body-secondary d-block">UPI, cards and netbanking</span>
-                    </span>
-                  </label>
-                )}
+                {methods
+                  .filter((option) => option.value === 'stripe' || india)
+                  .map((option) => (
+                    <label key={option.value} className={`payment-method ${chosen === option.value ? 'is-active' : ''}`}>
+                      <input
+                        type="radio"
+                        name="membership-method"
+                        value={option.value}
+                        checked={chosen === option.value}
+                        onChange={() => setMethod(option.value)}
+                        disabled={working}
+                      />
+                      <i className={`bi ${option.icon}`} aria-hidden="true" />
+                      <span>
+                        {option.label} <span className="small text-body-secondary d-block">{option.detail}</span>
+                      </span>
+                    </label>
+                  ))}
               </div>
             </fieldset>
             {error && (
