@@ -6,6 +6,7 @@ import { inboxQueries, MESSAGES_PAGE_SIZE, useSetMessageHandled } from '../../ap
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { EmptyState, ErrorState } from '../../components/States';
 import { notify } from '../components/notify';
+import { nextParams } from '../components/listParams';
 import { CardSkeleton, formatDateTime, PageHeader, Pager, useStudioTitle } from '../components/ui';
 import { StatusFilter } from '../inbox/StatusFilter';
 
@@ -76,15 +77,7 @@ export default function MessagesPage() {
   const show: Show = params.get('show') === 'handled' || params.get('show') === 'all' ? (params.get('show') as Show) : 'waiting';
   const page = Math.min(Math.max(Number.parseInt(params.get('page') ?? '1', 10) || 1, 1), 400);
   const list = useQuery(inboxQueries.messages({ handled: handledOf[show] }, page));
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next, { replace: true });
-  };
+  const update = (changes: Record<string, string | undefined>) => setParams(nextParams(params, changes), { replace: true });
   const waiting = list.data?.unhandled;
 
   return (

@@ -4,6 +4,7 @@ import { adminQuestionQuerySchema } from '../../../shared/inbox';
 import { adminErrorText, adminQueries } from '../../api/admin';
 import { inboxQueries, QUESTIONS_PAGE_SIZE } from '../../api/inbox';
 import { EmptyState, ErrorState } from '../../components/States';
+import { nextParams } from '../components/listParams';
 import { CardSkeleton, PageHeader, Pager, useStudioTitle } from '../components/ui';
 import { QuestionCard } from '../inbox/QuestionCard';
 import { StatusFilter } from '../inbox/StatusFilter';
@@ -20,15 +21,7 @@ export default function QuestionsPage() {
   const { page, course_id } = parsed.success ? parsed.data : { page: 1, course_id: undefined };
   const list = useQuery(inboxQueries.questions({ answered: answeredOf[show], course_id }, page));
   const courses = useQuery(adminQueries.courses({ page: 1, sort: 'title' }));
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next, { replace: true });
-  };
+  const update = (changes: Record<string, string | undefined>) => setParams(nextParams(params, changes), { replace: true });
   const waiting = list.data?.unanswered;
 
   return (
