@@ -48,6 +48,9 @@ function renderCaptcha(onChange = vi.fn()) {
 
 async function altchaWidget(): Promise<HTMLElement & { reset?: () => void }> {
   await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+  // The element is in the DOM at commit, but its statechange listener is attached by a passive
+  // effect; on a busy machine that effect can still be pending, and an event sent now is lost.
+  await act(async () => {});
   return document.querySelector('altcha-widget')!;
 }
 
