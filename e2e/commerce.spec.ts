@@ -126,6 +126,33 @@ describe('commerce: a guest buys a course', () => {
     await context.close();
   });
 
+  it('comes back from a cancelled Stripe payment to the checkout: a calm note, the cart and the details kept, the order Cancelled', async () => {
+    const [course] = await paidCourses(baseUrl());
+    const { context, page, errors } = await openShop(baseUrl());
+    await addToCartAndGoToCheckout(page, course!);
+    await fillBilling(page, `left-${unique()}@example.com`, 'United States');
+    await page.getByRole('button', { name: 'Enroll Now' }).click();
+
+    await page.waitForURL(/\/sandbox\/stripe\/checkout\//);
+    await page.getByRole('button', { name: 'Cancel and go back' }).click();
+    await page.waitForURL(/\/checkout\/?$/);
+    await page.getByTestId('payment-cancelled').waitFor();
+    expect(await page.getByRole('heading', { name: 'Payment Failed' }).count()).toBe(0);
+    await page.getByRole('main').getByRole('link', { name: course!.title }).waitFor();
+    // The account the checkout made is signed in, and the form holds what the buyer typed.
+    await page.getByText(/You are checking out as/).waitFor();
+    await expect.poll(() => page.getByLabel('Address', { exact: true }).inputValue()).toBe('1 Market Street');
+    expect(await page.getByLabel('Phone number').inputValue()).toBe('+1 415 555 0100');
+    expect(await page.getByLabel('City').inputValue()).toBe('Springfield');
+    expect(await page.getByLabel('PIN / Postal code').inputValue()).toBe('94105');
+
+    await page.goto('/order-history/');
+    await page.getByRole('main').getByText('Cancelled', { exact: true }).waitFor();
+    expect(await page.getByRole('main').getByText('Failed', { exact: true }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('reaches the failure page when the card is declined, with the cart kept', async () => {
     const [course] = await paidCourses(baseUrl());
     const { context, page, errors } = await openShop(baseUrl());

@@ -323,7 +323,7 @@ export const categoryBodySchema = z.object({ category_name: text(2, 80), slug: s
 
 // ---------------------------------------------------------------- orders
 
-export const orderStatusSchema = z.enum(['Pending', 'Paid', 'Failed', 'Refunded']);
+export const orderStatusSchema = z.enum(['Pending', 'Paid', 'Failed', 'Cancelled', 'Refunded']);
 export const paymentMethodSchema = z.enum(['Stripe', 'RazorPay', 'Full_Discount']);
 
 export const adminOrderQuerySchema = z.object({

@@ -70,7 +70,7 @@ export const orders = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    status: text('status', { enum: ['Pending', 'Paid', 'Failed', 'Refunded'] }).notNull(),
+    status: text('status', { enum: ['Pending', 'Paid', 'Failed', 'Cancelled', 'Refunded'] }).notNull(),
     paymentMethod: text('payment_method', { enum: ['Stripe', 'RazorPay', 'Full_Discount'] }).notNull(),
     region: text('region').notNull(),
     currency: text('currency').notNull(),

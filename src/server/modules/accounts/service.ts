@@ -67,6 +67,8 @@ export interface NewUser {
   isVerified?: boolean;
   isAdmin?: boolean;
   googleSubject?: string;
+  /** The billing details a guest gave at checkout, kept on the account the checkout creates. */
+  contact?: { phoneNumber: string; addressLine1: string; city: string; state: string; country: string; pinCode: string };
 }
 
 /** Creates an account; a taken email answers { email: [...] }. Shared by register, Google sign-in, guest checkout and the admin CLI. */
@@ -81,6 +83,7 @@ export async function createUser(db: Database | Tx, input: NewUser): Promise<q.P
       isVerified: input.isVerified ?? false,
       isAdmin: input.isAdmin ?? false,
       googleSubject: input.googleSubject ?? null,
+      ...input.contact,
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw AppError.fields({ email: [accountMessages.emailTaken] });

@@ -248,13 +248,49 @@ describe('create-order and Stripe', () => {
     expect(late.headers.location).toContain('/checkout/?payment=cancelled');
     expect((await fake.stripeSdk.checkout.sessions.retrieve(order.stripe_session_id)).status).toBe('expired');
 
+    // The buyer's history says what happened: a checkout left, not a payment that failed.
+    const [buyer] = await t.handle.db.select().from(users).where(eq(users.email, form.email));
+    // The account the checkout made keeps the billing details, so the checkout they come back to is filled in.
+    const details = (await api('GET', '/user-details/', undefined, auth)).json();
+    expect(details).toMatchObject({
+      phone_number: form.phone_number,
+      address_line_1: form.address_line_1,
+      city: form.city,
+      state: form.state,
+      country: form.country,
+      pin_code: form.pin_code,
+    });
+    const history = (await api('GET', `/order-history/${buyer!.id}/?order_id=${order.order_number}`, undefined, auth)).json();
+    expect(history.map((o: { order_status: string }) => o.order_status)).toEqual(['Cancelled']);
+
     const again = await api('POST', '/create-order/', { ...form, password: undefined, courses: [course.id], total }, auth);
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json().order_number).not.toBe(order.order_number);
     await deliverStripe(await payOnFakeStripe(again.json().stripe_session_id));
-    const [buyer] = await t.handle.db.select().from(users).where(eq(users.email, form.email));
     expect(await enrolled(buyer!.id, course.id)).toBe(1);
     expect((await api('POST', '/payments/cancel/', { order_number: again.json().order_number }, auth)).json().status).toBe('Paid');
+  });
+
+  it('a Stripe session that expires unpaid cancels its order (not failed) and gives the coupon back; a paid one is left alone', async () => {
+    const course = paid[4]!;
+    await insertCoupon(t.handle.db, { code: 'LEFTBEHIND', discountPercentage: 10, maxUsesPerUser: 1 });
+    const total = Math.round(course.country_price.amount * 90) / 100;
+    const form = billing({ coupon_code: 'LEFTBEHIND' });
+    const order = (await api('POST', '/create-order/', { ...form, courses: [course.id], total })).json();
+    await fake.stripeSdk.checkout.sessions.expire(order.stripe_session_id);
+    const expired = { id: `evt_expired_${order.order_number}`, type: 'checkout.session.expired', object: { id: order.stripe_session_id } };
+    expect((await deliverStripe(expired)).statusCode).toBe(200);
+    const [row] = await t.handle.db.select().from(orders).where(eq(orders.orderNumber, order.order_number));
+    expect(row!.status).toBe('Cancelled');
+    // The coupon use was given back: the same buyer checks out again with it.
+    const auth = { authorization: `Bearer ${order.tokens.access}` };
+    const again = await api('POST', '/create-order/', { ...form, password: undefined, courses: [course.id], total }, auth);
+    expect(again.statusCode, again.body).toBe(201);
+    // An event claiming a paid session expired changes nothing: the state is read back from Stripe.
+    await deliverStripe(await payOnFakeStripe(again.json().stripe_session_id));
+    await deliverStripe({ id: `evt_expired_${again.json().order_number}`, type: 'checkout.session.expired', object: { id: again.json().stripe_session_id } });
+    const [paidRow] = await t.handle.db.select().from(orders).where(eq(orders.orderNumber, again.json().order_number));
+    expect(paidRow!.status).toBe('Paid');
   });
 
   it('the same signed event delivered 50 times at once, with the redirect racing it: processed once, one payment, one enrolment, one receipt', async () => {

@@ -92,6 +92,23 @@ export async function failOrder(
   orderId: number,
   failed?: { provider: 'stripe' | 'razorpay'; providerPaymentId: string; amount: number },
 ): Promise<void> {
+  await closeUnpaid(deps, orderId, 'Failed', failed);
+}
+
+/**
+ * A checkout left without a failed payment (the buyer came back from Stripe's page, or its session
+ * expired): the order is Cancelled, not Failed, and its coupon use is given back.
+ */
+export async function cancelOrder(deps: FulfilmentDeps, orderId: number): Promise<void> {
+  await closeUnpaid(deps, orderId, 'Cancelled');
+}
+
+async function closeUnpaid(
+  deps: FulfilmentDeps,
+  orderId: number,
+  status: 'Failed' | 'Cancelled',
+  failed?: { provider: 'stripe' | 'razorpay'; providerPaymentId: string; amount: number },
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const order = await q.lockOrder(tx, orderId);
     if (!order || order.status !== 'Pending') return;
@@ -105,7 +122,7 @@ export async function failOrder(
         currency: order.currency,
       });
     }
-    await q.updateOrder(tx, orderId, { status: 'Failed' });
+    await q.updateOrder(tx, orderId, { status });
     await releaseCoupon(tx, orderId);
   });
 }

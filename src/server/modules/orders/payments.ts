@@ -4,7 +4,7 @@ import type { Viewer } from '../../http/auth.js';
 import type { StripeEvent } from '../../integrations/stripe/index.js';
 import * as q from './queries.js';
 import type { OrderDeps } from './service.js';
-import { failOrder, fulfilOrder, refundPayment } from './fulfilment.js';
+import { cancelOrder, failOrder, fulfilOrder, refundPayment } from './fulfilment.js';
 import { handleRazorpayMembershipEvent, handleStripeMembershipEvent, type RazorpayEventBody } from '../subscriptions/index.js';
 
 export interface PaymentUpdateResult {
@@ -60,7 +60,7 @@ export async function cancelStripeCheckout(deps: OrderDeps, input: { orderNumber
     const session = await deps.stripe.retrieveSession(order.providerReference);
     if (session.paid) return { status: 'Paid', order_number: order.orderNumber };
     if (session.status === 'open') await deps.stripe.expireSession(order.providerReference);
-    await failOrder(deps, order.id);
+    await cancelOrder(deps, order.id);
   }
   return { status: 'Cancelled', order_number: order.orderNumber };
 }
@@ -189,6 +189,11 @@ async function handleStripeOrderEvent(deps: OrderDeps, stripe: NonNullable<Order
       const session = await stripe.retrieveSession(objectId ?? '');
       const order = session.orderNumber ? await q.selectOrderByNumber(deps.db, session.orderNumber) : undefined;
       if (order && order.providerReference === session.id && !session.paid) {
+        // A session that expired was never paid for: the checkout was left, nothing failed.
+        if (type === 'checkout.session.expired') {
+          await cancelOrder(deps, order.id);
+          return `order ${order.orderNumber} cancelled`;
+        }
         await failOrder(deps, order.id);
         return `order ${order.orderNumber} failed`;
       }

@@ -96,7 +96,19 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
     let guest: Awaited<ReturnType<typeof createUser>> | undefined;
     if (!userId) {
       try {
-        guest = await createUser(tx, { email: body.email, fullName: body.full_name, password: body.password });
+        guest = await createUser(tx, {
+          email: body.email,
+          fullName: body.full_name,
+          password: body.password,
+          contact: {
+            phoneNumber: body.phone_number,
+            addressLine1: body.address_line_1,
+            city: body.city,
+            state: body.state,
+            country: body.country,
+            pinCode: body.pin_code,
+          },
+        });
       } catch (error) {
         if (error instanceof AppError && error.body.email) throw AppError.fields({ email: [commerceMessages.emailHasAccount] });
         throw error;

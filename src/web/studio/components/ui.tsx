@@ -174,6 +174,7 @@ const stateLooks = {
   Paid: 'text-bg-success',
   Pending: 'text-bg-warning',
   Failed: 'text-bg-danger',
+  Cancelled: 'text-bg-light border',
   Refunded: 'text-bg-secondary',
 } as Record<string, string>;
 

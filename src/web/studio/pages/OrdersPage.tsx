@@ -76,7 +76,7 @@ export default function OrdersPage() {
         />
         <FilterSelect
           label="Status"
-          options={[any, ['Paid', 'Paid'], ['Pending', 'Pending'], ['Failed', 'Failed'], ['Refunded', 'Refunded']]}
+          options={[any, ['Paid', 'Paid'], ['Pending', 'Pending'], ['Failed', 'Failed'], ['Cancelled', 'Cancelled'], ['Refunded', 'Refunded']]}
           className="col-6 col-md-4 col-lg-2"
           {...draftOf('status')}
         />
