@@ -9,6 +9,7 @@
  * vitest.e2e.config.ts e2e/pages.spec.ts`. `path` may use the
  * fixtures (an order number, a course slug...) when the page needs data that exists.
  */
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Fixtures } from './fixtures';
 
@@ -137,6 +138,8 @@ export const pages: PageCase[] = [
     act: async (page) => {
       await page.getByRole('button', { name: 'Edit coupon LAUNCH25' }).click();
       await page.getByRole('heading', { name: 'Edit coupon LAUNCH25' }).waitFor();
+      // Every course can be ticked: the list is loaded (all of its pages) before the picture is taken.
+      await page.getByRole('group', { name: 'Courses' }).getByRole('checkbox').first().waitFor();
     },
   },
   { name: 'studio-plans', path: '/admin/plans', see: { heading: 'Membership plans' }, as: 'admin' },
@@ -175,6 +178,7 @@ export const pages: PageCase[] = [
     see: (f) => ({ text: f.answer }),
     as: 'admin',
     act: async (page) => {
+      await expect.poll(() => page.getByLabel('Course').locator('option').count()).toBeGreaterThan(1);
       await page.getByRole('button', { name: 'Add another answer' }).first().click();
       await page.getByLabel('Another answer').first().waitFor();
     },

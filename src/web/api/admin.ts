@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../../shared/admin';
 import type {
   AdminCourse,
   AdminCourseListItem,
@@ -46,6 +47,7 @@ export const adminKeys = {
   courses: () => [...adminKeys.all, 'courses'] as const,
   courseLists: () => [...adminKeys.courses(), 'list'] as const,
   courseList: (query: object) => [...adminKeys.courseLists(), query] as const,
+  courseChoices: () => [...adminKeys.courses(), 'choices'] as const,
   course: (id: number) => [...adminKeys.courses(), 'one', id] as const,
   preview: (id: number) => [...adminKeys.courses(), 'preview', id] as const,
   categories: () => [...adminKeys.all, 'categories'] as const,
@@ -79,6 +81,25 @@ export const adminQueries = {
       queryFn: ({ signal }) => apiFetch<SetupStatus>('/setup/', { query: { token }, signal }),
       enabled: Boolean(token),
       retry: retryServerErrors,
+    }),
+
+  /**
+   * Every course, by title, for a picker or a filter (coupon courses, the questions' course filter):
+   * all pages, MAX_PAGE_SIZE at a time, so a catalogue longer than one page is still complete.
+   */
+  courseChoices: () =>
+    queryOptions({
+      queryKey: adminKeys.courseChoices(),
+      queryFn: async ({ signal }) => {
+        const all: AdminCourseListItem[] = [];
+        for (let page = 1; ; page++) {
+          const batch = await apiFetch<Page<AdminCourseListItem>>(`${A}/courses/`, { query: { page, page_size: MAX_PAGE_SIZE, sort: 'title' }, signal });
+          all.push(...batch.results);
+          if (batch.results.length === 0 || all.length >= batch.count) return all;
+        }
+      },
+      retry: retryServerErrors,
+      staleTime: 60_000,
     }),
 
   courses: (query: CourseListQuery) =>

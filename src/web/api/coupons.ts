@@ -1,6 +1,6 @@
 // The studio's coupons: list and one coupon (queryOptions), and their writes (useMutation with the invalidation beside it).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, type AdminCourseListItem, type Page } from '../../shared/admin';
+import type { Page } from '../../shared/admin';
 import type { AdminCoupon, AdminCouponDetail, CouponBody, CouponPatch, CouponSort } from '../../shared/coupons';
 import { adminKeys } from './admin';
 import { ApiError, apiFetch } from './client';
@@ -29,14 +29,6 @@ export const couponQueries = {
       queryFn: ({ signal }) => apiFetch<Page<AdminCoupon>>(`${A}/`, { query: { ...query, page_size: COUPON_PAGE_SIZE }, signal }),
       placeholderData: keepPreviousData,
       retry: retryServerErrors,
-    }),
-  /** The courses a coupon can be limited to (drafts and published, by title; the API's largest page). */
-  courseChoices: () =>
-    queryOptions({
-      queryKey: [...couponKeys.all, 'course-choices'] as const,
-      queryFn: ({ signal }) => apiFetch<Page<AdminCourseListItem>>('/admin/courses/', { query: { page: 1, page_size: MAX_PAGE_SIZE, sort: 'title' }, signal }),
-      retry: retryServerErrors,
-      staleTime: 60_000,
     }),
   one: (id: number) =>
     queryOptions({

@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { Controller, useForm } from 'react-hook-form';
 import { couponBodySchema, type AdminCoupon, type CouponBody, type CouponBodyInput, type CouponPatch } from '../../../shared/coupons';
-import { adminErrorText } from '../../api/admin';
-import { couponQueries, useCreateCoupon, useUpdateCoupon } from '../../api/coupons';
+import { adminErrorText, adminQueries } from '../../api/admin';
+import { useCreateCoupon, useUpdateCoupon } from '../../api/coupons';
 import { Field, TextField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
@@ -39,7 +39,7 @@ export function CouponDialog({ target, onHide }: { target: CouponTarget; onHide:
   const create = useCreateCoupon();
   const update = useUpdateCoupon();
   const editing = target !== null && target !== 'new' ? target : null;
-  const courses = useQuery({ ...couponQueries.courseChoices(), enabled: target !== null });
+  const courses = useQuery({ ...adminQueries.courseChoices(), enabled: target !== null });
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -55,7 +55,7 @@ export function CouponDialog({ target, onHide }: { target: CouponTarget; onHide:
   }, [target, reset]);
 
   const choices = new Map<number, string>((editing?.courses ?? []).map((c) => [c.id, c.title]));
-  for (const course of courses.data?.results ?? []) choices.set(course.id, course.title);
+  for (const course of courses.data ?? []) choices.set(course.id, course.title);
 
   const send = handleSubmit(async (values) => {
     setFormError(null);

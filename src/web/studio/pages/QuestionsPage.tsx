@@ -20,7 +20,7 @@ export default function QuestionsPage() {
   const parsed = adminQuestionQuerySchema.safeParse({ course_id: params.get('course') || undefined, page: params.get('page') || undefined });
   const { page, course_id } = parsed.success ? parsed.data : { page: 1, course_id: undefined };
   const list = useQuery(inboxQueries.questions({ answered: answeredOf[show], course_id }, page));
-  const courses = useQuery(adminQueries.courses({ page: 1, sort: 'title' }));
+  const courses = useQuery(adminQueries.courseChoices());
   const update = (changes: Record<string, string | undefined>) => setParams(nextParams(params, changes), { replace: true });
   const waiting = list.data?.unanswered;
 
@@ -56,7 +56,7 @@ export default function QuestionsPage() {
             onChange={(e) => update({ course: e.target.value || undefined })}
           >
             <option value="">Every course</option>
-            {courses.data?.results.map((c) => (
+            {courses.data?.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.title}
               </option>
