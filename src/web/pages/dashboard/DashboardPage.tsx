@@ -1,10 +1,11 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatPersonName } from '../../../shared/text';
 import { initials, pictureUrl, useUserDetails } from '../../api/accounts';
 import { useDashboardSummary, useStudentCourses } from '../../api/learning';
 import { SearchBox } from '../../components/SearchBox';
 import { EmptyState, ErrorState } from '../../components/States';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { EnrolmentAction, EnrolmentProgress } from './EnrolmentParts';
 import './dashboard.scss';
@@ -109,7 +110,7 @@ export default function DashboardPage() {
   usePageMeta('account', { title: 'Dashboard | Lectern' });
   const summary = useDashboardSummary();
   const [search, setSearch] = useState('');
-  const term = useDeferredValue(search);
+  const term = useDebouncedValue(search);
   const courses = useStudentCourses({ search: term });
   const list = courses.data;
 

@@ -1,9 +1,10 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { learningMessages, type Enrolment } from '../../../shared/learning';
 import { useStudentCourses } from '../../api/learning';
 import { SearchBox } from '../../components/SearchBox';
 import { EmptyState, ErrorState } from '../../components/States';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { EnrolmentAction, EnrolmentProgress } from '../dashboard/EnrolmentParts';
 import { formatShortDate } from '../course-detail/format';
@@ -64,7 +65,7 @@ export default function EnrolledCoursesPage() {
   usePageMeta('account', { title: 'Enrolled Courses | Lectern' });
   const [tab, setTab] = useState<Tab>('all');
   const [search, setSearch] = useState('');
-  const term = useDeferredValue(search);
+  const term = useDebouncedValue(search);
   const courses = useStudentCourses({ search: term, completedOnly: tab === 'completed' });
   const list = courses.data;
 

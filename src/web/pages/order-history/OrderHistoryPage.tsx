@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatPrice } from '../../../shared/money';
 import { useCurrentUserId } from '../../api/accounts';
@@ -6,6 +6,7 @@ import { currencySymbol, formatOrderDate, paymentMethodLabel, useOrderHistory, t
 import { AmountWithCode, HistoryPageHeader, HistoryTable, type HistoryColumn } from '../../components/account/HistoryTable';
 import { SearchBox } from '../../components/SearchBox';
 import { EmptyState, ErrorState } from '../../components/States';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { usePageMeta } from '../../lib/usePageMeta';
 import './order-history.scss';
 
@@ -30,8 +31,6 @@ export function StatusBadge({ status }: { status: string }) {
 export function orderAmount(order: Pick<OrderHistoryItem, 'total' | 'currency'>): string {
   return formatPrice(order.total, currencySymbol(order.currency), order.currency.toUpperCase());
 }
-
-const SEARCH_DELAY_MS = 250;
 
 const columns: HistoryColumn<OrderHistoryItem>[] = [
   {
@@ -59,11 +58,7 @@ const columns: HistoryColumn<OrderHistoryItem>[] = [
 export default function OrderHistoryPage() {
   usePageMeta('account', { title: 'Order History | Lectern' });
   const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const search = useDebouncedValue(text.trim());
 
   const { userId, isLoading: userLoading } = useCurrentUserId();
   const orders = useOrderHistory(userId, search);

@@ -8,6 +8,7 @@ import { membershipMethodLabel, subscriptionErrorText, useCancelSubscription, us
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { SearchBox } from '../../components/SearchBox';
 import { EmptyState } from '../../components/States';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { usePageMeta } from '../../lib/usePageMeta';
 import './subscription.scss';
 
@@ -162,7 +163,7 @@ function CourseRow({ course }: { course: CourseListItem }) {
 
 function MembershipCourses() {
   const [search, setSearch] = useState('');
-  const courses = useSubscriptionCourses(search);
+  const courses = useSubscriptionCourses(useDebouncedValue(search));
   return (
     <section className="card mt-4" aria-labelledby="subscription-courses-title">
       <div className="card-body p-3 p-md-4">

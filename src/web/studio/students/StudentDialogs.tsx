@@ -11,6 +11,7 @@ import { SelectField, TextField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { showServerFieldErrors } from '../../lib/forms';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { notify } from '../components/notify';
 
 type AnyForm = UseFormReturn<FieldValues, unknown, FieldValues>;
@@ -98,7 +99,8 @@ export function EnrolDialog({
 }) {
   const enrol = useEnrolStudent(studentId);
   const [search, setSearch] = useState('');
-  const courses = useQuery({ ...adminQueries.courses({ page: 1, search: search.trim() || undefined, sort: 'title' }), enabled: show });
+  const term = useDebouncedValue(search.trim());
+  const courses = useQuery({ ...adminQueries.courses({ page: 1, search: term || undefined, sort: 'title' }), enabled: show });
   const form = useForm<EnrolValues, unknown, FieldValues>({ resolver: zodResolver(studentEnrolBodySchema), defaultValues: { course_id: 0 } });
   const choices = courses.data?.results.filter((c) => !enrolled.includes(c.id)) ?? [];
   const error = form.formState.errors.course_id?.message;
