@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import * as catalog from '../catalog/index.js';
 import { audited, type Actor, type AuditInput } from './audit.js';
+import { deleteStoredResources } from './stored-files.js';
 
 /**
  * Every catalog change: one transaction with its audit row, then every process drops its catalog
@@ -134,11 +135,16 @@ export async function editLesson(ctx: AppContext, actor: Actor, lessonId: number
   });
 }
 
+/** Deletes a lesson, and after it committed, the stored files of its resources. */
 export async function removeLesson(ctx: AppContext, actor: Actor, lessonId: number): Promise<AdminCourse> {
-  return curriculumChange(ctx, actor, async (tx) => {
-    const { courseId, before } = await catalog.deleteLesson(tx, lessonId);
+  let removedPaths: string[] = [];
+  const course = await curriculumChange(ctx, actor, async (tx) => {
+    const { courseId, before, removedPaths: paths } = await catalog.deleteLesson(tx, lessonId);
+    removedPaths = paths;
     return { courseId, audit: { action: 'lesson.delete', summary: `Deleted lesson "${before.lessonTitle}"`, before: lessonAudit(before) } };
   });
+  await deleteStoredResources(ctx, removedPaths);
+  return course;
 }
 
 export async function reorder(ctx: AppContext, actor: Actor, courseId: number, order: CurriculumOrder): Promise<AdminCourse> {

@@ -9,6 +9,7 @@ import { cleanFileName, detectResource } from '../../lib/resources.js';
 import * as catalog from '../catalog/index.js';
 import type { Actor } from './audit.js';
 import { catalogChange } from './courses.service.js';
+import { deleteStoredResources } from './stored-files.js';
 
 /**
  * Runs `change` after a file was stored; if the change fails (a row vanished, the database said
@@ -106,9 +107,4 @@ export async function removeLessonResource(ctx: AppContext, actor: Actor, resour
   });
   await deleteStoredResources(ctx, [removedPath]);
   return course;
-}
-
-/** Only files we stored (under resources/) are deleted; the demo's bundled files are not ours to remove. */
-async function deleteStoredResources(ctx: AppContext, paths: string[]): Promise<void> {
-  await Promise.all(paths.filter((p) => p.startsWith('resources/')).map((p) => ctx.storage.delete(p).catch(() => undefined)));
 }

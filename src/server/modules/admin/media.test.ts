@@ -276,4 +276,28 @@ describe('lesson resources', () => {
     expect(actions.filter((a) => a === 'lesson.resource')).toHaveLength(2);
     expect(actions).toContain('lesson.resource.delete');
   });
+
+  it('leave no stored file behind when their lesson is deleted', async () => {
+    const section = course.sections[0]!;
+    const added = await admin.call('POST', `/admin/sections/${section.id}/lessons/`, {
+      lesson_title: 'Handout only',
+      lesson_type: 'Video',
+      video_source: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      duration_seconds: 60,
+      enable_preview: false,
+    });
+    expect(added.statusCode).toBe(201);
+    const extra = added
+      .json<AdminCourse>()
+      .sections.flatMap((s) => s.lessons)
+      .find((l) => l.lesson_title === 'Handout only')!;
+    expect(
+      (await send(admin, `/admin/lessons/${extra.id}/resource/`, { field: 'file', name: 'handout.pdf', type: 'application/pdf', data: pdf })).statusCode,
+    ).toBe(200);
+    const ofLesson = () => storedFiles().filter((f) => f.startsWith(`resources${path.sep}${extra.id}${path.sep}`));
+    expect(ofLesson()).toHaveLength(1);
+
+    expect((await admin.call('DELETE', `/admin/lessons/${extra.id}/`)).statusCode).toBe(200);
+    expect(ofLesson()).toEqual([]);
+  });
 });

@@ -301,9 +301,10 @@ export async function deleteLesson(tx: Tx, lessonId: number) {
   const current = await q.selectLesson(tx, lessonId);
   if (!current) throw AppError.notFound('Lesson not found.');
   await lockedCourse(tx, current.courseId);
+  const resources = await q.selectResourcesOfLesson(tx, lessonId);
   await q.deleteLesson(tx, lessonId);
   await q.touchCourse(tx, current.courseId);
-  return { before: current, courseId: current.courseId };
+  return { before: current, courseId: current.courseId, removedPaths: resources.map((r) => r.storagePath) };
 }
 
 /** Applies a drag and drop: the order must name every section and lesson of the course exactly once. */
