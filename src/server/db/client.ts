@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -72,6 +73,8 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   }
   if (options.dataDir) mkdirSync(path.resolve(options.dataDir), { recursive: true });
   const client = new PGlite({
+    // The trigram indexes behind the studio's searches (migration 0015).
+    extensions: { pg_trgm },
     ...(options.dataDir ? { dataDir: path.resolve(options.dataDir) } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

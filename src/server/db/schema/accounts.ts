@@ -29,7 +29,12 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // The studio's student search ("%text%" in email or name): trigram indexes (pg_trgm).
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
+  ],
 );
 
 /** Rotating refresh tokens, stored hashed. Reuse of a rotated token revokes its whole family. */

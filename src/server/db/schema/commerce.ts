@@ -105,6 +105,9 @@ export const orders = pgTable(
     index('orders_paid_idx').on(t.paidAt),
     // A coupon's uses so far (paid orders) and whether it was ever used, for the studio's coupon list.
     index('orders_coupon_idx').on(t.couponId, t.status),
+    // The studio's order search ("%text%" in the buyer's email or name): trigram indexes (pg_trgm), not a scan of every order.
+    index('orders_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('orders_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
   ],
 );
 
