@@ -18,6 +18,19 @@ import { DEFAULT_REGION, type Region } from '../../../shared/regions.js';
 
 const fallbackPrice = alias(coursePrices, 'fallback_price');
 
+/** What the storefront shows of the instructor: on the course page and the home page alike. */
+const instructorColumns = {
+  name: instructors.name,
+  designation: instructors.designation,
+  bio: instructors.bio,
+  profilePicture: instructors.profilePicture,
+  facebookLink: instructors.facebookLink,
+  linkedinLink: instructors.linkedinLink,
+  githubLink: instructors.githubLink,
+  youtubeLink: instructors.youtubeLink,
+  instagramLink: instructors.instagramLink,
+};
+
 /** Lesson count and total duration per course (of the given courses only, when named). */
 function lessonStats(db: Database | Tx, courseIds?: number[]) {
   return db
@@ -85,17 +98,7 @@ export async function selectCourseBySlug(db: Database, slug: string, region: Reg
       ratingCount: courses.ratingCount,
       updatedAt: courses.updatedAt,
       enrolledBaseline: courses.enrolledBaseline,
-      instructor: {
-        name: instructors.name,
-        designation: instructors.designation,
-        bio: instructors.bio,
-        profilePicture: instructors.profilePicture,
-        facebookLink: instructors.facebookLink,
-        linkedinLink: instructors.linkedinLink,
-        githubLink: instructors.githubLink,
-        youtubeLink: instructors.youtubeLink,
-        instagramLink: instructors.instagramLink,
-      },
+      instructor: instructorColumns,
     })
     .from(courses)
     .innerJoin(categories, eq(categories.id, courses.categoryId))
@@ -202,21 +205,7 @@ export function selectLessonsById(db: Database | Tx, lessonIds: number[]) {
 }
 
 export function selectInstructor(db: Database) {
-  return db
-    .select({
-      name: instructors.name,
-      designation: instructors.designation,
-      bio: instructors.bio,
-      profilePicture: instructors.profilePicture,
-      facebookLink: instructors.facebookLink,
-      linkedinLink: instructors.linkedinLink,
-      githubLink: instructors.githubLink,
-      youtubeLink: instructors.youtubeLink,
-      instagramLink: instructors.instagramLink,
-    })
-    .from(instructors)
-    .orderBy(asc(instructors.id))
-    .limit(1);
+  return db.select(instructorColumns).from(instructors).orderBy(asc(instructors.id)).limit(1);
 }
 
 export async function selectInstructorEmail(db: Database): Promise<string | undefined> {
