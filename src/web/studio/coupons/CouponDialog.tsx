@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { Controller, useForm } from 'react-hook-form';
 import { couponBodySchema, type AdminCoupon, type CouponBody, type CouponBodyInput, type CouponPatch } from '../../../shared/coupons';
@@ -9,8 +9,8 @@ import { useCreateCoupon, useUpdateCoupon } from '../../api/coupons';
 import { Field, TextField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
-import { showServerFieldErrors } from '../../lib/forms';
 import { notify } from '../components/notify';
+import { useStudioSubmit } from '../components/useStudioSubmit';
 
 const fields = ['code', 'percentage', 'expires_at', 'max_uses', 'max_uses_per_user', 'course_ids', 'is_active'] as const;
 
@@ -40,43 +40,35 @@ export function CouponDialog({ target, onHide }: { target: CouponTarget; onHide:
   const update = useUpdateCoupon();
   const editing = target !== null && target !== 'new' ? target : null;
   const courses = useQuery({ ...adminQueries.courseChoices(), enabled: target !== null });
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<CouponBodyInput, unknown, CouponBody>({ resolver: zodResolver(couponBodySchema), defaultValues: valuesOf(target) });
   const {
     register,
-    handleSubmit,
     control,
     reset,
-    setError,
     formState: { errors, isSubmitting, dirtyFields },
-  } = useForm<CouponBodyInput, unknown, CouponBody>({ resolver: zodResolver(couponBodySchema), defaultValues: valuesOf(target) });
+  } = form;
+  const { formError, clearFormError, submit } = useStudioSubmit(form, fields, async (values) => {
+    if (editing) {
+      const changed = Object.fromEntries(fields.filter((f) => dirtyFields[f]).map((f) => [f, values[f]])) as CouponPatch;
+      await update.mutateAsync({ id: editing.id, body: changed });
+      notify(`Coupon ${values.code} saved.`);
+    } else {
+      await create.mutateAsync(values);
+      notify(`Coupon ${values.code} created.`);
+    }
+    onHide();
+  });
   useEffect(() => {
     reset(valuesOf(target));
-    setFormError(null);
-  }, [target, reset]);
+    clearFormError();
+  }, [target, reset, clearFormError]);
 
   const choices = new Map<number, string>((editing?.courses ?? []).map((c) => [c.id, c.title]));
   for (const course of courses.data ?? []) choices.set(course.id, course.title);
 
-  const send = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      if (editing) {
-        const changed = Object.fromEntries(fields.filter((f) => dirtyFields[f]).map((f) => [f, values[f]])) as CouponPatch;
-        await update.mutateAsync({ id: editing.id, body: changed });
-        notify(`Coupon ${values.code} saved.`);
-      } else {
-        await create.mutateAsync(values);
-        notify(`Coupon ${values.code} created.`);
-      }
-      onHide();
-    } catch (error) {
-      if (showServerFieldErrors(error, setError, fields).length === 0) setFormError(adminErrorText(error));
-    }
-  });
-
   return (
     <Modal show={target !== null} onHide={isSubmitting ? () => undefined : onHide} aria-labelledby="coupon-dialog-title" backdrop="static">
-      <form onSubmit={(e) => void send(e)} noValidate aria-labelledby="coupon-dialog-title">
+      <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="coupon-dialog-title">
         <Modal.Header closeButton closeLabel="Close">
           <Modal.Title id="coupon-dialog-title" as="h2" className="h5 mb-0">
             {editing ? `Edit coupon ${editing.code}` : 'New coupon'}

@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { coursePatchSchema, type AdminCourse } from '../../../shared/admin';
-import { adminErrorText, adminQueries, useUpdateCourse } from '../../api/admin';
+import { adminQueries, useUpdateCourse } from '../../api/admin';
 import { Field, TextAreaField, TextField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
-import { showServerFieldErrors } from '../../lib/forms';
 import { ListEditorField } from '../components/ListEditor';
 import { notify } from '../components/notify';
+import { useStudioSubmit } from '../components/useStudioSubmit';
 import { VideoUrlField } from '../components/VideoUrlField';
 import { CourseBasicsFields } from './CourseBasicsFields';
 import { CourseImageCard } from './CourseImageCard';
@@ -56,34 +56,27 @@ function valuesOf(course: AdminCourse): Values {
 export default function CourseDetailsTab({ course }: { course: AdminCourse }) {
   const update = useUpdateCourse(course.id);
   const categories = useQuery(adminQueries.categories());
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Values, unknown, z.output<typeof coursePatchSchema>>({ resolver: zodResolver(coursePatchSchema), defaultValues: valuesOf(course) });
   const {
     register,
-    handleSubmit,
     control,
     reset,
-    setError,
     setValue,
     watch,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<Values, unknown, z.output<typeof coursePatchSchema>>({ resolver: zodResolver(coursePatchSchema), defaultValues: valuesOf(course) });
+  } = form;
   // A write elsewhere on the page (the image upload) refreshes the course: keep what is being edited here.
   useEffect(() => reset(valuesOf(course), { keepDirtyValues: true }), [course, reset]);
 
-  const send = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await update.mutateAsync(values);
-      notify('Course saved.');
-    } catch (error) {
-      if (showServerFieldErrors(error, setError, serverFields).length === 0) setFormError(adminErrorText(error));
-    }
+  const { formError, submit } = useStudioSubmit(form, serverFields, async (values) => {
+    await update.mutateAsync(values);
+    notify('Course saved.');
   });
   const seoTitle = watch('seo_title') ?? '';
   const seoDescription = watch('seo_description') ?? '';
 
   return (
-    <form onSubmit={(e) => void send(e)} noValidate aria-label="Course details">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Course details">
       {formError && <FormAlert kind="error">{formError}</FormAlert>}
       <div className="row g-3">
         <div className="col-12 col-xl-8">

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { lessonBodySchema, type AdminCourse } from '../../../shared/admin';
-import { adminErrorText, useAddLesson, useEditLesson } from '../../api/admin';
+import { useAddLesson, useEditLesson } from '../../api/admin';
 import { Field, TextField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
-import { showServerFieldErrors } from '../../lib/forms';
 import { notify } from '../components/notify';
+import { useStudioSubmit } from '../components/useStudioSubmit';
 import { VideoUrlField } from '../components/VideoUrlField';
 import { LessonResource } from './LessonResource';
 
@@ -40,42 +40,34 @@ function valuesOf(target: LessonTarget | null): Values {
 export function LessonDialog({ target, onHide }: { target: LessonTarget | null; onHide: () => void }) {
   const add = useAddLesson();
   const edit = useEditLesson();
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Values, unknown, z.output<typeof lessonBodySchema>>({ resolver: zodResolver(lessonBodySchema), defaultValues: valuesOf(target) });
   const {
     register,
-    handleSubmit,
     control,
     reset,
-    setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof lessonBodySchema>>({ resolver: zodResolver(lessonBodySchema), defaultValues: valuesOf(target) });
-  useEffect(() => {
-    reset(valuesOf(target));
-    setFormError(null);
-  }, [target, reset]);
-  const type = watch('lesson_type');
-
-  const send = handleSubmit(async (values) => {
-    setFormError(null);
+  } = form;
+  const { formError, clearFormError, submit } = useStudioSubmit(form, serverFields, async (values) => {
     const body = {
       ...values,
       video_source: values.lesson_type === 'Video' ? values.video_source : null,
       lesson_content: values.lesson_type === 'Article' ? values.lesson_content : null,
     };
-    try {
-      if (target?.mode === 'edit') await edit.mutateAsync({ id: target.lesson.id, body });
-      else if (target?.mode === 'add') await add.mutateAsync({ sectionId: target.sectionId, body });
-      notify(target?.mode === 'edit' ? 'Lesson saved.' : 'Lesson added.');
-      onHide();
-    } catch (error) {
-      if (showServerFieldErrors(error, setError, serverFields).length === 0) setFormError(adminErrorText(error));
-    }
+    if (target?.mode === 'edit') await edit.mutateAsync({ id: target.lesson.id, body });
+    else if (target?.mode === 'add') await add.mutateAsync({ sectionId: target.sectionId, body });
+    notify(target?.mode === 'edit' ? 'Lesson saved.' : 'Lesson added.');
+    onHide();
   });
+  useEffect(() => {
+    reset(valuesOf(target));
+    clearFormError();
+  }, [target, reset, clearFormError]);
+  const type = watch('lesson_type');
 
   return (
     <Modal show={target !== null} onHide={isSubmitting ? () => undefined : onHide} size="lg" aria-labelledby="lesson-dialog-title" backdrop="static">
-      <form onSubmit={(e) => void send(e)} noValidate aria-labelledby="lesson-dialog-title">
+      <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="lesson-dialog-title">
         <Modal.Header closeButton closeLabel="Close">
           <Modal.Title id="lesson-dialog-title" as="h2" className="h5 mb-0">
             {target?.mode === 'edit' ? 'Edit lesson' : `New lesson in "${target?.sectionTitle ?? ''}"`}

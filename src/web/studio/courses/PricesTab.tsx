@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { pricesBodySchema, type AdminCourse } from '../../../shared/admin';
 import { DEFAULT_REGION, regionCodes, regions, type Region } from '../../../shared/regions';
-import { adminErrorText, useSetPrices } from '../../api/admin';
+import { useSetPrices } from '../../api/admin';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { notify } from '../components/notify';
 import { formatMoney } from '../components/ui';
+import { useStudioSubmit } from '../components/useStudioSubmit';
 
 type Values = z.input<typeof pricesBodySchema>;
 const regionNames: Record<Region, string> = { US: 'United States and the rest of the world', IN: 'India', GB: 'United Kingdom', EU: 'Euro area' };
@@ -25,29 +26,24 @@ function valuesOf(course: AdminCourse): Values {
 /** A price and a regular (struck-through) price per region, side by side; a region without one pays the USD price. */
 export default function PricesTab({ course }: { course: AdminCourse }) {
   const save = useSetPrices(course.id);
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Values, unknown, z.output<typeof pricesBodySchema>>({ resolver: zodResolver(pricesBodySchema), defaultValues: valuesOf(course) });
   const {
     register,
     control,
-    handleSubmit,
     reset,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<Values, unknown, z.output<typeof pricesBodySchema>>({ resolver: zodResolver(pricesBodySchema), defaultValues: valuesOf(course) });
+  } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'prices' });
   useEffect(() => reset(valuesOf(course)), [course, reset]);
 
-  const send = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await save.mutateAsync(values);
-      notify('Prices saved: the storefront shows them now.');
-    } catch (error) {
-      setFormError(adminErrorText(error));
-    }
+  // No fields: every server error shows above the grid, none under a price.
+  const { formError, submit } = useStudioSubmit(form, [], async (values) => {
+    await save.mutateAsync(values);
+    notify('Prices saved: the storefront shows them now.');
   });
 
   return (
-    <form onSubmit={(e) => void send(e)} noValidate aria-label="Prices">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Prices">
       {course.course_type === 'free' && (
         <FormAlert kind="success">This is a free course: prices are kept but nobody is charged. Change its type in Details to sell it.</FormAlert>
       )}

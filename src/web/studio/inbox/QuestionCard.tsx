@@ -4,42 +4,34 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { AdminQuestion } from '../../../shared/inbox';
 import { answerBodySchema } from '../../../shared/learning';
-import { adminErrorText } from '../../api/admin';
 import { useAnswerQuestion } from '../../api/inbox';
 import { TextAreaField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
-import { showServerFieldErrors } from '../../lib/forms';
 import { notify } from '../components/notify';
 import { formatDateTime } from '../components/ui';
+import { useStudioSubmit } from '../components/useStudioSubmit';
 
 type Values = z.input<typeof answerBodySchema>;
 
 /** The inline answer: the same schema the server parses; the student is emailed when it is saved. */
 function AnswerForm({ question, onDone }: { question: AdminQuestion; onDone?: () => void }) {
   const answer = useAnswerQuestion(question.id);
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Values, unknown, z.output<typeof answerBodySchema>>({ resolver: zodResolver(answerBodySchema), defaultValues: { body: '' } });
   const {
     register,
-    handleSubmit,
     reset,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof answerBodySchema>>({ resolver: zodResolver(answerBodySchema), defaultValues: { body: '' } });
-  const send = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await answer.mutateAsync(values);
-      reset({ body: '' });
-      notify(`Answer sent to ${question.student?.full_name || 'the student'}.`);
-      onDone?.();
-    } catch (error) {
-      if (showServerFieldErrors(error, setError, ['body']).length === 0) setFormError(adminErrorText(error));
-    }
+  } = form;
+  const { formError, submit } = useStudioSubmit(form, ['body'], async (values) => {
+    await answer.mutateAsync(values);
+    reset({ body: '' });
+    notify(`Answer sent to ${question.student?.full_name || 'the student'}.`);
+    onDone?.();
   });
   const id = `answer-${question.id}`;
   return (
-    <form onSubmit={(e) => void send(e)} noValidate aria-label={`Answer “${question.title}”`} className="mt-3">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={`Answer “${question.title}”`} className="mt-3">
       {formError && <FormAlert kind="error">{formError}</FormAlert>}
       <TextAreaField
         id={id}

@@ -5,12 +5,12 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { courseBodySchema } from '../../../shared/admin';
-import { adminErrorText, adminQueries, useCreateCourse } from '../../api/admin';
+import { adminQueries, useCreateCourse } from '../../api/admin';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
-import { showServerFieldErrors } from '../../lib/forms';
 import { PageHeader, useStudioTitle } from '../components/ui';
+import { useStudioSubmit } from '../components/useStudioSubmit';
 import { slugify } from '../components/VideoUrlField';
 import { CourseBasicsFields } from '../courses/CourseBasicsFields';
 
@@ -24,27 +24,20 @@ export default function CourseNewPage() {
   const create = useCreateCourse();
   const categories = useQuery(adminQueries.categories());
   const [slugTouched, setSlugTouched] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof courseBodySchema>>({
+  const form = useForm<Values, unknown, z.output<typeof courseBodySchema>>({
     resolver: zodResolver(courseBodySchema),
     defaultValues: { title: '', subtitle: '', slug: '', course_type: 'paid', complexity: 'Beginner', language: 'English' },
   });
+  const {
+    register,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  const send = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const course = await create.mutateAsync(values);
-      void navigate(`/admin/courses/${course.id}?tab=curriculum`, { replace: true });
-    } catch (error) {
-      if (showServerFieldErrors(error, setError, serverFields).length === 0) setFormError(adminErrorText(error));
-    }
+  const { formError, submit } = useStudioSubmit(form, serverFields, async (values) => {
+    const course = await create.mutateAsync(values);
+    void navigate(`/admin/courses/${course.id}?tab=curriculum`, { replace: true });
   });
 
   return (
@@ -52,7 +45,7 @@ export default function CourseNewPage() {
       <PageHeader title="New course">
         <Breadcrumb trail={[{ label: 'Courses', to: '/admin/courses' }]} current="New course" className="small mb-1" />
       </PageHeader>
-      <form className="studio-card p-3 p-md-4" onSubmit={(e) => void send(e)} noValidate aria-label="New course">
+      <form className="studio-card p-3 p-md-4" onSubmit={(e) => void submit(e)} noValidate aria-label="New course">
         {formError && <FormAlert kind="error">{formError}</FormAlert>}
         <CourseBasicsFields
           register={register}

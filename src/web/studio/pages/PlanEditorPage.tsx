@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -13,10 +13,10 @@ import { ErrorState } from '../../components/States';
 import { SelectField, TextAreaField, TextField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
-import { showServerFieldErrors } from '../../lib/forms';
 import { ListEditorField } from '../components/ListEditor';
 import { notify } from '../components/notify';
 import { CardSkeleton, PageHeader, useStudioTitle } from '../components/ui';
+import { useStudioSubmit } from '../components/useStudioSubmit';
 import { PlanPriceFields, type PlanValues } from '../plans/PlanPriceFields';
 import { PlanOnOffButton } from '../plans/PlanOnOffButton';
 
@@ -38,37 +38,30 @@ function PlanForm({ plan }: { plan: AdminPlan | undefined }) {
   const navigate = useNavigate();
   const create = useCreatePlan();
   const save = useSavePlan();
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<PlanValues, unknown, z.output<typeof planBodySchema>>({ resolver: zodResolver(planBodySchema), defaultValues: valuesOf(plan) });
   const {
     register,
     control,
-    handleSubmit,
     reset,
-    setError,
     watch,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<PlanValues, unknown, z.output<typeof planBodySchema>>({ resolver: zodResolver(planBodySchema), defaultValues: valuesOf(plan) });
+  } = form;
   useEffect(() => reset(valuesOf(plan)), [plan, reset]);
 
-  const send = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      if (plan) {
-        await save.mutateAsync({ id: plan.id, body: values });
-        notify('Plan saved: the storefront and new checkouts use it now.');
-      } else {
-        const created = await create.mutateAsync(values);
-        notify(created.is_active ? 'Plan created and on sale.' : 'Plan created. It is off: another plan of its interval is on sale.');
-        void navigate(`/admin/plans/${created.id}`, { replace: true });
-      }
-    } catch (error) {
-      if (showServerFieldErrors(error, setError, serverFields).length === 0) setFormError(adminErrorText(error));
+  const { formError, submit } = useStudioSubmit(form, serverFields, async (values) => {
+    if (plan) {
+      await save.mutateAsync({ id: plan.id, body: values });
+      notify('Plan saved: the storefront and new checkouts use it now.');
+    } else {
+      const created = await create.mutateAsync(values);
+      notify(created.is_active ? 'Plan created and on sale.' : 'Plan created. It is off: another plan of its interval is on sale.');
+      void navigate(`/admin/plans/${created.id}`, { replace: true });
     }
   });
 
   const recurring = watch('plan_type') !== 'lifetime';
   return (
-    <form onSubmit={(e) => void send(e)} noValidate aria-label={plan ? `Edit ${plan.name}` : 'New plan'}>
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={plan ? `Edit ${plan.name}` : 'New plan'}>
       {formError && <FormAlert kind="error">{formError}</FormAlert>}
       <div className="studio-card p-3 p-md-4 mb-3">
         <div className="row g-3">

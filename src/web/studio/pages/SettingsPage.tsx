@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { siteSettingsBodySchema, siteSettingsFields, type SiteSettings } from '../../../shared/admin';
@@ -9,9 +9,9 @@ import { EmailField, TextAreaField, TextField } from '../../components/form/Fiel
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { ErrorState } from '../../components/States';
-import { showServerFieldErrors } from '../../lib/forms';
 import { notify } from '../components/notify';
 import { CardSkeleton, PageHeader, useStudioTitle } from '../components/ui';
+import { useStudioSubmit } from '../components/useStudioSubmit';
 import { InstructorCard } from '../settings/InstructorCard';
 import { ReviewsCard } from '../settings/ReviewsCard';
 
@@ -36,30 +36,26 @@ export default function SettingsPage() {
 
 function SettingsForm({ settings }: { settings: SiteSettings }) {
   const save = useSaveSettings();
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Values, unknown, z.output<typeof siteSettingsBodySchema>>({
+    resolver: zodResolver(siteSettingsBodySchema),
+    defaultValues: valuesOf(settings),
+  });
   const {
     register,
-    handleSubmit,
     reset,
-    setError,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<Values, unknown, z.output<typeof siteSettingsBodySchema>>({ resolver: zodResolver(siteSettingsBodySchema), defaultValues: valuesOf(settings) });
+  } = form;
   useEffect(() => reset(valuesOf(settings)), [settings, reset]);
-  const send = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await save.mutateAsync(values);
-      notify('Settings saved.');
-    } catch (error) {
-      if (showServerFieldErrors(error, setError, siteSettingsFields).length === 0) setFormError(adminErrorText(error));
-    }
+  const { formError, submit } = useStudioSubmit(form, siteSettingsFields, async (values) => {
+    await save.mutateAsync(values);
+    notify('Settings saved.');
   });
   const hint = (field: (typeof siteSettingsFields)[number], extra?: string) => [extra, sourceText[settings.sources[field]]].filter(Boolean).join(' ');
 
   return (
     <div style={{ maxWidth: 760 }}>
       <PageHeader title="Settings" />
-      <form onSubmit={(e) => void send(e)} noValidate aria-label="Settings">
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label="Settings">
         {formError && <FormAlert kind="error">{formError}</FormAlert>}
         <section className="studio-card p-3 p-md-4 mb-3" aria-labelledby="settings-support">
           <h2 id="settings-support" className="h5 mb-3">

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -11,10 +10,10 @@ import { FormAlert } from '../../components/form/FormAlert';
 import { PasswordField } from '../../components/form/PasswordField';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { PageSpinner } from '../../components/States';
-import { showServerFieldErrors } from '../../lib/forms';
 import { AuthShell, Banner } from '../../pages/login/AuthShell';
 import { PASSWORD_HELP } from '../../pages/register/RegisterForm';
 import { useStudioTitle } from '../components/ui';
+import { useStudioSubmit } from '../components/useStudioSubmit';
 
 type SetupValues = z.input<typeof setupBodySchema>;
 const serverFields = ['full_name', 'email', 'password'] as const;
@@ -55,29 +54,22 @@ export default function SetupPage() {
 function SetupForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const setup = useCompleteSetup();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SetupValues, unknown, z.output<typeof setupBodySchema>>({
+  const form = useForm<SetupValues, unknown, z.output<typeof setupBodySchema>>({
     resolver: zodResolver(setupBodySchema),
     defaultValues: { full_name: '', email: '', password: '', token },
   });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  const send = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await setup.mutateAsync(values);
-      void navigate('/admin/courses', { replace: true, state: { message: adminMessages.setupCreated } });
-    } catch (error) {
-      if (showServerFieldErrors(error, setError, serverFields).length === 0) setFormError(adminErrorText(error));
-    }
+  const { formError, submit } = useStudioSubmit(form, serverFields, async (values) => {
+    await setup.mutateAsync(values);
+    void navigate('/admin/courses', { replace: true, state: { message: adminMessages.setupCreated } });
   });
 
   return (
-    <form onSubmit={(e) => void send(e)} noValidate aria-label="Create the instructor account">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Create the instructor account">
       {formError && <FormAlert kind="error">{formError}</FormAlert>}
       <TextField
         id="setup-full_name"

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { instructorBodySchema, instructorFields, socialFields, socialNetworks, type AdminInstructor } from '../../../shared/site-content';
@@ -11,10 +11,10 @@ import { EmailField, Field, TextField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { ErrorState } from '../../components/States';
-import { showServerFieldErrors } from '../../lib/forms';
 import { FileUpload } from '../components/FileUpload';
 import { notify } from '../components/notify';
 import { CardSkeleton } from '../components/ui';
+import { useStudioSubmit } from '../components/useStudioSubmit';
 
 const RichTextEditor = lazy(() => import('../components/RichTextEditor'));
 type Values = z.input<typeof instructorBodySchema>;
@@ -42,24 +42,20 @@ export function InstructorCard() {
 function InstructorForm({ instructor }: { instructor: AdminInstructor | null }) {
   const save = useSaveInstructor();
   const photo = useUploadInstructorPhoto();
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Values, unknown, z.output<typeof instructorBodySchema>>({
+    resolver: zodResolver(instructorBodySchema),
+    defaultValues: valuesOf(instructor),
+  });
   const {
     register,
-    handleSubmit,
     control,
     reset,
-    setError,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<Values, unknown, z.output<typeof instructorBodySchema>>({ resolver: zodResolver(instructorBodySchema), defaultValues: valuesOf(instructor) });
+  } = form;
   useEffect(() => reset(valuesOf(instructor), { keepDirtyValues: true }), [instructor, reset]);
-  const send = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await save.mutateAsync(values);
-      notify('Instructor profile saved.');
-    } catch (error) {
-      if (showServerFieldErrors(error, setError, instructorFields).length === 0) setFormError(adminErrorText(error));
-    }
+  const { formError, submit } = useStudioSubmit(form, instructorFields, async (values) => {
+    await save.mutateAsync(values);
+    notify('Instructor profile saved.');
   });
 
   return (
@@ -90,7 +86,7 @@ function InstructorForm({ instructor }: { instructor: AdminInstructor | null }) 
           />
         </div>
       </div>
-      <form onSubmit={(e) => void send(e)} noValidate aria-label="Instructor profile">
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label="Instructor profile">
         {formError && <FormAlert kind="error">{formError}</FormAlert>}
         <div className="row g-3 mb-3">
           <TextField id="instructor-name" label="Name" wrapperClassName="col-12 col-md-6" maxLength={100} error={errors.name?.message} {...register('name')} />

@@ -1,18 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { reviewBodySchema, reviewFields, type AdminReview } from '../../../shared/site-content';
 import { uploadLimits } from '../../../shared/uploads';
-import { adminErrorText } from '../../api/admin';
 import { useAddReview, useEditReview, useUploadReviewThumb } from '../../api/site-admin';
 import { SelectField, TextAreaField, TextField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
-import { showServerFieldErrors } from '../../lib/forms';
 import { FileUpload } from '../components/FileUpload';
 import { notify } from '../components/notify';
+import { useStudioSubmit } from '../components/useStudioSubmit';
 
 type Values = z.input<typeof reviewBodySchema>;
 export type ReviewTarget = { mode: 'add' } | { mode: 'edit'; review: AdminReview };
@@ -27,34 +26,26 @@ export function ReviewDialog({ target, onHide }: { target: ReviewTarget | null; 
   const add = useAddReview();
   const edit = useEditReview();
   const thumb = useUploadReviewThumb();
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Values, unknown, z.output<typeof reviewBodySchema>>({ resolver: zodResolver(reviewBodySchema), defaultValues: valuesOf(target) });
   const {
     register,
-    handleSubmit,
     reset,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof reviewBodySchema>>({ resolver: zodResolver(reviewBodySchema), defaultValues: valuesOf(target) });
+  } = form;
+  const { formError, clearFormError, submit } = useStudioSubmit(form, reviewFields, async (values) => {
+    if (target?.mode === 'edit') await edit.mutateAsync({ id: target.review.id, body: values });
+    else await add.mutateAsync(values);
+    notify(target?.mode === 'edit' ? 'Review saved.' : 'Review added.');
+    onHide();
+  });
   useEffect(() => {
     reset(valuesOf(target));
-    setFormError(null);
-  }, [target, reset]);
-
-  const send = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      if (target?.mode === 'edit') await edit.mutateAsync({ id: target.review.id, body: values });
-      else await add.mutateAsync(values);
-      notify(target?.mode === 'edit' ? 'Review saved.' : 'Review added.');
-      onHide();
-    } catch (error) {
-      if (showServerFieldErrors(error, setError, reviewFields).length === 0) setFormError(adminErrorText(error));
-    }
-  });
+    clearFormError();
+  }, [target, reset, clearFormError]);
 
   return (
     <Modal show={target !== null} onHide={isSubmitting ? () => undefined : onHide} aria-labelledby="review-dialog-title" backdrop="static">
-      <form onSubmit={(e) => void send(e)} noValidate aria-labelledby="review-dialog-title">
+      <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="review-dialog-title">
         <Modal.Header closeButton closeLabel="Close">
           <Modal.Title id="review-dialog-title" as="h2" className="h5 mb-0">
             {target?.mode === 'edit' ? 'Edit review' : 'New review'}

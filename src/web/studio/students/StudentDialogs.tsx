@@ -10,9 +10,9 @@ import { useCompMembership, useEnrolStudent } from '../../api/adminPeople';
 import { SelectField, TextField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
-import { showServerFieldErrors } from '../../lib/forms';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { notify } from '../components/notify';
+import { useStudioSubmit } from '../components/useStudioSubmit';
 
 type AnyForm = UseFormReturn<FieldValues, unknown, FieldValues>;
 
@@ -23,7 +23,7 @@ function FormDialog({
   show,
   onHide,
   form,
-  submit,
+  save,
   submitLabel,
   busyLabel,
   children,
@@ -33,32 +33,26 @@ function FormDialog({
   show: boolean;
   onHide: () => void;
   form: AnyForm;
-  submit: (values: FieldValues) => Promise<void>;
+  save: (values: FieldValues) => Promise<void>;
   submitLabel: string;
   busyLabel: string;
   children: ReactNode;
 }) {
-  const [formError, setFormError] = useState<string | null>(null);
-  const { handleSubmit, setError, reset, formState } = form;
+  const { reset, formState } = form;
+  const { formError, clearFormError, submit } = useStudioSubmit(form, Object.keys(form.getValues()), async (values) => {
+    await save(values);
+    onHide();
+  });
   useEffect(() => {
     if (show) {
-      setFormError(null);
+      clearFormError();
       reset();
     }
-  }, [show, reset]);
-  const send = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await submit(values);
-      onHide();
-    } catch (error) {
-      if (showServerFieldErrors(error, setError, Object.keys(form.getValues())).length === 0) setFormError(adminErrorText(error));
-    }
-  });
+  }, [show, reset, clearFormError]);
   const busy = formState.isSubmitting;
   return (
     <Modal show={show} onHide={busy ? () => undefined : onHide} centered aria-labelledby={`${id}-title`}>
-      <form onSubmit={(e) => void send(e)} noValidate aria-labelledby={`${id}-title`}>
+      <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-title`}>
         <Modal.Header closeButton={!busy} closeLabel="Cancel">
           <Modal.Title id={`${id}-title`} as="h2" className="h5 mb-0">
             {title}
@@ -111,7 +105,7 @@ export function EnrolDialog({
       show={show}
       onHide={onHide}
       form={form as unknown as AnyForm}
-      submit={async ({ course_id }) => {
+      save={async ({ course_id }) => {
         const student = await enrol.mutateAsync(Number(course_id));
         notify(`Enrolled in ${student.enrolments.find((e) => e.course_id === Number(course_id))?.title ?? 'the course'}.`);
       }}
@@ -167,7 +161,7 @@ export function CompDialog({ studentId, name, show, onHide }: { studentId: numbe
       show={show}
       onHide={onHide}
       form={form as unknown as AnyForm}
-      submit={async ({ months }) => {
+      save={async ({ months }) => {
         await comp.mutateAsync(Number(months));
         notify(`Gave ${String(months)} month${Number(months) === 1 ? '' : 's'} of membership.`);
       }}
