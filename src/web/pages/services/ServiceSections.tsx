@@ -1,30 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { SectionHeading } from '../../components/SectionHeading';
 import { achievements, industries, processSteps, reasons, services, technologies, trustedBy } from './content';
-
-export function SectionHeading({
-  id,
-  eyebrow,
-  title,
-  subtitle,
-  center = true,
-}: {
-  id: string;
-  eyebrow: string;
-  title: string;
-  subtitle?: string;
-  center?: boolean;
-}) {
-  return (
-    <div className={center ? 'text-center mx-auto services-heading' : 'services-heading'}>
-      <p className="eyebrow mb-2">{eyebrow}</p>
-      <h2 id={id} className="section-title" tabIndex={-1}>
-        {title}
-      </h2>
-      {subtitle && <p className={`section-subtitle ${center ? 'mx-auto' : ''}`}>{subtitle}</p>}
-    </div>
-  );
-}
 
 /** A page section under its heading; `soft` gives it the tinted background. */
 export function Section({

@@ -1,18 +1,8 @@
+import { SectionHeading } from '../../components/SectionHeading';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { ClientReviews } from './ClientReviews';
 import { ServicesHero } from './ServicesHero';
-import {
-  Achievements,
-  Industries,
-  ProcessSteps,
-  Section,
-  SectionHeading,
-  ServiceCards,
-  ServicesCallToAction,
-  Technologies,
-  TrustedBy,
-  WhyUs,
-} from './ServiceSections';
+import { Achievements, Industries, ProcessSteps, Section, ServiceCards, ServicesCallToAction, Technologies, TrustedBy, WhyUs } from './ServiceSections';
 import './services.scss';
 
 export default function ServicesPage() {

@@ -1,3 +1,4 @@
+import { SectionHeading } from '../../components/SectionHeading';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { Plans } from './Plans';
 import { useScrollToPlansOnArrival } from './scrollToPlans';
@@ -14,13 +15,7 @@ export default function SubscribePage() {
       <SubscribeHero />
       <section className="section section-soft plans-section" id="plans" aria-labelledby="plans-title">
         <div className="container">
-          <div className="text-center mx-auto mb-4" style={{ maxWidth: 640 }}>
-            <p className="eyebrow mb-2">Pricing</p>
-            <h2 id="plans-title" className="section-title">
-              Choose your plan
-            </h2>
-            <p className="section-subtitle mx-auto mb-0">Same courses on every plan. Pick how you would like to pay.</p>
-          </div>
+          <SectionHeading id="plans-title" eyebrow="Pricing" title="Choose your plan" subtitle="Same courses on every plan. Pick how you would like to pay." />
           <Plans />
         </div>
       </section>

@@ -1,3 +1,4 @@
+import { SectionHeading } from '../../components/SectionHeading';
 import { scrollToPlans } from './scrollToPlans';
 
 const journey = [
@@ -37,13 +38,12 @@ export function JourneySection() {
   return (
     <section className="section" aria-labelledby="journey-title">
       <div className="container">
-        <div className="text-center mx-auto mb-5" style={{ maxWidth: 640 }}>
-          <p className="eyebrow mb-2">How it works</p>
-          <h2 id="journey-title" className="section-title">
-            Learn, practice, deploy
-          </h2>
-          <p className="section-subtitle mx-auto mb-0">Every course follows the same loop, so you finish with skills and a project, not just notes.</p>
-        </div>
+        <SectionHeading
+          id="journey-title"
+          eyebrow="How it works"
+          title="Learn, practice, deploy"
+          subtitle="Every course follows the same loop, so you finish with skills and a project, not just notes."
+        />
         <ol className="journey list-unstyled row g-4 mb-5">
           {journey.map((step, index) => (
             <li className="col-12 col-md-4" key={step.title}>
@@ -77,13 +77,12 @@ export function MasterySection() {
   return (
     <section className="section section-soft" aria-labelledby="master-title">
       <div className="container">
-        <div className="text-center mx-auto mb-5" style={{ maxWidth: 640 }}>
-          <p className="eyebrow mb-2">Curriculum</p>
-          <h2 id="master-title" className="section-title">
-            What You&apos;ll Master
-          </h2>
-          <p className="section-subtitle mx-auto mb-0">Three tracks that take you from fundamentals to production-ready software.</p>
-        </div>
+        <SectionHeading
+          id="master-title"
+          eyebrow="Curriculum"
+          title="What You'll Master"
+          subtitle="Three tracks that take you from fundamentals to production-ready software."
+        />
         <div className="row g-4">
           {mastery.map((track) => (
             <div className="col-12 col-md-4" key={track.title}>
