@@ -19,7 +19,7 @@ describe('the first paint of the public pages', () => {
     for (const path of publicPages()) {
       const html = await (await fetch(`${baseUrl()}${path}`)).text();
       const head = html.slice(0, html.indexOf('</head>'));
-      const inlined = [...head.matchAll(/<style>(.*?)<\/style>/gs)].map((m) => m[1]).join('');
+      const inlined = [...head.matchAll(/<style[^>]*>(.*?)<\/style>/gs)].map((m) => m[1]).join('');
       expect(inlined, path).toContain('.navbar{');
       expect(inlined, path).not.toContain('.modal{'); // only what the page's HTML uses
       expect(inlined, path).toMatch(/@font-face\{font-family:Inter Variable;[^}]*font-display:optional/);

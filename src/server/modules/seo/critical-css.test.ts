@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +23,7 @@ beforeAll(() => {
     ].join(''),
   );
   writeFileSync(path.join(webRoot, 'assets/HomePage-b2.css'), '.home-hero{min-height:60vh}.home-unused{color:red}');
+  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
   writeFileSync(
     path.join(webRoot, '.vite/manifest.json'),
     JSON.stringify({ 'main.tsx': { file: 'assets/index-c3.js', isEntry: true, css: ['assets/index-a1.css'] } }),
@@ -37,7 +38,7 @@ const page = (body: string) =>
   `<link rel="stylesheet" crossorigin href="/assets/index-a1.css"><link rel="stylesheet" crossorigin href="/assets/HomePage-b2.css">` +
   `</head><body><div id="root">${body}</div></body></html>`;
 
-const styleOf = (html: string) => [...html.matchAll(/<style>(.*?)<\/style>/gs)].map((m) => m[1]).join('');
+const styleOf = (html: string) => [...html.matchAll(/<style[^>]*>(.*?)<\/style>/gs)].map((m) => m[1]).join('');
 
 describe('critical CSS of a server-rendered page', () => {
   it('inlines the rules its HTML uses (with their media queries) and none it does not', () => {
@@ -52,8 +53,16 @@ describe('critical CSS of a server-rendered page', () => {
     expect(css).not.toContain('.home-unused');
   });
 
-  it("declares the entry stylesheet's fonts inline, even when only a custom property names them", () => {
-    expect(styleOf(inline(page('<p>Text</p>')))).toMatch(/@font-face\{font-family:'?Inter Variable'?;font-display:optional;/);
+  it("declares the entry stylesheet's fonts once, in index.html, and no longer in the stylesheet", () => {
+    // Declared again by a stylesheet applied after the first paint, a font that arrived meanwhile would be used
+    // then, 'optional' or not, and re-wrap the text.
+    const template = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+    expect(styleOf(template)).toMatch(/^@font-face\{font-family:'?Inter Variable'?;font-display:optional;/);
+    expect(template.indexOf('@font-face')).toBeLessThan(template.indexOf('</head>'));
+    expect(readFileSync(path.join(webRoot, 'assets/index-a1.css'), 'utf8')).not.toContain('@font-face');
+    // Built again (npm run build reruns the script on a fresh dist, but twice must not declare twice).
+    execFileSync(process.execPath, [path.resolve('scripts/critical-css.mjs'), webRoot]);
+    expect(readFileSync(path.join(webRoot, 'index.html'), 'utf8')).toBe(template);
   });
 
   it('loads every stylesheet without blocking the first paint, with a <noscript> link for browsers without JavaScript', () => {

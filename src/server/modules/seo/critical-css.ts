@@ -5,10 +5,9 @@ import { createProcessor, type CompactPlan } from 'beasties/runtime';
 /** Rewrites a whole server-rendered document so that only what its first screen needs blocks rendering. */
 export type InlineCriticalCss = (html: string) => string;
 
-/** What `scripts/critical-css.mjs` writes after the build. */
+/** What `scripts/critical-css.mjs` writes after the build (it also moves the entry's @font-face rules into index.html). */
 interface CriticalCssPlans {
   sheets: CompactPlan[];
-  fontFaces: string;
 }
 
 const unchanged: InlineCriticalCss = (html) => html;
@@ -16,7 +15,7 @@ const unchanged: InlineCriticalCss = (html) => html;
 /**
  * Inlines the critical CSS of each server-rendered page: the rules its HTML uses, chosen by the
  * page's own tags, classes, ids and attributes (so it never paints with a rule missing and nothing
- * moves when the full stylesheet lands), plus the entry's @font-face rules. The stylesheets then
+ * moves when the full stylesheet lands); the fonts are declared by index.html itself. The stylesheets then
  * load without blocking the first paint ('swap-high': a high-priority preload applied on arrival,
  * a <noscript> link without JavaScript). The build compiled the stylesheets into plans, so a page
  * costs one scan of its HTML; pages of the same shape share a cached result.
@@ -31,6 +30,5 @@ export function criticalCss(webRoot: string | undefined): InlineCriticalCss {
     keyframes: 'critical',
     cache: { maxSize: 500 },
   });
-  const fonts = plans.fontFaces ? `<style>${plans.fontFaces}</style>` : '';
-  return (html) => processor.process(html).replace('</head>', `${fonts}</head>`);
+  return (html) => processor.process(html);
 }
