@@ -293,6 +293,35 @@ describe('create-order and Stripe', () => {
     expect(paidRow!.status).toBe('Paid');
   });
 
+  it("a buyer who left Stripe's page with the back button can check out again: the old session is expired, its order Cancelled", async () => {
+    const course = paid[7]!;
+    await insertCoupon(t.handle.db, { code: 'ONCEBACK', discountPercentage: 10, maxUsesPerUser: 1 });
+    const total = Math.round(course.country_price.amount * 90) / 100;
+    const form = billing({ coupon_code: 'ONCEBACK' });
+    const first = (await api('POST', '/create-order/', { ...form, courses: [course.id], total })).json();
+    const auth = { authorization: `Bearer ${first.tokens.access}` };
+    const again = await api('POST', '/create-order/', { ...form, password: undefined, courses: [course.id], total }, auth);
+    expect(again.statusCode, again.body).toBe(201);
+    expect((await fake.stripeSdk.checkout.sessions.retrieve(first.stripe_session_id)).status).toBe('expired');
+    const [left] = await t.handle.db.select().from(orders).where(eq(orders.orderNumber, first.order_number));
+    expect(left!.status).toBe('Cancelled');
+    // A session paid at Stripe whose webhook has not arrived yet is never given up: its webhook still fulfils it.
+    const paidEvent = await payOnFakeStripe(again.json().stripe_session_id);
+    const other = paid[0]!;
+    const third = await api(
+      'POST',
+      '/create-order/',
+      { ...form, coupon_code: undefined, password: undefined, courses: [other.id], total: other.country_price.amount },
+      auth,
+    );
+    expect(third.statusCode, third.body).toBe(201);
+    const [waiting] = await t.handle.db.select().from(orders).where(eq(orders.orderNumber, again.json().order_number));
+    expect(waiting!.status).toBe('Pending');
+    await deliverStripe(paidEvent);
+    const [kept] = await t.handle.db.select().from(orders).where(eq(orders.orderNumber, again.json().order_number));
+    expect(kept!.status).toBe('Paid');
+  });
+
   it('the same signed event delivered 50 times at once, with the redirect racing it: processed once, one payment, one enrolment, one receipt', async () => {
     const course = paid[2]!;
     const form = billing();
@@ -515,6 +544,23 @@ describe('coupons at checkout', () => {
 
 describe('Razorpay', () => {
   const india = { 'cf-ipcountry': 'IN' };
+
+  it('a buyer who closed the payment popup can check out again with the same once-per-buyer coupon', async () => {
+    const course = paid[6]!;
+    await insertCoupon(t.handle.db, { code: 'ONCEINDIA', discountPercentage: 10, maxUsesPerUser: 1 });
+    const inrPrice = (await t.app.inject({ url: `/api/v1/courses/${course.slug}/`, headers: india })).json().country_price.amount as number;
+    const total = Math.round(inrPrice * 90) / 100;
+    const form = billing({ payment_method: 'RazorPay', coupon_code: 'ONCEINDIA' });
+    const first = await api('POST', '/create-order/', { ...form, courses: [course.id], total }, india);
+    expect(first.statusCode, first.body).toBe(201);
+    // The popup was dismissed: nothing is posted, the order waits for a payment that never comes.
+    const auth = { authorization: `Bearer ${first.json().tokens.access}` };
+    const again = await api('POST', '/create-order/', { ...form, password: undefined, courses: [course.id], total }, { ...india, ...auth });
+    expect(again.statusCode, again.body).toBe(201);
+    // The abandoned order is closed as Cancelled, not left Pending in the buyer's history.
+    const [abandoned] = await t.handle.db.select().from(orders).where(eq(orders.orderNumber, first.json().order_number));
+    expect(abandoned!.status).toBe('Cancelled');
+  });
 
   it('is offered only to India and fulfils only a payment signed for this order', async () => {
     const course = paid[5]!;

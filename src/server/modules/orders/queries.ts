@@ -60,6 +60,14 @@ export function selectPaymentsOfOrders(db: Db, orderIds: number[]) {
     .where(and(inArray(payments.orderId, orderIds), inArray(payments.status, ['Success', 'Refunded'])));
 }
 
+/** The user's orders still waiting for a payment. */
+export function selectPendingOrdersOfUser(db: Db, userId: number) {
+  return db
+    .select({ id: orders.id, orderNumber: orders.orderNumber, paymentMethod: orders.paymentMethod, providerReference: orders.providerReference })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'Pending')));
+}
+
 /** The user's orders; `search` matches the order number or, through `searchCourseIds`, a course bought in it. */
 export function selectOrdersOfUser(
   db: Db,

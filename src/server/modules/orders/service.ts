@@ -12,7 +12,7 @@ import type { StripeGateway } from '../../integrations/stripe/index.js';
 import { createUser, getPublicUser, issueTokens } from '../accounts/index.js';
 import { findCourseIdsByTitle, listCourses } from '../catalog/index.js';
 import { ownedCourseIds } from '../learning/index.js';
-import { failOrder, fulfilOrder, type FulfilmentDeps } from './fulfilment.js';
+import { cancelOrder, failOrder, fulfilOrder, type FulfilmentDeps } from './fulfilment.js';
 import { sellerDetails } from '../settings/index.js';
 import { checkCoupon, reserveCoupon } from './coupons.js';
 import { itemsOfOrders, type OrderItem } from './items.js';
@@ -52,6 +52,28 @@ export interface CreatedOrder {
   razorpayOrder: CreateOrderResponse['rzp_order'];
 }
 
+/**
+ * A buyer starting a new checkout gives up the ones they left unpaid (a Razorpay popup closed, Stripe's page left with
+ * the back button): each is Cancelled and its coupon use given back, so the same coupon works again. A Stripe session is
+ * expired first so it can no longer be paid, and one already paid is left to its webhook; a Razorpay payment that still
+ * arrives for a cancelled order is fulfilled all the same (fulfilOrder). When Stripe cannot be asked, the order is left.
+ */
+async function supersedeUnpaidOrders(deps: OrderDeps, userId: number): Promise<void> {
+  for (const order of await q.selectPendingOrdersOfUser(deps.db, userId)) {
+    try {
+      if (order.paymentMethod === 'Stripe' && order.providerReference) {
+        if (!deps.stripe) continue;
+        const session = await deps.stripe.retrieveSession(order.providerReference);
+        if (session.paid) continue;
+        if (session.status === 'open') await deps.stripe.expireSession(order.providerReference);
+      }
+      await cancelOrder(deps, order.id);
+    } catch (error) {
+      deps.log.warn({ err: error, order: order.orderNumber }, 'could not close an unpaid order before a new checkout');
+    }
+  }
+}
+
 export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: CreateOrderOptions): Promise<CreatedOrder> {
   const { db } = deps;
   const region = visitor.region;
@@ -82,6 +104,7 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
         ],
       });
   }
+  if (viewer) await supersedeUnpaidOrders(deps, viewer.userId);
   const items = courses.map((c) => ({
     courseId: c.id,
     title: c.title,
