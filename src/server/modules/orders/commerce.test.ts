@@ -55,6 +55,23 @@ async function deliverStripe(event: { id: string; type: string; object: Record<s
   });
 }
 
+/**
+ * A guest's checkout of one course with a new once-per-buyer 10% coupon: the form (to check out again with), the total
+ * and the created order. `price` and `headers` for another region's checkout (Razorpay in India).
+ */
+async function checkoutWithOnceCoupon(
+  code: string,
+  course: CourseListItem,
+  options: { price?: number; headers?: Record<string, string>; payment_method?: string } = {},
+) {
+  await insertCoupon(t.handle.db, { code, discountPercentage: 10, maxUsesPerUser: 1 });
+  const total = Math.round((options.price ?? course.country_price.amount) * 90) / 100;
+  const form = billing({ coupon_code: code, ...(options.payment_method ? { payment_method: options.payment_method } : {}) });
+  const res = await api('POST', '/create-order/', { ...form, courses: [course.id], total }, options.headers);
+  expect(res.statusCode, res.body).toBe(201);
+  return { form, total, order: res.json(), auth: { authorization: `Bearer ${res.json().tokens.access}` } };
+}
+
 async function payOnFakeStripe(sessionId: string) {
   const res = await fake.server.inject({ method: 'POST', url: `/sandbox/stripe/checkout/${sessionId}/pay` });
   expect(res.statusCode).toBe(303);
@@ -226,11 +243,7 @@ describe('create-order and Stripe', () => {
 
   it('a cancel on Stripe comes back to the checkout, closes the order unpaid and gives the coupon back; the same cart and coupon check out again', async () => {
     const course = paid[3]!;
-    await insertCoupon(t.handle.db, { code: 'ONCEEACH', discountPercentage: 10, maxUsesPerUser: 1 });
-    const total = Math.round(course.country_price.amount * 90) / 100;
-    const form = billing({ coupon_code: 'ONCEEACH' });
-    const order = (await api('POST', '/create-order/', { ...form, courses: [course.id], total })).json();
-    const auth = { authorization: `Bearer ${order.tokens.access}` };
+    const { form, total, order, auth } = await checkoutWithOnceCoupon('ONCEEACH', course);
 
     const back = await fake.server.inject({ method: 'POST', url: `/sandbox/stripe/checkout/${order.stripe_session_id}/cancel` });
     expect(back.headers.location).toBe(`http://lectern.test/checkout/?payment=cancelled&order_no=${order.order_number}`);
@@ -273,17 +286,13 @@ describe('create-order and Stripe', () => {
 
   it('a Stripe session that expires unpaid cancels its order (not failed) and gives the coupon back; a paid one is left alone', async () => {
     const course = paid[4]!;
-    await insertCoupon(t.handle.db, { code: 'LEFTBEHIND', discountPercentage: 10, maxUsesPerUser: 1 });
-    const total = Math.round(course.country_price.amount * 90) / 100;
-    const form = billing({ coupon_code: 'LEFTBEHIND' });
-    const order = (await api('POST', '/create-order/', { ...form, courses: [course.id], total })).json();
+    const { form, total, order, auth } = await checkoutWithOnceCoupon('LEFTBEHIND', course);
     await fake.stripeSdk.checkout.sessions.expire(order.stripe_session_id);
     const expired = { id: `evt_expired_${order.order_number}`, type: 'checkout.session.expired', object: { id: order.stripe_session_id } };
     expect((await deliverStripe(expired)).statusCode).toBe(200);
     const [row] = await t.handle.db.select().from(orders).where(eq(orders.orderNumber, order.order_number));
     expect(row!.status).toBe('Cancelled');
     // The coupon use was given back: the same buyer checks out again with it.
-    const auth = { authorization: `Bearer ${order.tokens.access}` };
     const again = await api('POST', '/create-order/', { ...form, password: undefined, courses: [course.id], total }, auth);
     expect(again.statusCode, again.body).toBe(201);
     // An event claiming a paid session expired changes nothing: the state is read back from Stripe.
@@ -295,11 +304,7 @@ describe('create-order and Stripe', () => {
 
   it("a buyer who left Stripe's page with the back button can check out again: the old session is expired, its order Cancelled", async () => {
     const course = paid[7]!;
-    await insertCoupon(t.handle.db, { code: 'ONCEBACK', discountPercentage: 10, maxUsesPerUser: 1 });
-    const total = Math.round(course.country_price.amount * 90) / 100;
-    const form = billing({ coupon_code: 'ONCEBACK' });
-    const first = (await api('POST', '/create-order/', { ...form, courses: [course.id], total })).json();
-    const auth = { authorization: `Bearer ${first.tokens.access}` };
+    const { form, total, order: first, auth } = await checkoutWithOnceCoupon('ONCEBACK', course);
     const again = await api('POST', '/create-order/', { ...form, password: undefined, courses: [course.id], total }, auth);
     expect(again.statusCode, again.body).toBe(201);
     expect((await fake.stripeSdk.checkout.sessions.retrieve(first.stripe_session_id)).status).toBe('expired');
@@ -547,18 +552,18 @@ describe('Razorpay', () => {
 
   it('a buyer who closed the payment popup can check out again with the same once-per-buyer coupon', async () => {
     const course = paid[6]!;
-    await insertCoupon(t.handle.db, { code: 'ONCEINDIA', discountPercentage: 10, maxUsesPerUser: 1 });
     const inrPrice = (await t.app.inject({ url: `/api/v1/courses/${course.slug}/`, headers: india })).json().country_price.amount as number;
-    const total = Math.round(inrPrice * 90) / 100;
-    const form = billing({ payment_method: 'RazorPay', coupon_code: 'ONCEINDIA' });
-    const first = await api('POST', '/create-order/', { ...form, courses: [course.id], total }, india);
-    expect(first.statusCode, first.body).toBe(201);
+    const {
+      form,
+      total,
+      order: first,
+      auth,
+    } = await checkoutWithOnceCoupon('ONCEINDIA', course, { price: inrPrice, headers: india, payment_method: 'RazorPay' });
     // The popup was dismissed: nothing is posted, the order waits for a payment that never comes.
-    const auth = { authorization: `Bearer ${first.json().tokens.access}` };
     const again = await api('POST', '/create-order/', { ...form, password: undefined, courses: [course.id], total }, { ...india, ...auth });
     expect(again.statusCode, again.body).toBe(201);
     // The abandoned order is closed as Cancelled, not left Pending in the buyer's history.
-    const [abandoned] = await t.handle.db.select().from(orders).where(eq(orders.orderNumber, first.json().order_number));
+    const [abandoned] = await t.handle.db.select().from(orders).where(eq(orders.orderNumber, first.order_number));
     expect(abandoned!.status).toBe('Cancelled');
   });
 

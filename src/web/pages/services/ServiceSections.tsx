@@ -33,7 +33,7 @@ export function ServiceCards() {
         <div className="col-12 col-md-6 col-lg-4" key={service.title}>
           <article className="card service-card h-100">
             <div className="card-body">
-              <span className="service-icon" aria-hidden="true">
+              <span className="icon-tile" aria-hidden="true">
                 <i className={`bi ${service.icon}`} />
               </span>
               <h3 className="h5 mt-3 mb-2">{service.title}</h3>
@@ -140,7 +140,7 @@ export function WhyUs() {
               {reasons.map((reason) => (
                 <div className="col-12 col-sm-6" key={reason.title}>
                   <div className="reason-card h-100">
-                    <span className="service-icon service-icon-sm" aria-hidden="true">
+                    <span className="icon-tile icon-tile-sm" aria-hidden="true">
                       <i className={`bi ${reason.icon}`} />
                     </span>
                     <h3 className="h6 mt-3 mb-2">{reason.title}</h3>

@@ -48,7 +48,7 @@ export function JourneySection() {
           {journey.map((step, index) => (
             <li className="col-12 col-md-4" key={step.title}>
               <div className="journey-step h-100">
-                <span className="journey-icon" aria-hidden="true">
+                <span className="icon-tile" aria-hidden="true">
                   <i className={`bi ${step.icon}`} />
                 </span>
                 <h3 className="h5 mt-3 mb-2">
@@ -88,7 +88,7 @@ export function MasterySection() {
             <div className="col-12 col-md-4" key={track.title}>
               <article className="card master-card h-100">
                 <div className="card-body">
-                  <span className="journey-icon" aria-hidden="true">
+                  <span className="icon-tile" aria-hidden="true">
                     <i className={`bi ${track.icon}`} />
                   </span>
                   <h3 className="h5 mt-3 mb-3">{track.title}</h3>

@@ -18,9 +18,14 @@ import {
 import { openRazorpay } from '../../lib/razorpay';
 
 /** The Razorpay popup in progress: a recurring plan pays a subscription, the lifetime plan an order. */
-export type Popup =
-  | { kind: 'subscription'; id: string; amount: number; currency: string; name: string; email: string }
-  | { kind: 'lifetime'; id: string; amount: number; currency: string; name: string; email: string };
+export interface Popup {
+  kind: 'subscription' | 'lifetime';
+  id: string;
+  amount: number;
+  currency: string;
+  name: string;
+  email: string;
+}
 
 /**
  * Paying for a membership plan: the chosen method (Razorpay only for a plan priced in India), then
@@ -139,32 +144,27 @@ export function useMembershipPayment({ plan, onClose, onFailed }: { plan: Member
     setError(null);
     if (user?.email) remind(user.email);
     try {
-      if (plan.plan_type === 'lifetime') {
-        const res = await subscribeLifetime.mutateAsync({ method: chosen });
-        if (chosen === 'stripe') {
-          if (!res.checkout_url) throw new Error(m.unexpectedResponse);
-          window.location.assign(res.checkout_url);
-          return;
-        }
-        if (!res.order_id) throw new Error(m.unexpectedResponse);
-        const name = formatPersonName(res.user_info.name);
-        await openPopup(
-          { kind: 'lifetime', id: res.order_id, amount: res.amount, currency: res.currency, name, email: res.user_info.email },
-          res.key_id,
-          res.sandbox,
-        );
-        return;
-      }
-      const res = await subscribe.mutateAsync({ planId: plan.id, method: chosen });
+      const lifetime = plan.plan_type === 'lifetime';
+      // Both starts answer alike: Stripe's page to go to, or what Razorpay's popup pays (an order for the lifetime plan).
+      const res = lifetime
+        ? await subscribeLifetime.mutateAsync({ method: chosen }).then((r) => ({ ...r, razorpayId: r.order_id }))
+        : await subscribe.mutateAsync({ planId: plan.id, method: chosen }).then((r) => ({ ...r, razorpayId: r.subscription_id }));
       if (chosen === 'stripe') {
         if (!res.checkout_url) throw new Error(m.unexpectedResponse);
         window.location.assign(res.checkout_url);
         return;
       }
-      if (!res.subscription_id) throw new Error(m.unexpectedResponse);
-      const name = formatPersonName(res.user_info.name);
+      const id = res.razorpayId;
+      if (!id) throw new Error(m.unexpectedResponse);
       await openPopup(
-        { kind: 'subscription', id: res.subscription_id, amount: res.amount, currency: res.currency, name, email: res.user_info.email },
+        {
+          kind: lifetime ? 'lifetime' : 'subscription',
+          id,
+          amount: res.amount,
+          currency: res.currency,
+          name: formatPersonName(res.user_info.name),
+          email: res.user_info.email,
+        },
         res.key_id,
         res.sandbox,
       );
