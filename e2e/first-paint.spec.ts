@@ -23,9 +23,15 @@ describe('the first paint of the public pages', () => {
       expect(inlined, path).toContain('.navbar{');
       expect(inlined, path).not.toContain('.modal{'); // only what the page's HTML uses
       expect(inlined, path).toMatch(/@font-face\{font-family:Inter Variable;[^}]*font-display:optional/);
-      // Stylesheets are preloaded and applied on arrival; the only plain links are the <noscript> fallbacks.
-      const blocking = head.replace(/<noscript>.*?<\/noscript>/gs, '').match(/<link[^>]*rel="stylesheet"[^>]*>/g);
-      expect(blocking, path).toBeNull();
+      // Stylesheets load as print stylesheets (lowest priority, never blocking) and apply to all media on arrival;
+      // the only plain links are the <noscript> fallbacks.
+      const links = head.replace(/<noscript>.*?<\/noscript>/gs, '').match(/<link[^>]*rel="stylesheet"[^>]*>/g) ?? [];
+      expect(links.length, path).toBeGreaterThan(0);
+      for (const link of links) expect(link, path).toMatch(/media="print" onload="this.media='all'"/);
+      // The app's modules are not needed for the first paint: they wait behind the font and the hero image.
+      const modules = head.match(/<(script type="module"|link rel="modulepreload")[^>]*>/g) ?? [];
+      expect(modules.length, path).toBeGreaterThan(0);
+      for (const module of modules) expect(module, path).toContain('fetchpriority="low"');
       expect(head, path).toMatch(/<noscript><link rel="stylesheet" crossorigin href="\/assets\/index-[^"]+\.css"><\/noscript>/);
     }
   });

@@ -3,7 +3,7 @@ import 'virtual:bootstrap-icons.css';
 import './styles/main.scss';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { isValidElement, type ComponentType } from 'react';
+import { isValidElement, startTransition, type ComponentType } from 'react';
 import { BrowserRouter, matchRoutes } from 'react-router';
 import { siteKeys } from './api/site';
 import { ApiError } from './api/client';
@@ -48,9 +48,11 @@ if (state && root.hasChildNodes()) {
   // The page's chunk (already preloaded by the head's modulepreload) first, so the whole page hydrates in one pass.
   const leaf = matchRoutes(routes, window.location.pathname)?.at(-1)?.route.element;
   const preload = isValidElement(leaf) ? pageFiles.get(leaf.type as ComponentType)?.preload() : undefined;
+  // Hydrated as a transition, React yields to the browser every few milliseconds instead of holding the main thread
+  // for the whole page: a tap or a scroll on a slow phone is answered while the page hydrates.
   void Promise.resolve(preload)
     .catch(() => undefined)
-    .then(() => hydrateRoot(root, app));
+    .then(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
   createRoot(root).render(app);
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { AccountLayout } from './components/account/AccountLayout';
 import { BareLayout, MainLayout } from './components/layout/MainLayout';
@@ -65,11 +65,15 @@ const QuestionAnswerPage = page('question-answer/QuestionAnswerPage', () => impo
 const StudioApp = lazy(() => import('./studio/StudioApp'));
 
 /** A page-view analytics event on every route change, and scroll to top on a new page. */
-function RouteEvents() {
+export function RouteEvents() {
   const { pathname } = useLocation();
+  const firstPage = useRef(true);
   useEffect(() => {
     trackPageView(pathname);
-    window.scrollTo({ top: 0 });
+    // The browser placed the page it loaded; scrolling it here would move a visitor who began to scroll before
+    // hydration back up, and force a layout of the whole page in the middle of hydrating.
+    if (firstPage.current) firstPage.current = false;
+    else window.scrollTo({ top: 0 });
   }, [pathname]);
   return (
     <Suspense fallback={<PageSpinner />}>

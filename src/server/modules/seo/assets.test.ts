@@ -27,6 +27,8 @@ beforeAll(() => {
   mkdirSync(path.join(webRoot, '.vite'));
   mkdirSync(path.join(webRoot, 'assets'));
   writeFileSync(path.join(webRoot, 'assets', 'inter-latin-wght-normal-1.woff2'), '');
+  writeFileSync(path.join(webRoot, 'assets', 'bootstrap-icons-1.woff2'), '');
+  writeFileSync(path.join(webRoot, 'assets', 'inter-cyrillic-wght-normal-1.woff2'), '');
   const manifest = {
     'index.html': { file: 'assets/index-1.js', isEntry: true, css: ['assets/index-1.css'], imports: ['_shared.js'] },
     '_shared.js': { file: 'assets/shared-1.js' },
@@ -55,8 +57,10 @@ describe("a server-rendered page's assets", () => {
     expect(at('href="/assets/card-1.css"')).toBeGreaterThan(entryStyles);
     expect(at('href="/assets/ServicesPage-1.css"')).toBeLessThan(at('</head>'));
     // Preloads stay early: the font and the page's own modules, not those the entry already loads.
-    expect(at('rel="modulepreload" crossorigin href="/assets/ServicesPage-1.js"')).toBeLessThan(at('src="/assets/index-1.js"'));
+    expect(at('rel="modulepreload" fetchpriority="low" crossorigin href="/assets/ServicesPage-1.js"')).toBeLessThan(at('src="/assets/index-1.js"'));
     expect(at('href="/assets/inter-latin-wght-normal-1.woff2"')).toBeLessThan(entryStyles);
+    expect(at('href="/assets/bootstrap-icons-1.woff2"')).toBeLessThan(entryStyles);
+    expect(html).not.toContain('inter-cyrillic'); // other scripts' subsets load only when their text appears
     expect(html).not.toContain('href="/assets/shared-1.js"');
     expect(html.match(/<\/head>/g)).toHaveLength(1);
   });

@@ -16,8 +16,8 @@ const unchanged: InlineCriticalCss = (html) => html;
  * Inlines the critical CSS of each server-rendered page: the rules its HTML uses, chosen by the
  * page's own tags, classes, ids and attributes (so it never paints with a rule missing and nothing
  * moves when the full stylesheet lands); the fonts are declared by index.html itself. The stylesheets then
- * load without blocking the first paint ('swap-high': a high-priority preload applied on arrival,
- * a <noscript> link without JavaScript). The build compiled the stylesheets into plans, so a page
+ * load without blocking the first paint and without competing with it ('media': fetched at the lowest
+ * priority as print stylesheets, switched to all media on arrival; a <noscript> link without JavaScript). The build compiled the stylesheets into plans, so a page
  * costs one scan of its HTML; pages of the same shape share a cached result.
  */
 export function criticalCss(webRoot: string | undefined): InlineCriticalCss {
@@ -25,7 +25,7 @@ export function criticalCss(webRoot: string | undefined): InlineCriticalCss {
   if (!file || !existsSync(file)) return unchanged;
   const plans = JSON.parse(readFileSync(file, 'utf8')) as CriticalCssPlans;
   const processor = createProcessor(plans.sheets, {
-    preload: 'swap-high',
+    preload: 'media',
     inlineFonts: false,
     keyframes: 'critical',
     cache: { maxSize: 500 },

@@ -44,8 +44,9 @@ export function pageAssets(webRoot: string | undefined): (pageFile: string | und
   };
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const loaded = entry ? closure(entry) : new Set<string>();
-  // The text font of the first screen (Latin Inter) is preloaded rather than found late in the stylesheet.
-  const fonts = readdirSync(path.join(path.dirname(file), '..', 'assets')).filter((name) => /^inter-latin-wght-normal-.*\.woff2$/.test(name));
+  // The fonts of the first screen (Latin Inter, and the icons of the header and the cards) are preloaded rather than
+  // found at the first layout: an icon font arriving after it made the browser lay the whole page out again.
+  const fonts = readdirSync(path.join(path.dirname(file), '..', 'assets')).filter((name) => /^(inter-latin-wght-normal|bootstrap-icons)-.*\.woff2$/.test(name));
   const fontPreload = fonts.map((name) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${name}">`).join('');
   const cache = new Map<string, PageAssets>();
   return (pageFile) => {
@@ -55,7 +56,7 @@ export function pageAssets(webRoot: string | undefined): (pageFile: string | und
       const chunks = [...closure(pageFile)].filter((key) => !loaded.has(key)).map((key) => manifest[key]!);
       const css = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
       assets = {
-        preloads: [fontPreload, ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`)].join('\n    '),
+        preloads: [fontPreload, ...chunks.map((chunk) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${chunk.file}">`)].join('\n    '),
         styles: css.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`).join('\n    '),
       };
       cache.set(pageFile, assets);
