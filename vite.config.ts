@@ -21,15 +21,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       transform: (code, id) =>
         id.includes('@fontsource-variable/inter') && id.endsWith('.css') ? code.replaceAll('font-display: swap', 'font-display: optional') : undefined,
     },
-    // Module scripts and their preloads are fetched at low priority: a server-rendered page is readable without them,
-    // so the first paint's own needs (the document, the text font, the hero image) go first on a slow phone connection.
-    {
-      name: 'low-priority-modules',
-      transformIndexHtml: {
-        order: 'post',
-        handler: (html) => html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"'),
-      },
-    },
   ],
   // `vite build --ssr entry-server.tsx` builds the server renderer of the public pages into dist/ssr.
   build: isSsrBuild

@@ -34,6 +34,10 @@ describe('the first paint of the public pages', () => {
       for (const module of modules) expect(module, path).toContain('fetchpriority="low"');
       expect(head, path).toMatch(/<noscript><link rel="stylesheet" crossorigin href="\/assets\/index-[^"]+\.css"><\/noscript>/);
     }
+    // A page the browser renders itself waits on its modules: they keep their usual priority there.
+    const clientRendered = await (await fetch(`${baseUrl()}/dashboard`)).text();
+    expect(clientRendered).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js">/);
+    expect(clientRendered).not.toContain('fetchpriority="low"');
   });
 
   // The text font arrives late on a slow phone: the page must not move when it does (layout shift ≤ 0.02), nor when

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEAD_PLACEHOLDER, injectHead } from './head.js';
-import { pageAssets } from './ssr.js';
+import { modulesAtLowPriority, pageAssets } from './ssr.js';
 import { createTestApp } from '../../../../test/helpers.js';
 
 // The built index.html as Vite writes it: the entry's script and stylesheet at the end of the head.
@@ -57,12 +57,22 @@ describe("a server-rendered page's assets", () => {
     expect(at('href="/assets/card-1.css"')).toBeGreaterThan(entryStyles);
     expect(at('href="/assets/ServicesPage-1.css"')).toBeLessThan(at('</head>'));
     // Preloads stay early: the font and the page's own modules, not those the entry already loads.
-    expect(at('rel="modulepreload" fetchpriority="low" crossorigin href="/assets/ServicesPage-1.js"')).toBeLessThan(at('src="/assets/index-1.js"'));
+    expect(at('rel="modulepreload" crossorigin href="/assets/ServicesPage-1.js"')).toBeLessThan(at('src="/assets/index-1.js"'));
     expect(at('href="/assets/inter-latin-wght-normal-1.woff2"')).toBeLessThan(entryStyles);
     expect(at('href="/assets/bootstrap-icons-1.woff2"')).toBeLessThan(entryStyles);
     expect(html).not.toContain('inter-cyrillic'); // other scripts' subsets load only when their text appears
     expect(html).not.toContain('href="/assets/shared-1.js"');
     expect(html.match(/<\/head>/g)).toHaveLength(1);
+  });
+
+  it('asks for the module script and every module preload at low priority, once, and for nothing else', () => {
+    const assets = pageAssets(webRoot)('pages/services/ServicesPage.tsx');
+    const html = modulesAtLowPriority(injectHead(template, assets.preloads, assets.styles));
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/ServicesPage-1.js">');
+    expect(html).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/inter-latin-wght-normal-1.woff2">');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    expect(modulesAtLowPriority(html)).toBe(html);
   });
 
   it('keeps the head as it is for a page without a chunk of its own', () => {

@@ -17,8 +17,9 @@ const unchanged: InlineCriticalCss = (html) => html;
  * page's own tags, classes, ids and attributes (so it never paints with a rule missing and nothing
  * moves when the full stylesheet lands); the fonts are declared by index.html itself. The stylesheets then
  * load without blocking the first paint and without competing with it ('media': fetched at the lowest
- * priority as print stylesheets, switched to all media on arrival; a <noscript> link without JavaScript). The build compiled the stylesheets into plans, so a page
- * costs one scan of its HTML; pages of the same shape share a cached result.
+ * priority as print stylesheets, switched to all media on arrival; a <noscript> link without JavaScript).
+ * The build compiled the stylesheets into plans, so a page costs one scan of its HTML; pages of the same
+ * shape share a cached result.
  */
 export function criticalCss(webRoot: string | undefined): InlineCriticalCss {
   const file = webRoot ? path.join(webRoot, '.vite/critical-css.json') : undefined;

@@ -7,7 +7,7 @@ import { publicPaths } from '../../../shared/pages.js';
 import { fallbackTemplate, injectHead } from './head.js';
 import { headForPath, renderRobots, renderSitemap } from './service.js';
 import { criticalCss } from './critical-css.js';
-import { pageAssets, sendRenderedPage, type PageRenderer } from './ssr.js';
+import { modulesAtLowPriority, pageAssets, sendRenderedPage, type PageRenderer } from './ssr.js';
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
@@ -70,7 +70,7 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext, webR
     if (renderer && request.method === 'GET' && isServerRendered(clean, page.status)) {
       const assets = assetsOf(renderer.pageFileFor(clean));
       const head = [page.head, assets.preloads].filter(Boolean).join('\n    ');
-      const [before, after] = injectHead(template, head, assets.styles).split(EMPTY_ROOT);
+      const [before, after] = modulesAtLowPriority(injectHead(template, head, assets.styles)).split(EMPTY_ROOT);
       if (after !== undefined)
         return sendRenderedPage({
           app,

@@ -31,6 +31,15 @@ export interface PageAssets {
   styles: string;
 }
 
+/**
+ * A server-rendered page reads without the app's modules, so its module script and module preloads are fetched at low
+ * priority: on a slow phone the document, the preloaded fonts and the hero image come first. A page the browser renders
+ * itself (signed-in pages, the studio) keeps them at their usual priority: there they are what the first paint waits on.
+ */
+export function modulesAtLowPriority(html: string): string {
+  return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
+}
+
 /** The stylesheets and module preloads of a page's lazy chunk, which the entry does not load by itself. */
 export function pageAssets(webRoot: string | undefined): (pageFile: string | undefined) => PageAssets {
   const file = webRoot ? path.join(webRoot, '.vite/manifest.json') : undefined;
@@ -56,7 +65,7 @@ export function pageAssets(webRoot: string | undefined): (pageFile: string | und
       const chunks = [...closure(pageFile)].filter((key) => !loaded.has(key)).map((key) => manifest[key]!);
       const css = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
       assets = {
-        preloads: [fontPreload, ...chunks.map((chunk) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${chunk.file}">`)].join('\n    '),
+        preloads: [fontPreload, ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`)].join('\n    '),
         styles: css.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`).join('\n    '),
       };
       cache.set(pageFile, assets);
