@@ -15,6 +15,9 @@ export const uploadLimits = {
 /** The course image as stored: 1280×720 (16:9, twice the 640×360 the storefront's cards and side card show). */
 export const courseImageSize = { width: 1280, height: 720 } as const;
 
+/** The picture a course shows until one is uploaded (public/media, with its link-preview JPEG beside it). */
+export const placeholderCourseImage = '/media/courses/default.svg';
+
 export const imageAccept = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
 export const resourceAccept = '.pdf,.zip,.txt,.md,.py,.js,.ts,.json,.csv,.sql,.html,.css,.java,.c,.cpp,.go,.rs,.rb,.php,.sh,.yml,.yaml';
 

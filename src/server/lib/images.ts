@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { keyOfPublicUploadPath, newKey, publicUploadPath, type FileStorage } from '../integrations/storage/index.js';
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
@@ -59,7 +59,7 @@ export async function deletePublicImage(storage: FileStorage, publicPath: string
 export async function storeCourseImage(storage: FileStorage, bytes: Buffer, size: { width: number; height: number }): Promise<string | undefined> {
   const webp = await reencodeImage(bytes, { ...size, fit: 'cover' });
   if (!webp) return undefined;
-  const jpeg = await sharp(webp).flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  const jpeg = await previewJpeg(sharp(webp));
   const key = newKey('images', 'webp');
   await storage.put(key, webp, { contentType: 'image/webp' });
   try {
@@ -71,9 +71,19 @@ export async function storeCourseImage(storage: FileStorage, bytes: Buffer, size
   return publicUploadPath(key);
 }
 
-/** The JPEG stored beside an uploaded course image (for og:image); any other path as it is. */
+/** A picture as link previews read it: a JPEG (share previews read no SVG, and not all of them WebP). */
+export function previewJpeg(image: Sharp): Promise<Buffer> {
+  return image.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+}
+
+/**
+ * The picture a course's link preview (og:image) shows: the JPEG stored beside an uploaded course image, or rendered
+ * beside a demo cover (public/media/courses/*.svg, `npm run media:previews`); any other path as it is.
+ */
 export function imageFallbackPath(publicPath: string): string {
-  return keyOfPublicUploadPath(publicPath)?.startsWith('images/') && publicPath.endsWith('.webp') ? publicPath.replace(/\.webp$/, '.jpg') : publicPath;
+  if (keyOfPublicUploadPath(publicPath)?.startsWith('images/') && publicPath.endsWith('.webp')) return publicPath.replace(/\.webp$/, '.jpg');
+  if (/^\/media\/courses\/[\w-]+\.svg$/.test(publicPath)) return publicPath.replace(/\.svg$/, '.jpg');
+  return publicPath;
 }
 
 /** Removes an uploaded course image and its JPEG; seed media and other paths are left alone. */

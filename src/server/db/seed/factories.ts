@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { regionCodes, regions, type Region } from '../../../shared/regions.js';
+import { placeholderCourseImage } from '../../../shared/uploads.js';
 import type { Database, Tx } from '../client.js';
 import {
   categories,
@@ -185,7 +186,7 @@ export interface InsertedCourse {
 }
 
 /** A cover that exists in public/media, for courses created without one (tests, benchmark). */
-export const DEFAULT_COURSE_IMAGE = '/media/courses/default.svg';
+export const DEFAULT_COURSE_IMAGE = placeholderCourseImage;
 
 export async function insertCourse(db: Db, input: CourseInput): Promise<InsertedCourse> {
   const prices = input.prices ?? (input.courseType === 'free' ? FREE_PRICES : undefined);

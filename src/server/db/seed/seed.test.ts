@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, like } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../client.js';
@@ -23,7 +24,9 @@ import {
   roadmapSteps,
 } from '../schema/index.js';
 import { regions, type Region } from '../../../shared/regions.js';
-import { PRICING_REGIONS } from './factories.js';
+import { courseImageSize } from '../../../shared/uploads.js';
+import { imageFallbackPath } from '../../lib/images.js';
+import { DEFAULT_COURSE_IMAGE, PRICING_REGIONS } from './factories.js';
 import { loadConfig } from '../../config.js';
 import { isCatalogEmpty, publicMediaDir, resolveSeedFile, seedBenchCatalog, seedDemo, seedOnBoot } from './index.js';
 
@@ -221,6 +224,11 @@ describe('seedDemo', () => {
     for (const p of paths) expect(existsSync(mediaFile(p)), p).toBe(true);
     const covers = (await handle.db.select({ p: courses.courseImage }).from(courses)).map((r) => r.p);
     expect(new Set(covers).size).toBe(covers.length);
+    // Each cover has the JPEG share previews show (npm run media:previews), at the size of an uploaded course image.
+    for (const cover of [...covers, DEFAULT_COURSE_IMAGE]) {
+      expect(imageFallbackPath(cover), cover).toMatch(/\.jpg$/);
+      expect(await sharp(mediaFile(imageFallbackPath(cover))).metadata(), cover).toMatchObject({ format: 'jpeg', ...courseImageSize });
+    }
   });
 
   it('seeds the instructor, categories and client reviews', async () => {

@@ -17,6 +17,7 @@ import {
 } from '../../../shared/admin.js';
 import { toMajor, toMinor } from '../../../shared/pricing.js';
 import { regions, type Region } from '../../../shared/regions.js';
+import { placeholderCourseImage } from '../../../shared/uploads.js';
 import type { Database, Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
@@ -24,7 +25,6 @@ import { activeEnrolmentCounts } from '../learning/index.js';
 import * as q from './queries/studio.js';
 
 type Db = Database | Tx;
-const PLACEHOLDER_IMAGE = '/media/og-default.svg';
 
 const stateOf = (c: { isPublished: boolean; archivedAt: Date | null }): CourseState => (c.archivedAt ? 'archived' : c.isPublished ? 'published' : 'draft');
 const toPrice = (p: { region: string; currency: string; amount: number; regularAmount: number }) => ({
@@ -134,7 +134,7 @@ export async function createCourse(tx: Tx, body: CourseBody, author: { name: str
     slug: body.slug,
     title: body.title,
     subtitle: body.subtitle,
-    courseImage: PLACEHOLDER_IMAGE,
+    courseImage: placeholderCourseImage,
     complexity: body.complexity,
     courseType: body.course_type,
     categoryId: body.category_id,

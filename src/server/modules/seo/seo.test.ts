@@ -1,5 +1,10 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseListItem } from '../../../shared/catalog.js';
+import { publicMediaDir } from '../../db/seed/index.js';
+import { DEFAULT_SHARE_IMAGE } from './service.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers.js';
 
 let t: TestApp;
@@ -21,7 +26,10 @@ describe('server-rendered head', () => {
       expect(html).toContain('<meta property="og:type" content="article">');
       expect(html).toMatch(/<meta property="og:title" content="[^"]+">/);
       expect(html).toMatch(/<meta property="og:description" content="[^"]+">/);
-      expect(html).toContain(`<meta property="og:image" content="http://lectern.test${course.course_image}">`);
+      // Share previews draw no SVG: a demo cover is shown through the JPEG rendered beside it.
+      const preview = course.course_image.replace(/\.svg$/, '.jpg');
+      expect(html).toContain(`<meta property="og:image" content="http://lectern.test${preview}">`);
+      expect(existsSync(join(publicMediaDir, preview.slice('/media/'.length))), preview).toBe(true);
       expect(html).toContain(`<link rel="canonical" href="http://lectern.test/courses/${course.slug}">`);
       expect(html).toMatch(/<meta name="keywords" content="[^"]+">/);
       expect(html).toContain('<meta name="google-site-verification" content="verify-token-123">');
@@ -47,6 +55,12 @@ describe('server-rendered head', () => {
     expect(res.body).toMatch(new RegExp(`<title>[^<]*${title.replace(/[|]/g, '\\|')}[^<]*</title>`));
     expect(res.body).toContain(`<meta property="og:url" content="http://lectern.test${path}">`);
     expect(res.body).toContain('<meta property="og:type" content="website">');
+    expect(res.body).toContain(`<meta property="og:image" content="http://lectern.test${DEFAULT_SHARE_IMAGE}">`);
+  });
+
+  it('gives share previews a picture they can draw: the default one is a 1200×630 JPEG', async () => {
+    const picture = await sharp(join(publicMediaDir, DEFAULT_SHARE_IMAGE.slice('/media/'.length))).metadata();
+    expect(picture).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
   });
 
   it('answers an unknown page and an unknown course with 404 HTML, and an unknown API path with 404 JSON', async () => {

@@ -11,6 +11,9 @@ export interface RenderedPage {
   location?: string;
 }
 
+/** The link-preview picture of a page without one of its own (rendered from og-default.svg: `npm run media:previews`). */
+export const DEFAULT_SHARE_IMAGE = '/media/og-default.jpg';
+
 const absolute = (base: string, pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${base}${pathOrUrl}`);
 
 /** Works out the head of any client route, reading the course for course pages. */
@@ -18,7 +21,7 @@ export async function headForPath(db: Database, publicUrl: string, pathname: str
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const base: Omit<HeadOptions, 'meta'> = {
     url: `${publicUrl}${clean === '/' ? '/' : clean}`,
-    image: `${publicUrl}/media/og-default.svg`,
+    image: `${publicUrl}${DEFAULT_SHARE_IMAGE}`,
     type: 'website',
     siteVerification,
   };
