@@ -38,6 +38,13 @@ const buttons: { label: string; icon: string; run: (e: Editor) => void; active?:
   { label: 'Redo', icon: 'arrow-clockwise', run: (e) => e.chain().focus().redo().run() },
 ];
 
+/**
+ * Tiptap destroys an editor whose component has not mounted a tick after it was made (a slow render, or a route
+ * rendered as a transition) and hands out a new one on the next render: until then that render's editor is dead and
+ * reading it throws. So it is checked when it is used, not when it is rendered.
+ */
+const live = (e: Editor | null): e is Editor => Boolean(e && !e.isDestroyed);
+
 /** Article and description text (Tiptap): the HTML goes to the server, which sanitises it. */
 export default function RichTextEditor({ id, value, onChange, onBlur, labelledBy, describedBy, invalid }: RichTextEditorProps) {
   const editor = useEditor({
@@ -58,12 +65,12 @@ export default function RichTextEditor({ id, value, onChange, onBlur, labelledBy
   });
   const active = useEditorState({
     editor,
-    selector: ({ editor: e }) => (e ? buttons.map((b) => b.active?.(e) ?? false) : buttons.map(() => false)),
+    selector: ({ editor: e }) => (live(e) ? buttons.map((b) => b.active?.(e) ?? false) : buttons.map(() => false)),
   });
 
   // A reset of the form (another lesson opened) replaces the text.
   useEffect(() => {
-    if (editor && value !== (editor.isEmpty ? '' : editor.getHTML())) editor.commands.setContent(value, { emitUpdate: false });
+    if (live(editor) && value !== (editor.isEmpty ? '' : editor.getHTML())) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
   return (
@@ -77,7 +84,7 @@ export default function RichTextEditor({ id, value, onChange, onBlur, labelledBy
             aria-label={b.label}
             title={b.label}
             aria-pressed={b.active ? Boolean(active?.[i]) : undefined}
-            onClick={() => editor && b.run(editor)}
+            onClick={() => live(editor) && b.run(editor)}
           >
             <i className={`bi bi-${b.icon}`} aria-hidden="true" />
           </button>
