@@ -22,6 +22,10 @@ function LessonItem({ lesson, active, onSelect, onToggleCompletion }: LessonItem
   const isVideo = lesson.lesson_type === 'Video';
   const label = lessonLabel(lesson);
   const ref = useRef<HTMLLIElement>(null);
+  // The box answers the click at once: the course's cache (marked by useLessonCompletion) changes a moment later,
+  // and until then a controlled checkbox would spring back. Whatever the cache says next is shown.
+  const [clicked, setClicked] = useState<boolean | null>(null);
+  useEffect(() => setClicked(null), [lesson.completed_status]);
 
   // Bring the active lesson into view inside the scrolling list (never scrolls the page itself).
   useEffect(() => {
@@ -37,9 +41,12 @@ function LessonItem({ lesson, active, onSelect, onToggleCompletion }: LessonItem
       <input
         type="checkbox"
         className="form-check-input lesson-item-check"
-        checked={lesson.completed_status}
+        checked={clicked ?? lesson.completed_status}
         disabled={!onToggleCompletion || locked}
-        onChange={(event) => onToggleCompletion?.(lesson, event.target.checked)}
+        onChange={(event) => {
+          setClicked(event.target.checked);
+          onToggleCompletion?.(lesson, event.target.checked);
+        }}
         aria-label={`${label} completed`}
       />
       <div className="lesson-item-main">
