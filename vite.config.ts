@@ -2,7 +2,11 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { iconFont } from './scripts/icon-font';
+import { storefrontChunks } from './scripts/storefront-chunks';
 
+const web = (file: string) => fileURLToPath(new URL(`./src/web/${file}`, import.meta.url));
+// The pages search and shared links land on: their code comes in a few files (scripts/storefront-chunks.ts).
+const landingPages = ['pages/home/HomePage.tsx', 'pages/courses/CoursesPage.tsx', 'pages/course-detail/CourseDetailPage.tsx'].map(web);
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -31,6 +35,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         sourcemap: false,
         chunkSizeWarningLimit: 400,
+        rolldownOptions: { output: { codeSplitting: { groups: storefrontChunks(web('main.tsx'), landingPages) } } },
       },
   css: { preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] } } },
   server: {

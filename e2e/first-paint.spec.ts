@@ -32,7 +32,10 @@ describe('the first paint of the public pages', () => {
       const modules = head.match(/<(script type="module"|link rel="modulepreload")[^>]*>/g) ?? [];
       expect(modules.length, path).toBeGreaterThan(0);
       for (const module of modules) expect(module, path).toContain('fetchpriority="low"');
-      expect(head, path).toMatch(/<noscript><link rel="stylesheet" crossorigin href="\/assets\/index-[^"]+\.css"><\/noscript>/);
+      expect(head, path).toMatch(/<noscript><link rel="stylesheet" crossorigin href="\/assets\/storefront-[^"]+\.css"><\/noscript>/);
+      // A landing page's code comes in a few files, not one per set of pages sharing a module: on a phone each is a
+      // request queued behind the others (scripts/storefront-chunks.ts).
+      if (!path.startsWith('/subscribe') && !path.startsWith('/services')) expect(modules.length, path).toBeLessThanOrEqual(6);
     }
     // A page the browser renders itself waits on its modules: they keep their usual priority there.
     const clientRendered = await (await fetch(`${baseUrl()}/dashboard`)).text();

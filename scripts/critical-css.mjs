@@ -17,10 +17,17 @@ const read = (file) => readFileSync(path.join(dist, file), 'utf8');
 // Beasties cannot follow a font family given through a custom property (Bootstrap's body font is
 // var(--bs-body-font-family)), so the entry's faces are declared whole: declarations only, the
 // browser still downloads just the subsets the text uses.
-const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+// The entry's stylesheets are those of its chunk and the chunks it imports (vite.config.ts groups the app's shared code).
+const entryChunks = new Set();
+const collect = (key) => {
+  if (!manifest[key] || entryChunks.has(key)) return;
+  entryChunks.add(key);
+  for (const imported of manifest[key].imports ?? []) collect(imported);
+};
+collect(Object.keys(manifest).find((key) => manifest[key].isEntry));
 const fontFacePattern = /@font-face\s*\{[^}]*\}/g;
 let fontFaces = '';
-for (const file of entry?.css ?? []) {
+for (const file of new Set([...entryChunks].flatMap((key) => manifest[key].css ?? []))) {
   const css = read(file);
   fontFaces += (css.match(fontFacePattern) ?? []).join('');
   writeFileSync(path.join(dist, file), css.replace(fontFacePattern, ''));

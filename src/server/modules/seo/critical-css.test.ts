@@ -26,7 +26,11 @@ beforeAll(() => {
   writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
   writeFileSync(
     path.join(webRoot, '.vite/manifest.json'),
-    JSON.stringify({ 'main.tsx': { file: 'assets/index-c3.js', isEntry: true, css: ['assets/index-a1.css'] } }),
+    // The entry's own code and stylesheet sit in a chunk it imports (vite.config.ts groups them with the landing pages').
+    JSON.stringify({
+      'index.html': { file: 'assets/index-c3.js', isEntry: true, imports: ['_storefront-d4.js'] },
+      '_storefront-d4.js': { file: 'assets/storefront-d4.js', css: ['assets/index-a1.css'] },
+    }),
   );
   execFileSync(process.execPath, [path.resolve('scripts/critical-css.mjs'), webRoot]);
   inline = criticalCss(webRoot);
