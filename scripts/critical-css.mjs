@@ -9,22 +9,17 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { compileSheet, encodePlan } from 'beasties/compiler';
+import { entryKey, importClosure, readManifest } from './manifest.mjs';
 
 const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../dist/web'));
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const manifest = readManifest(dist);
 const read = (file) => readFileSync(path.join(dist, file), 'utf8');
 
 // Beasties cannot follow a font family given through a custom property (Bootstrap's body font is
 // var(--bs-body-font-family)), so the entry's faces are declared whole: declarations only, the
 // browser still downloads just the subsets the text uses.
 // The entry's stylesheets are those of its chunk and the chunks it imports (vite.config.ts groups the app's shared code).
-const entryChunks = new Set();
-const collect = (key) => {
-  if (!manifest[key] || entryChunks.has(key)) return;
-  entryChunks.add(key);
-  for (const imported of manifest[key].imports ?? []) collect(imported);
-};
-collect(Object.keys(manifest).find((key) => manifest[key].isEntry));
+const entryChunks = importClosure(manifest, entryKey(manifest));
 const fontFacePattern = /@font-face\s*\{[^}]*\}/g;
 let fontFaces = '';
 for (const file of new Set([...entryChunks].flatMap((key) => manifest[key].css ?? []))) {

@@ -3,9 +3,10 @@
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+import { entryKey, importClosure, readManifest } from './manifest.mjs';
 
 const dist = path.resolve(import.meta.dirname, '../dist/web');
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const manifest = readManifest(dist);
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -22,18 +23,8 @@ for (const file of walk(dist)) {
 }
 
 const gz = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
-const seen = new Set();
-function collect(key) {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(key)) return;
-  seen.add(key);
-  for (const imported of chunk.imports ?? []) collect(imported);
-}
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-collect(entryKey);
 const homeKey = Object.keys(manifest).find((k) => k.includes('pages/home/HomePage'));
-if (homeKey) collect(homeKey);
-const files = [...seen].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+const files = [...importClosure(manifest, entryKey(manifest), homeKey)].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
 const total = files.reduce((sum, f) => sum + gz(f), 0);
 const allJs = walk(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
 const everything = allJs.reduce((sum, f) => sum + gzipSync(readFileSync(f), { level: 9 }).length, 0);
