@@ -32,6 +32,8 @@ COPY src/shared ./src/shared
 COPY public ./public
 COPY scripts/admin.ts ./scripts/admin.ts
 COPY --from=build /app/dist/web ./dist/web
+# The public pages' server renderer (without it they arrive as an empty page the browser renders).
+COPY --from=build /app/dist/ssr ./dist/ssr
 # The image's files stay root-owned and read-only to the server; it writes only to $DATA_DIR.
 RUN mkdir -p /data && chown node:node /data
 USER node
