@@ -1,14 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { uploadLimits } from '../src/shared/uploads.js';
 
 const dockerfile = readFileSync(new URL('../Dockerfile', import.meta.url), 'utf8');
 const main = readFileSync(new URL('../src/server/main.ts', import.meta.url), 'utf8');
+const caddyfile = readFileSync(new URL('../deploy/Caddyfile', import.meta.url), 'utf8');
 const runtimeStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
 
-describe('the Docker image', () => {
+describe('deploying (Dockerfile, deploy/Caddyfile)', () => {
   it("carries every build output the server loads (the web app and the public pages' renderer)", () => {
     const loaded = [...new Set([...main.matchAll(/'\.\.\/\.\.\/(dist\/[\w-]+)/g)].map((m) => m[1]!))];
     expect(loaded).toEqual(expect.arrayContaining(['dist/web', 'dist/ssr']));
     for (const folder of loaded) expect(runtimeStage, folder).toContain(`COPY --from=build /app/${folder} ./${folder}`);
+  });
+
+  it("lets the proxy pass the largest upload the app accepts, so the app's own answer (413 with its message) is the one seen", () => {
+    const [, size, unit] = /max_size (\d+)(MB|KB)/.exec(caddyfile)!;
+    const proxyLimit = Number(size) * (unit === 'MB' ? 1024 * 1024 : 1024);
+    expect(proxyLimit).toBeGreaterThan(Math.max(uploadLimits.imageBytes, uploadLimits.resourceBytes));
   });
 });
