@@ -5,19 +5,21 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
+const builtRenderer = path.join(root, 'dist/ssr/entry-server.js');
 
-function newestMtime(dir) {
+function newestMtime(file) {
+  if (!statSync(file).isDirectory()) return statSync(file).mtimeMs;
   let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else newest = Math.max(newest, statSync(full).mtimeMs);
-  }
+  for (const entry of readdirSync(file, { withFileTypes: true })) newest = Math.max(newest, newestMtime(path.join(file, entry.name)));
   return newest;
 }
 
-const sources = [path.join(root, 'src/web'), path.join(root, 'src/shared'), path.join(root, 'public')];
-const stale = !existsSync(builtIndex) || sources.some((dir) => existsSync(dir) && newestMtime(dir) > statSync(builtIndex).mtimeMs);
+// What the build reads: the web app, the contract, the public files, and the build's own configuration and plugins.
+const sources = ['src/web', 'src/shared', 'public', 'vite.config.ts', 'scripts/icon-font.ts', 'scripts/storefront-chunks.ts', 'scripts/critical-css.mjs'].map(
+  (file) => path.join(root, file),
+);
+const stale =
+  !existsSync(builtIndex) || !existsSync(builtRenderer) || sources.some((file) => existsSync(file) && newestMtime(file) > statSync(builtIndex).mtimeMs);
 if (stale) {
   console.log('Building the web app…');
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
