@@ -124,6 +124,12 @@ async function open(page: Page, pageCase: PageCase) {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await pageCase.act?.(page);
+  // Checked once what the action opened has faded in: mid-fade, a dialog's text has not its colour yet (axe measured
+  // a 3.7:1 contrast on a button of a dialog still fading in).
+  // (Endless ones, a spinner, never settle and are not waited for.)
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
 }
 
 /** PAGES=name,name runs only those pages. */
