@@ -56,4 +56,21 @@ describe('CourseCard', () => {
     renderCard(course);
     expect(screen.getByRole('link')).toHaveAttribute('href', '/courses/django-rest-framework');
   });
+
+  it('loads a cover below the first screen when scrolled near, and one on the first screen at once', () => {
+    const { unmount } = renderCard(course);
+    expect(screen.getByRole('img', { name: course.title })).toHaveAttribute('loading', 'lazy');
+    unmount();
+    render(
+      <MemoryRouter>
+        <CourseCard course={course} image="priority" />
+        <CourseCard course={{ ...course, id: 2, title: 'Second' }} image="eager" />
+      </MemoryRouter>,
+    );
+    const first = screen.getByRole('img', { name: course.title });
+    expect(first).not.toHaveAttribute('loading');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(screen.getByRole('img', { name: 'Second' })).not.toHaveAttribute('loading');
+    expect(screen.getByRole('img', { name: 'Second' })).not.toHaveAttribute('fetchpriority');
+  });
 });

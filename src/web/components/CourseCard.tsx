@@ -13,14 +13,31 @@ const complexityTone: Record<CourseListItem['complexity'], string> = {
 /**
  * The course card: image, title, subtitle, complexity badge, duration, rating x/5.0 and price, always
  * in the same places. `included`: the server says the viewer's membership opens this paid course, so
- * 'Included in your membership' takes the price's place.
+ * 'Included in your membership' takes the price's place. `image`: how the cover loads: below the first screen
+ * when scrolled near ('lazy'); on the first screen at once ('eager'), the first of them ('priority') at high
+ * priority, being the page's largest picture.
  */
-export function CourseCard({ course, included = false }: { course: CourseListItem; included?: boolean }) {
+export function CourseCard({
+  course,
+  included = false,
+  image = 'lazy',
+}: {
+  course: CourseListItem;
+  included?: boolean;
+  image?: 'lazy' | 'eager' | 'priority';
+}) {
   return (
     <article className="card course-card h-100">
       <Link to={`/courses/${course.slug}`} className="stretched-link-parent text-decoration-none text-reset d-flex flex-column h-100">
         <div className="ratio ratio-16x9 course-card-media">
-          <img src={course.course_image} alt={course.title} loading="lazy" width={640} height={360} />
+          <img
+            src={course.course_image}
+            alt={course.title}
+            loading={image === 'lazy' ? 'lazy' : undefined}
+            fetchPriority={image === 'priority' ? 'high' : undefined}
+            width={640}
+            height={360}
+          />
         </div>
         <div className="card-body d-flex flex-column">
           <div className="d-flex align-items-center justify-content-between mb-2 small">

@@ -9,10 +9,12 @@ interface CourseGridProps {
   isLoading: boolean;
   isError: boolean;
   onRetry: () => void;
+  /** How many cards the first screen shows (a list at the top of its page): their covers load at once. */
+  firstScreen?: number;
 }
 
 /** Loading (4 skeleton cards), error, empty and filled states of a course list. */
-export function CourseGrid({ courses, isLoading, isError, onRetry }: CourseGridProps) {
+export function CourseGrid({ courses, isLoading, isError, onRetry, firstScreen = 0 }: CourseGridProps) {
   const included = useMembershipCourseIds();
   if (isLoading) {
     return (
@@ -29,9 +31,9 @@ export function CourseGrid({ courses, isLoading, isError, onRetry }: CourseGridP
   if (!courses?.length) return <EmptyState message={messages.courses.empty} action={{ to: '/contact', label: 'Tell us what to teach next' }} />;
   return (
     <div className="row g-4">
-      {courses.map((course) => (
+      {courses.map((course, i) => (
         <div className="col-12 col-sm-6 col-lg-3" key={course.id}>
-          <CourseCard course={course} included={included.has(course.id)} />
+          <CourseCard course={course} included={included.has(course.id)} image={i >= firstScreen ? 'lazy' : i === 0 ? 'priority' : 'eager'} />
         </div>
       ))}
     </div>

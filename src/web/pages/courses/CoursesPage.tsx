@@ -49,7 +49,8 @@ export default function CoursesPage() {
                 Free Courses
               </h2>
               <p className="section-subtitle">Learn software development with hands-on projects at no cost!</p>
-              <CourseGrid courses={free} isLoading={courses.isLoading} isError={false} onRetry={retry} />
+              {/* The first list's covers are on the first screen: the first is the page's largest picture. */}
+              <CourseGrid courses={free} isLoading={courses.isLoading} isError={false} onRetry={retry} firstScreen={free.length ? 4 : 0} />
             </div>
           </section>
           <section className="section section-soft" aria-labelledby="premium-courses-title">
@@ -58,7 +59,7 @@ export default function CoursesPage() {
                 Premium Courses
               </h2>
               <p className="section-subtitle">Project-based Software development courses curated for you.</p>
-              <CourseGrid courses={paid} isLoading={courses.isLoading} isError={false} onRetry={retry} />
+              <CourseGrid courses={paid} isLoading={courses.isLoading} isError={false} onRetry={retry} firstScreen={free.length ? 0 : 4} />
               <div className="courses-membership mt-5">
                 <div>
                   <h3 className="h5 mb-1">Every premium course, one membership</h3>
