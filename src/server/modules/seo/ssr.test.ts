@@ -86,4 +86,13 @@ describe('server-rendered pages', () => {
     const { gunzipSync } = await import('node:zlib');
     expect(gunzipSync(res.rawPayload).toString()).toContain('__LECTERN_STATE__');
   });
+
+  it("leaves the membership page's preview player out of the server's HTML, keeping its place: it comes after hydration", async () => {
+    const res = await page('/subscribe');
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    expect(root).toContain('Every course. One membership.');
+    expect(root).not.toContain('<iframe');
+    expect(root).toMatch(/<div class="subscribe-video"><div class="ratio ratio-16x9"><div class="skeleton" aria-hidden="true"><\/div>/);
+  });
 });

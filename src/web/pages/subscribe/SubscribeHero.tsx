@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { subscriptionMessages as m } from '../../../shared/subscription-messages';
 import { parseVideoUrl } from '../../../shared/video';
 import { useCourse, useCourses } from '../../api/catalog';
@@ -21,10 +22,14 @@ function usePreviewVideo(): { src: string | null; title: string } {
 
 function PreviewVideo() {
   const video = usePreviewVideo();
+  // The player is a page of YouTube's or Vimeo's: it is put in once this page has hydrated, so on a phone it never
+  // competes with the first paint (the server's HTML keeps its place, so nothing moves when it comes).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <div className="subscribe-video">
       <div className="ratio ratio-16x9">
-        {video.src ? (
+        {video.src && hydrated ? (
           <iframe
             src={video.src}
             title={`Course preview: ${video.title}`}

@@ -1,5 +1,5 @@
 import { dehydrate, hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -117,6 +117,17 @@ describe('SubscribePage, back from the login modal', () => {
     window.sessionStorage.clear();
     vi.unstubAllGlobals();
     document.cookie = 'user_ip=; Max-Age=0; path=/';
+  });
+
+  it("hydrates the server's page without its preview player, then puts the player in its kept place", async () => {
+    const server = newClient();
+    await prefetchPage(server, '/subscribe', '203.0.113.9');
+    expect(renderOnServer(server)).not.toContain('<iframe');
+    await loadServerRenderedPage();
+    // (A hydration mismatch would log an error, and a test that logs one fails.)
+    await waitFor(() =>
+      expect(screen.getByTitle(/^Course preview: /)).toHaveAttribute('src', expect.stringMatching(/^https:\/\/www\.youtube-nocookie\.com\/embed\//)),
+    );
   });
 
   it('reopens the payment overlay on the plan chosen before the login', async () => {
