@@ -6,10 +6,16 @@ import { SelectField } from '../../components/form/Field';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { slugify } from './VideoUrlField';
 
-/** The category select, with a small form to add one (checked with the contract's schema). */
+/**
+ * The category select, with a small form to add one (checked with the contract's schema). The select
+ * is controlled (`value`, the form's category_id): its options change once the list arrives (the
+ * course's own category, listed alone until then, is replaced by the list's option), and a select
+ * left to the browser then falls back to its first option, 'Choose a category'.
+ */
 export function CategoryPicker({
   categories,
   current,
+  value,
   error,
   registration,
   onCreated,
@@ -17,6 +23,8 @@ export function CategoryPicker({
   categories: Category[] | undefined;
   /** The course's category, listed even before the list arrives (so the select shows it). */
   current?: { id: number; category_name: string };
+  /** The form's category_id (watched). */
+  value: number | undefined;
   error?: string;
   registration: UseFormRegisterReturn;
   onCreated: (id: number) => void;
@@ -40,7 +48,7 @@ export function CategoryPicker({
   };
   return (
     <div className="mb-3">
-      <SelectField id="course-category" label="Category" error={error} {...registration}>
+      <SelectField id="course-category" label="Category" error={error} {...registration} value={value ?? ''}>
         <option value="">Choose a category</option>
         {current && !categories?.some((c) => c.id === current.id) && <option value={current.id}>{current.category_name}</option>}
         {categories?.map((c) => (

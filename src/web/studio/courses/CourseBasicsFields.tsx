@@ -21,6 +21,7 @@ export function CourseBasicsFields({
   onSlugChange,
   categories,
   currentCategory,
+  categoryId,
   onCategoryCreated,
 }: {
   register: Register;
@@ -30,6 +31,8 @@ export function CourseBasicsFields({
   onSlugChange?: () => void;
   categories: Category[] | undefined;
   currentCategory?: { id: number; category_name: string };
+  /** The form's category_id, watched: the category select shows it whatever its options do. */
+  categoryId: number | undefined;
   onCategoryCreated: (id: number) => void;
 }) {
   return (
@@ -74,6 +77,7 @@ export function CourseBasicsFields({
       <CategoryPicker
         categories={categories}
         current={currentCategory}
+        value={categoryId}
         error={errors.category_id?.message}
         registration={register('category_id', { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}
         onCreated={onCategoryCreated}

@@ -94,6 +94,7 @@ export default function CourseDetailsTab({ course }: { course: AdminCourse }) {
               }
               categories={categories.data}
               currentCategory={course.category}
+              categoryId={watch('category_id')}
               onCategoryCreated={(id) => setValue('category_id', id, { shouldDirty: true, shouldValidate: true })}
             />
             <VideoUrlField

@@ -32,7 +32,7 @@ export default function CourseNewPage() {
     register,
     setValue,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isSubmitted },
   } = form;
 
   const { formError, submit } = useStudioSubmit(form, serverFields, async (values) => {
@@ -51,9 +51,11 @@ export default function CourseNewPage() {
           register={register}
           errors={errors}
           slugHint={`/courses/${watch('slug') || '...'}`}
-          onTitleChange={(e) => !slugTouched && setValue('slug', slugify(e.target.value))}
+          // The title fills the address: checked again as a typed one is once the form was submitted (so its old error goes).
+          onTitleChange={(e) => !slugTouched && setValue('slug', slugify(e.target.value), { shouldValidate: isSubmitted })}
           onSlugChange={() => setSlugTouched(true)}
           categories={categories.data}
+          categoryId={watch('category_id')}
           onCategoryCreated={(id) => setValue('category_id', id, { shouldValidate: true })}
         />
         <SubmitButton busy={isSubmitting} busyLabel="Creating..." className="btn btn-primary mt-2">
