@@ -61,6 +61,17 @@ export function useSiteConfig() {
   return useQuery(siteQueries.config());
 }
 
+/**
+ * The support address to show, or undefined when there is none: the server decides it (the studio's
+ * setting, then SUPPORT_EMAIL, then the first admin; see the settings module's supportAddress) and
+ * answers '' before any of those exists. Every place that shows an address uses this and hides its
+ * line when there is none; no page has an address of its own.
+ */
+export function useSupportEmail(): string | undefined {
+  const { data } = useSiteConfig();
+  return data?.support_email || undefined;
+}
+
 export function useCountries() {
   return useQuery(siteQueries.countries());
 }

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { useCourses, useInstructor } from '../../api/catalog';
-import { useSiteConfig } from '../../api/site';
+import { useSupportEmail } from '../../api/site';
 import { Logo } from './Logo';
 
 export function Footer() {
   const { data: courses } = useCourses();
   const { data: instructor } = useInstructor();
-  const { data: site } = useSiteConfig();
+  const supportEmail = useSupportEmail();
   const bestSelling = (courses ?? []).filter((c) => c.course_type === 'paid').slice(0, 4);
   const socials = [
     { href: instructor?.youtube_link, icon: 'youtube', label: 'YouTube' },
@@ -62,10 +62,12 @@ export function Footer() {
           <div className="col-12 col-lg-3">
             <h2 className="footer-heading">Contact</h2>
             <ul className="list-unstyled small">
-              <li className="mb-2">
-                <i className="bi bi-envelope me-2" aria-hidden="true" />
-                <a href={`mailto:${site?.support_email || 'hello@lectern.dev'}`}>{site?.support_email || 'hello@lectern.dev'}</a>
-              </li>
+              {supportEmail && (
+                <li className="mb-2">
+                  <i className="bi bi-envelope me-2" aria-hidden="true" />
+                  <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+                </li>
+              )}
               <li className="mb-2">
                 <i className="bi bi-chat-dots me-2" aria-hidden="true" />
                 <Link to="/contact">Send us a message</Link>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useSiteConfig } from '../../api/site';
+import { useSupportEmail } from '../../api/site';
 import { usePageMeta } from '../../lib/usePageMeta';
 import './coming-soon.scss';
 
@@ -42,8 +42,7 @@ function LaunchIllustration() {
 
 export default function ComingSoonPage() {
   usePageMeta('comingSoon');
-  const { data: site } = useSiteConfig();
-  const email = site?.support_email ?? 'hello@lectern.dev';
+  const email = useSupportEmail();
 
   return (
     <section className="section coming-soon">
@@ -57,10 +56,17 @@ export default function ComingSoonPage() {
             or have a suggestion? Drop us a line.
           </p>
           <div className="d-flex flex-wrap justify-content-center gap-3">
-            <a className="btn btn-primary" href={`mailto:${email}?subject=${encodeURIComponent('Coming soon: keep me posted')}`}>
-              <i className="bi bi-envelope me-2" aria-hidden="true" />
-              Email us
-            </a>
+            {email ? (
+              <a className="btn btn-primary" href={`mailto:${email}?subject=${encodeURIComponent('Coming soon: keep me posted')}`}>
+                <i className="bi bi-envelope me-2" aria-hidden="true" />
+                Email us
+              </a>
+            ) : (
+              <Link className="btn btn-primary" to="/contact">
+                <i className="bi bi-chat-dots me-2" aria-hidden="true" />
+                Send us a message
+              </Link>
+            )}
             <Link className="btn btn-outline-primary" to="/">
               <i className="bi bi-house me-2" aria-hidden="true" />
               Back to home

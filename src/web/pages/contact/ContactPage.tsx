@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useSiteConfig } from '../../api/site';
+import { useSiteConfig, useSupportEmail } from '../../api/site';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { ContactForm, type CaptchaSlotProps } from './ContactForm';
 import './contact.scss';
@@ -18,7 +18,7 @@ const expectations = [
 export default function ContactPage({ captcha }: { captcha?: (props: CaptchaSlotProps) => ReactNode } = {}) {
   usePageMeta('contact');
   const { data: site } = useSiteConfig();
-  const email = site?.support_email ?? 'hello@lectern.dev';
+  const email = useSupportEmail();
 
   return (
     <section className="section contact-page">
@@ -33,17 +33,19 @@ export default function ContactPage({ captcha }: { captcha?: (props: CaptchaSlot
             </p>
 
             <ul className="list-unstyled contact-channels mb-4">
-              <li>
-                <span className="contact-icon" aria-hidden="true">
-                  <i className="bi bi-envelope" />
-                </span>
-                <div>
-                  <span className="d-block small text-body-secondary">Email us directly</span>
-                  <a href={`mailto:${email}`} className="fw-semibold">
-                    {email}
-                  </a>
-                </div>
-              </li>
+              {email && (
+                <li>
+                  <span className="contact-icon" aria-hidden="true">
+                    <i className="bi bi-envelope" />
+                  </span>
+                  <div>
+                    <span className="d-block small text-body-secondary">Email us directly</span>
+                    <a href={`mailto:${email}`} className="fw-semibold">
+                      {email}
+                    </a>
+                  </div>
+                </li>
+              )}
               <li>
                 <span className="contact-icon" aria-hidden="true">
                   <i className="bi bi-stopwatch" />

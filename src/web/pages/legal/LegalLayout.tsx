@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useSiteConfig } from '../../api/site';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import './legal.scss';
 
@@ -13,14 +12,34 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-/** The support address from the site config, for "contact us" lines. */
-export function useSupportEmail(): string {
-  const { data } = useSiteConfig();
-  return data?.support_email ?? 'hello@lectern.dev';
-}
-
 export function EmailLink({ email }: { email: string }) {
   return <a href={`mailto:${email}`}>{email}</a>;
+}
+
+/** Where to write: "at {address}", or "through our contact form" when the site has no support address. */
+export function ReachUs({ email }: { email: string | undefined }) {
+  return email ? (
+    <>
+      at <EmailLink email={email} />
+    </>
+  ) : (
+    <>
+      through our <Link to="/contact">contact form</Link>
+    </>
+  );
+}
+
+/** "Email us at {address} or use our contact form." or, with no support address, "Use our contact form." */
+export function EmailOrForm({ email }: { email: string | undefined }) {
+  return email ? (
+    <>
+      Email us at <EmailLink email={email} /> or use our <Link to="/contact">contact form</Link>.
+    </>
+  ) : (
+    <>
+      Use our <Link to="/contact">contact form</Link>.
+    </>
+  );
 }
 
 const related = [

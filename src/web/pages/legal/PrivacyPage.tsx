@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { EmailLink, LegalLayout, useSupportEmail, type LegalSection } from './LegalLayout';
+import { EmailOrForm, LegalLayout, ReachUs, type LegalSection } from './LegalLayout';
+import { useSupportEmail } from '../../api/site';
 
 export default function PrivacyPage() {
   usePageMeta('privacy');
@@ -154,7 +155,7 @@ export default function PrivacyPage() {
             <li>withdraw consent or opt out of non-essential emails at any time, using the link in the email or by contacting us.</li>
           </ul>
           <p>
-            To exercise any of these rights, email <EmailLink email={email} />. We will respond within 30 days.
+            To exercise any of these rights, write to us <ReachUs email={email} />. We will respond within 30 days.
           </p>
         </>
       ),
@@ -204,8 +205,7 @@ export default function PrivacyPage() {
       title: 'Contact us',
       body: (
         <p>
-          For any privacy question, request or complaint, email us at <EmailLink email={email} /> or use our <Link to="/contact">contact form</Link>. We aim to
-          reply within one business day.
+          For any privacy question, request or complaint: <EmailOrForm email={email} /> We aim to reply within one business day.
         </p>
       ),
     },

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { EmailLink, LegalLayout, useSupportEmail, type LegalSection } from './LegalLayout';
+import { EmailLink, LegalLayout, ReachUs, type LegalSection } from './LegalLayout';
+import { useSupportEmail } from '../../api/site';
 
 /** Spec section 9: the refund terms. */
 export const refundTerms = {
@@ -36,7 +37,15 @@ export default function RefundPage() {
       body: (
         <ol>
           <li>
-            Email <EmailLink email={email} /> from the address linked to your account, or use our <Link to="/contact">contact form</Link>.
+            {email ? (
+              <>
+                Email <EmailLink email={email} /> from the address linked to your account, or use our <Link to="/contact">contact form</Link>.
+              </>
+            ) : (
+              <>
+                Use our <Link to="/contact">contact form</Link> with the address linked to your account.
+              </>
+            )}
           </li>
           <li>
             Include your order number (you can find it in your order history) and, if you like, a line on why the course was not a good fit. It helps us
@@ -108,7 +117,7 @@ export default function RefundPage() {
       title: 'Contact us',
       body: (
         <p>
-          Questions about a cancellation or refund? Email <EmailLink email={email} />. This policy forms part of our{' '}
+          Questions about a cancellation or refund? Write to us <ReachUs email={email} />. This policy forms part of our{' '}
           <Link to="/terms-and-conditions">Terms and Conditions</Link> and is governed by the laws of India.
         </p>
       ),

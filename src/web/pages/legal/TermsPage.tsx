@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { EmailLink, LegalLayout, useSupportEmail, type LegalSection } from './LegalLayout';
+import { EmailOrForm, LegalLayout, ReachUs, type LegalSection } from './LegalLayout';
+import { useSupportEmail } from '../../api/site';
 
 export default function TermsPage() {
   usePageMeta('terms');
@@ -28,8 +29,8 @@ export default function TermsPage() {
       body: (
         <p>
           The Service is operated by Lectern (&quot;Lectern&quot;, &quot;we&quot;, &quot;us&quot; or &quot;our&quot;), an independent online education business
-          based in India that publishes project-based programming courses and provides custom software development services. You can reach us at{' '}
-          <EmailLink email={email} />.
+          based in India that publishes project-based programming courses and provides custom software development services. You can reach us{' '}
+          <ReachUs email={email} />.
         </p>
       ),
     },
@@ -41,8 +42,8 @@ export default function TermsPage() {
           <li>You must be at least 18 years old, or have the consent and supervision of a parent or legal guardian, to buy courses or memberships.</li>
           <li>You agree to give accurate, current and complete information when you register or check out, and to keep it up to date.</li>
           <li>
-            You are responsible for keeping your password confidential and for all activity under your account. Tell us straight away at{' '}
-            <EmailLink email={email} /> if you suspect unauthorised use.
+            You are responsible for keeping your password confidential and for all activity under your account. Tell us straight away <ReachUs email={email} />{' '}
+            if you suspect unauthorised use.
           </li>
           <li>An account is personal to one learner. Sharing logins or reselling access is not permitted.</li>
         </ul>
@@ -237,7 +238,7 @@ export default function TermsPage() {
       title: 'Contact us',
       body: (
         <p>
-          Questions about these Terms? Email us at <EmailLink email={email} /> or use our <Link to="/contact">contact form</Link>.
+          Questions about these Terms? <EmailOrForm email={email} />
         </p>
       ),
     },
