@@ -20,13 +20,19 @@ export async function startFakeProviders(db: Database) {
   const server = Fastify();
   // Every request the fakes answer ("GET /v1/checkout/sessions/cs_..."), and outages a test asks for.
   const requests: string[] = [];
-  const outages = new Map<string, number>();
+  const outages = new Map<string, { left: number; kind: 'error' | 'drop' }>();
   server.addHook('onRequest', async (request, reply) => {
     const key = `${request.method} ${request.url.split('?')[0]}`;
     requests.push(key);
-    const left = outages.get(key) ?? 0;
-    if (left > 0) {
-      outages.set(key, left - 1);
+    const outage = outages.get(key);
+    if (outage && outage.left > 0) {
+      outage.left -= 1;
+      // A network failure: the connection closes with no answer at all.
+      if (outage.kind === 'drop') {
+        reply.hijack();
+        request.raw.socket.destroy();
+        return reply;
+      }
       return reply.code(500).send({ error: { type: 'api_error', message: 'Simulated outage.' } });
     }
   });
@@ -53,7 +59,9 @@ export async function startFakeProviders(db: Database) {
     razorpayEvents,
     requests,
     /** The next `times` requests to `method path` answer 500. */
-    failNext: (method: string, path: string, times: number) => void outages.set(`${method} ${path}`, times),
+    failNext: (method: string, path: string, times: number) => void outages.set(`${method} ${path}`, { left: times, kind: 'error' }),
+    /** The next `times` requests to `method path` get no answer: the connection is closed (a network failure). */
+    dropNext: (method: string, path: string, times: number) => void outages.set(`${method} ${path}`, { left: times, kind: 'drop' }),
     close: () => server.close(),
   };
 }

@@ -74,7 +74,8 @@ export async function registerFakeRazorpay(app: FastifyInstance, options: FakeRa
         const subscriptionPayment = await billing.get<RzpPayment>('payment', id);
         if (subscriptionPayment) return publicView(subscriptionPayment);
         const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, id)).limit(1);
-        if (!row) return reply.code(404).send(missing);
+        // Razorpay answers an unknown id with 400, not 404.
+        if (!row) return reply.code(400).send(missing);
         return paymentJson(row);
       });
       api.post('/v1/payments/:id/refund', async (request, reply) => {
@@ -104,7 +105,7 @@ export async function registerFakeRazorpay(app: FastifyInstance, options: FakeRa
       });
       api.get('/v1/subscriptions/:id', async (request, reply) => {
         const sub = await billing.get('subscription', (request.params as { id: string }).id);
-        return sub ? publicView(sub) : reply.code(404).send(missing);
+        return sub ? publicView(sub) : reply.code(400).send(missing);
       });
       api.post('/v1/subscriptions/:id/cancel', async (request, reply) => {
         const body = (request.body ?? {}) as { cancel_at_cycle_end?: number | boolean };

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ProviderObjectMissing } from '../provider-errors.js';
 
 export interface RazorpayOrder {
   id: string;
@@ -115,6 +116,17 @@ export class RazorpayError extends Error {
   }
 }
 
+/**
+ * Razorpay's "no such object" when reading one by its id: 400 BAD_REQUEST_ERROR 'The id provided
+ * does not exist' (or a 404); anything else (5xx, no answer) is an outage and stays one.
+ */
+function missingObject(error: unknown): ProviderObjectMissing | undefined {
+  if (!(error instanceof RazorpayError) || (error.status !== 400 && error.status !== 404)) return undefined;
+  const description = (error.body as { error?: { description?: unknown } } | null)?.error?.description;
+  if (typeof description !== 'string' || !/does not exist/i.test(description)) return undefined;
+  return new ProviderObjectMissing('razorpay', description);
+}
+
 export function createRazorpayGateway(options: RazorpayGatewayOptions): RazorpayGateway {
   const base = (options.apiBase ?? 'https://api.razorpay.com').replace(/\/$/, '');
   const auth = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
@@ -129,6 +141,15 @@ export function createRazorpayGateway(options: RazorpayGatewayOptions): Razorpay
     const data = (await res.json().catch(() => null)) as unknown;
     if (!res.ok) throw new RazorpayError(res.status, data);
     return data as T;
+  }
+
+  /** Reads an object by its id: Razorpay's "does not exist" becomes ProviderObjectMissing. */
+  async function read<T>(path: string): Promise<T> {
+    try {
+      return await call<T>('GET', path);
+    } catch (error) {
+      throw missingObject(error) ?? error;
+    }
   }
 
   return {
@@ -148,8 +169,7 @@ export function createRazorpayGateway(options: RazorpayGatewayOptions): Razorpay
       return { id: refund.id, status: refund.status };
     },
     async fetchPayment(paymentId) {
-      const p = await call<{ id: string; order_id: string | null; status: string; amount: number; currency: string; created_at?: number }>(
-        'GET',
+      const p = await read<{ id: string; order_id: string | null; status: string; amount: number; currency: string; created_at?: number }>(
         `/payments/${encodeURIComponent(paymentId)}`,
       );
       return {
@@ -194,7 +214,7 @@ export function createRazorpayGateway(options: RazorpayGatewayOptions): Razorpay
       );
     },
     async fetchSubscription(id) {
-      return toSubscription(await call<RawSubscription>('GET', `/subscriptions/${encodeURIComponent(id)}`));
+      return toSubscription(await read<RawSubscription>(`/subscriptions/${encodeURIComponent(id)}`));
     },
     async cancelSubscription(id, atCycleEnd) {
       return toSubscription(

@@ -176,8 +176,10 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
     });
 
     api.get('/v1/checkout/sessions/:id', async (request, reply) => {
-      const row = await load((request.params as { id: string }).id);
-      if (!row) return reply.code(404).send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' } });
+      const id = (request.params as { id: string }).id;
+      const row = await load(id);
+      if (!row)
+        return reply.code(404).send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${id}'` } });
       return sessionJson(row);
     });
 
@@ -199,7 +201,7 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
         .from(sandboxPayments)
         .where(sql`${sandboxPayments.data}->>'charge_id' = ${id}`)
         .limit(1);
-      if (!row) return reply.code(404).send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such charge' } });
+      if (!row) return reply.code(404).send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such charge: '${id}'` } });
       return {
         id,
         object: 'charge',

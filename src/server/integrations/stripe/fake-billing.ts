@@ -116,7 +116,10 @@ interface Charge extends Json {
 export const addPeriods = (anchorSeconds: number, interval: 'month' | 'year', n: number): number =>
   addMonths(anchorSeconds, n * (interval === 'year' ? 12 : 1));
 
-const notFound = (what: string) => ({ error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
+/** Stripe's answer about an id it does not know ("No such subscription: 'sub_…'"). */
+const notFound = (what: string, id?: string) => ({
+  error: { type: 'invalid_request_error', code: 'resource_missing', message: id === undefined ? `No such ${what}` : `No such ${what}: '${id}'` },
+});
 
 export interface StripeBilling {
   createCustomer(input: { email?: string; name?: string; metadata?: Record<string, string> }): Promise<Customer>;
@@ -487,8 +490,9 @@ export function createStripeBilling(db: Database): StripeBilling {
       });
 
       api.get('/v1/subscriptions/:id', async (request, reply) => {
-        const sub = await get<Subscription>('subscription', (request.params as { id: string }).id);
-        return sub ? publicView(sub) : reply.code(404).send(notFound('subscription'));
+        const id = (request.params as { id: string }).id;
+        const sub = await get<Subscription>('subscription', id);
+        return sub ? publicView(sub) : reply.code(404).send(notFound('subscription', id));
       });
       api.post('/v1/subscriptions/:id', async (request, reply) => {
         const sub = await get<Subscription>('subscription', (request.params as { id: string }).id);
@@ -518,8 +522,9 @@ export function createStripeBilling(db: Database): StripeBilling {
       });
 
       api.get('/v1/invoices/:id', async (request, reply) => {
-        const invoice = await get<Invoice>('invoice', (request.params as { id: string }).id);
-        return invoice ? publicView(invoice) : reply.code(404).send(notFound('invoice'));
+        const id = (request.params as { id: string }).id;
+        const invoice = await get<Invoice>('invoice', id);
+        return invoice ? publicView(invoice) : reply.code(404).send(notFound('invoice', id));
       });
 
       api.post('/v1/test_helpers/test_clocks', async (request) => {

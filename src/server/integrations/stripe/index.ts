@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { ProviderObjectMissing } from '../provider-errors.js';
 
 export interface CheckoutLine {
   name: string;
@@ -188,6 +189,18 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
     };
   };
 
+  /** Reads an object by its id: Stripe's "no such object" becomes ProviderObjectMissing; an outage stays what it is. */
+  const read = async <T>(request: Promise<T>): Promise<T> => {
+    try {
+      return await request;
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === 'resource_missing')) {
+        throw new ProviderObjectMissing('stripe', error.message);
+      }
+      throw error;
+    }
+  };
+
   return {
     mode: options.mode,
     async createCheckoutSession(input) {
@@ -211,7 +224,7 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
       return { id: session.id, url: session.url };
     },
     async retrieveSession(id) {
-      return toState(await stripe.checkout.sessions.retrieve(id));
+      return toState(await read(stripe.checkout.sessions.retrieve(id)));
     },
     constructEvent(rawBody, signature) {
       const event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
@@ -219,7 +232,7 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
       return { id: event.id, type: event.type, objectId: object.id, object: event.data.object as unknown as Record<string, unknown> };
     },
     async retrieveCharge(id) {
-      const charge = await stripe.charges.retrieve(id);
+      const charge = await read(stripe.charges.retrieve(id));
       return {
         paymentIntentId: typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null),
         refunded: charge.refunded,
@@ -277,10 +290,10 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
       await stripe.checkout.sessions.expire(id);
     },
     async retrieveSubscription(id) {
-      return toSubscription(await stripe.subscriptions.retrieve(id));
+      return toSubscription(await read(stripe.subscriptions.retrieve(id)));
     },
     async retrieveInvoice(id) {
-      return toInvoice(await stripe.invoices.retrieve(id, { expand: ['payments'] }));
+      return toInvoice(await read(stripe.invoices.retrieve(id, { expand: ['payments'] })));
     },
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
       return toSubscription(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));

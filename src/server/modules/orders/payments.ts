@@ -1,6 +1,7 @@
 import { commerceMessages, type PaymentCancelResult } from '../../../shared/commerce.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
+import { ProviderObjectMissing } from '../../integrations/provider-errors.js';
 import type { StripeEvent } from '../../integrations/stripe/index.js';
 import * as q from './queries.js';
 import type { OrderDeps } from './service.js';
@@ -96,7 +97,9 @@ export async function confirmRazorpayReturn(
  * Processes a provider event once: the delivery that claims it (queries.claimProviderEvent) does
  * the work and marks it processed; a delivery of the same event arriving meanwhile gets 409, so
  * the provider retries it later, and one arriving after gets 200 with nothing redone. A failure
- * releases the claim and answers 503, so the provider's retry processes the event again.
+ * releases the claim and answers 503, so the provider's retry processes the event again; except
+ * when the provider itself says the object the event is about does not exist (a retry would get
+ * the same answer for days): then the event is processed as ignored, with the provider's reason.
  */
 async function processEventOnce(
   deps: OrderDeps,
@@ -110,6 +113,14 @@ async function processEventOnce(
   try {
     outcome = await work();
   } catch (error) {
+    if (error instanceof ProviderObjectMissing) {
+      deps.log.warn(
+        { provider: event.provider, event: event.eventId, type: event.type, reason: error.providerMessage },
+        'webhook event about an unknown object ignored',
+      );
+      await q.finishProviderEvent(deps.db, event.provider, event.eventId, 'processed', `ignored: ${error.message}`);
+      return;
+    }
     const message = error instanceof Error ? error.message : String(error);
     await q.finishProviderEvent(deps.db, event.provider, event.eventId, 'released', `failed, will be retried: ${message}`);
     if (error instanceof AppError) throw error;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionMessages, type SubscriptionDetail, type SubscriptionHistoryRow } from '../../../shared/subscriptions.js';
-import { jobs, subscriptions } from '../../db/schema/index.js';
+import { jobs, providerEvents, subscriptions } from '../../db/schema/index.js';
 import { RAZORPAY_RETRY_DAYS } from '../../integrations/razorpay/fake-billing.js';
 import { startKit, type Kit } from '../../../../test/memberships.js';
 import { JOBS } from './lifecycle.js';
@@ -299,6 +299,39 @@ describe('a monthly Razorpay membership (India)', () => {
     const history = (await historyOf(once)).map((h) => h.status);
     expect(history[0]).toBe('expired');
     expect(history.filter((status) => status === 'expired')).toHaveLength(1);
+  });
+
+  it('acknowledges events about a payment Razorpay does not know, logged as ignored; an outage still answers 503', async () => {
+    const stored = async (eventId: string) =>
+      (
+        await kit.t.handle.db
+          .select()
+          .from(providerEvents)
+          .where(and(eq(providerEvents.provider, 'razorpay'), eq(providerEvents.eventId, eventId)))
+      )[0]!;
+    const payment = { entity: { id: 'pay_never_existed', order_id: 'order_never_existed' } };
+    for (const event of [
+      { id: 'evt_rzp_unknown_captured', event: 'payment.captured', payload: { payment } },
+      { id: 'evt_rzp_unknown_order_paid', event: 'order.paid', payload: { payment } },
+      { id: 'evt_rzp_unknown_failed', event: 'payment.failed', payload: { payment } },
+      { id: 'evt_rzp_unknown_refund', event: 'refund.processed', payload: { refund: { entity: { payment_id: 'pay_never_existed' } } } },
+    ]) {
+      const res = await kit.deliverRazorpay(event);
+      expect(res.statusCode, `${event.event}: ${res.body}`).toBe(200);
+      const row = await stored(event.id);
+      expect(row.processedAt, event.event).not.toBeNull();
+      expect(row.outcome, event.event).toMatch(/^ignored: Razorpay says it does not exist \(The id provided does not exist/);
+    }
+    // Razorpay failing (5xx, or no answer at all) is not a verdict: 503, and the retry decides.
+    const outage = { id: 'evt_rzp_outage', event: 'payment.captured', payload: { payment: { entity: { id: 'pay_unknown_after_outage' } } } };
+    kit.fake().failNext('GET', '/razorpay/v1/payments/pay_unknown_after_outage', 1);
+    expect((await kit.deliverRazorpay(outage)).statusCode).toBe(503);
+    expect((await stored(outage.id)).processedAt).toBeNull();
+    kit.fake().dropNext('GET', '/razorpay/v1/payments/pay_unknown_after_outage', 1);
+    expect((await kit.deliverRazorpay(outage)).statusCode).toBe(503);
+    expect((await stored(outage.id)).processedAt).toBeNull();
+    expect((await kit.deliverRazorpay(outage)).statusCode).toBe(200);
+    expect((await stored(outage.id)).outcome).toMatch(/^ignored: Razorpay says it does not exist/);
   });
 
   it('refuses forged webhooks', async () => {

@@ -298,6 +298,50 @@ describe('webhooks', () => {
     expect((await historyOf(b)).map((h) => h.status)).toEqual(['active']);
   });
 
+  it('about an object Stripe does not know are acknowledged and logged as ignored, with the reason; an outage still answers 503', async () => {
+    const stored = async (eventId: string) => (await kit.t.handle.db.select().from(providerEvents).where(eq(providerEvents.eventId, eventId)))[0]!;
+    // Signed events (a test mode's leftovers, another account's objects) about subscriptions, invoices, charges and sessions Stripe has never heard of.
+    const unknown = [
+      { id: 'evt_unknown_sub_updated', type: 'customer.subscription.updated', object: { id: 'sub_never_existed', object: 'subscription' } },
+      { id: 'evt_unknown_sub_deleted', type: 'customer.subscription.deleted', object: { id: 'sub_never_existed', object: 'subscription' } },
+      { id: 'evt_unknown_invoice_paid', type: 'invoice.paid', object: { id: 'in_never_existed', object: 'invoice' } },
+      { id: 'evt_unknown_invoice_failed', type: 'invoice.payment_failed', object: { id: 'in_never_existed', object: 'invoice', attempt_count: 1 } },
+      { id: 'evt_unknown_charge', type: 'charge.refunded', object: { id: 'ch_never_existed', object: 'charge' } },
+      { id: 'evt_unknown_session', type: 'checkout.session.completed', object: { id: 'cs_never_existed', object: 'checkout.session' } },
+    ];
+    for (const event of unknown) {
+      const res = await kit.deliverStripe(event);
+      expect(res.statusCode, `${event.type}: ${res.body}`).toBe(200);
+      const row = await stored(event.id);
+      expect(row.processedAt, event.type).not.toBeNull();
+      expect(row.outcome, event.type).toMatch(/^ignored: Stripe says it does not exist \(No such (subscription|invoice|charge|checkout\.session)/);
+    }
+    // The studio's payments log shows them processed, with the reason.
+    const admin = await kit.member({ isAdmin: true });
+    const log = (await admin.call('GET', '/admin/payment-events/?search=never_existed')).json<{
+      results: { event_id: string; state: string; outcome: string }[];
+    }>();
+    expect(log.results.find((e) => e.event_id === 'evt_unknown_sub_updated')).toMatchObject({
+      state: 'processed',
+      outcome: expect.stringContaining('ignored'),
+    });
+
+    // A real outage (Stripe answers 5xx, or the network fails) is not a verdict: 503, so Stripe retries; the retry then does the work.
+    const m = await kit.stripeMember();
+    const row = await kit.stripeSubscriptionOf(m.membershipId);
+    const sub = row.stripeSubscriptionId!;
+    const updated = { id: 'evt_sub_updated_during_outage', type: 'customer.subscription.updated', object: { id: sub, object: 'subscription' } };
+    kit.fake().failNext('GET', `/v1/subscriptions/${sub}`, 3);
+    expect((await kit.deliverStripe(updated)).statusCode).toBe(503);
+    expect(await stored(updated.id)).toMatchObject({ processedAt: null, outcome: expect.stringContaining('will be retried') });
+    kit.fake().dropNext('GET', `/v1/subscriptions/${sub}`, 3);
+    expect((await kit.deliverStripe(updated)).statusCode).toBe(503);
+    expect((await stored(updated.id)).processedAt).toBeNull();
+    const retried = await kit.deliverStripe(updated);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(await stored(updated.id)).toMatchObject({ processedAt: expect.any(Date), outcome: expect.stringMatching(/^membership /) });
+  }, 30_000);
+
   it('link a subscription only to the membership and member it was created for', async () => {
     const m = await kit.member();
     const started = (await m.call('POST', '/membership-subscription-api/', { plan_id: kit.planId('monthly'), payment_method: 'stripe' })).json();
