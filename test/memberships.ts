@@ -92,6 +92,28 @@ export async function startKit(options: { catalogCacheMs?: number } = {}) {
     return { ...m, sessionId, membershipId: detail.id, customerId: detail.stripe_customer_id };
   }
 
+  /** The sandbox popup's "Pay" for a Razorpay subscription: what Razorpay's handler would give, and the index of the first webhook. */
+  async function payRazorpaySubscription(subscriptionId: string) {
+    const from = fake.razorpayEvents.length;
+    const res = await fake.server.inject({ method: 'POST', url: `/sandbox/razorpay/subscriptions/${subscriptionId}/pay` });
+    expect(res.statusCode, res.body).toBe(200);
+    return { handler: res.json<{ razorpay_payment_id: string; razorpay_subscription_id: string; razorpay_signature: string }>(), from };
+  }
+
+  /** A member in India with an active monthly (or yearly) Razorpay membership, verified and every webhook delivered once. */
+  async function razorpayMember(type: 'monthly' | 'yearly' = 'monthly') {
+    const m = await member({ country: 'IN' });
+    const started = await m.call('POST', '/membership-subscription-api/?ip=1.2.3.4', { plan_id: planId(type), payment_method: 'razorpay' });
+    expect(started.statusCode, started.body).toBe(200);
+    const subscriptionId = started.json<{ subscription_id: string }>().subscription_id;
+    const { handler, from } = await payRazorpaySubscription(subscriptionId);
+    expect((await m.call('POST', '/razorpay-subscription-verify/', handler)).statusCode).toBe(200);
+    await deliverAll('razorpay', from);
+    const detail = (await m.call('GET', '/user/subscription-detail/')).json<{ id: number; is_active: boolean }>();
+    expect(detail.is_active).toBe(true);
+    return { ...m, subscriptionId, membershipId: detail.id };
+  }
+
   /** Moves a Stripe customer's test clock (through the SDK), returning the index of the first event it caused. */
   async function advanceStripe(customerId: string, toMs: number): Promise<number> {
     const from = fake.stripeEvents.length;
@@ -145,6 +167,8 @@ export async function startKit(options: { catalogCacheMs?: number } = {}) {
     deliverAll,
     payStripe,
     stripeMember,
+    payRazorpaySubscription,
+    razorpayMember,
     advanceStripe,
     advanceRazorpay,
     stripeSubscriptionOf,

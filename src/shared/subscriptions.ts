@@ -90,6 +90,16 @@ export const subscriptionDetailSchema = z.object({
   is_canceled: z.boolean(),
   /** A renewal failed: access continues until this date while the provider retries. */
   grace_until: z.string().nullable(),
+  /**
+   * Where the membership stands (one rule on the server, rules.ts membershipDates): lifetime;
+   * renewing; ending (auto-renewal off, access until paid_through); retrying (a renewal failed,
+   * access until grace_until); ended (on ended_on); null without a membership.
+   */
+  state: z.enum(['lifetime', 'renewing', 'ending', 'retrying', 'ended']).nullable(),
+  /** The end of the last paid period (null for lifetime). The same date as end_date. */
+  paid_through: z.string().nullable(),
+  /** When access ended (state ended only). */
+  ended_on: z.string().nullable(),
   stripe_customer_id: z.string().nullable(),
   razorpay_customer_id: z.string().nullable(),
   /** In the local sandbox only: the page that moves the provider's clock. */

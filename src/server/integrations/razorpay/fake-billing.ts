@@ -17,8 +17,9 @@ export type RazorpayFakeEvent = { id: string; event: string; payload: Record<str
 
 const rand = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Retries of a failed charge, in days after the first failure; after the last the subscription is halted. */
-export const RAZORPAY_RETRY_DAYS = [2, 4, 6];
+/** Retries of a failed charge, in days after the first failure; after the last the subscription is halted.
+ * The last one falls on the last day of the app's grace period (MEMBERSHIP_GRACE_DAYS, 7). */
+export const RAZORPAY_RETRY_DAYS = [2, 4, 7];
 
 export interface RzpPlan extends Json {
   id: string;
@@ -174,7 +175,7 @@ export function createRazorpayBilling(db: Database) {
         events.push({ id: rand('evt'), event: 'payment.failed', payload: { payment: { entity: publicView(payment) } } });
         if (sub._failures > RAZORPAY_RETRY_DAYS.length) {
           sub.status = 'halted';
-          events.push(subscriptionEvent('subscription.halted', sub));
+          events.push(subscriptionEvent('subscription.halted', sub, payment));
           break;
         }
         continue;

@@ -20,8 +20,10 @@ export type StripeFakeEvent = { id: string; type: string; object: Json };
 
 const rand = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Retries after a failed renewal, counted from the first failure; after the last one the subscription is cancelled. */
-export const RETRY_DAYS = [2, 4, 6];
+/** Retries after a failed renewal, counted from the first failure; after the last one the subscription is cancelled.
+ * The last retry falls on the last day of the app's grace period (MEMBERSHIP_GRACE_DAYS, 7), as
+ * the live account's retry schedule must be set (README: Memberships), so access ends the day the member was told. */
+export const RETRY_DAYS = [2, 4, 7];
 
 interface Clock extends Json, TestClock {
   id: string;

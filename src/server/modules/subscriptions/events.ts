@@ -165,7 +165,10 @@ async function syncRazorpaySubscription(deps: MembershipDeps, body: RazorpayEven
   const payment = paymentId ? await razorpay.fetchPayment(paymentId) : undefined;
   const failedAt = type === 'subscription.pending' ? (payment?.createdAt ?? new Date()) : null;
   if (payment && payment.status === 'failed') await recordFailure(deps, row.id, { transactionId: payment.id, amount: payment.amount });
-  const outcome = await applyView(deps, row.id, viewOfRazorpay(sub, failedAt));
+  const view = viewOfRazorpay(sub, failedAt);
+  // Halted after the last retry: access ended with that attempt.
+  if (type === 'subscription.halted' && payment?.status === 'failed' && payment.createdAt) view.endedAt = payment.createdAt;
+  const outcome = await applyView(deps, row.id, view);
   if (payment && (payment.status === 'captured' || payment.status === 'refunded')) {
     const first = !(await q.selectLastCharge(deps.db, row.id));
     await recordCharge(deps, row.id, {

@@ -1,5 +1,5 @@
 // The subscriptions module's public surface (memberships: their rules, lifecycle and studio actions): the only file other modules may import.
-export { isMembershipCurrent, type MembershipState, type MembershipStatus } from './rules.js';
+export { isMembershipCurrent, membershipDates, type MembershipDates, type MembershipPhase, type MembershipState, type MembershipStatus } from './rules.js';
 export { currentMembershipOf, currentMembers, endedMemberships, membershipMoneyByDay, membershipSnapshot } from './membership.js';
 export { hasEverSubscribed, refreshFromProvider } from './service.js';
 export { handleRazorpayMembershipEvent, handleStripeMembershipEvent, type RazorpayEventBody } from './events.js';

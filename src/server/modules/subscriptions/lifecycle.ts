@@ -99,7 +99,9 @@ export function viewOfStripe(sub: StripeSubscriptionState, unpaidSince?: Date | 
   return {
     status,
     periodStart: sub.currentPeriodStart,
-    periodEnd: sub.currentPeriodEnd,
+    // Stripe moves a subscription into its next period when it bills it, paid or not: while the
+    // renewal is unpaid, the membership is paid through the start of that period.
+    periodEnd: status === 'past_due' ? sub.currentPeriodStart : sub.currentPeriodEnd,
     autoRenew: status === 'active' || status === 'past_due' ? !sub.cancelAtPeriodEnd : undefined,
     endedAt: sub.endedAt,
     failedAt: unpaidSince ?? null,
@@ -280,7 +282,8 @@ export async function applyView(deps: MembershipDeps, membershipId: number, view
         next.graceUntil = new Date((view.failedAt ?? now).getTime() + deps.config.membershipGraceMs);
         outcomes.push('payment failed');
       } else if (ENDED.includes(status)) {
-        next.endedAt = view.endedAt ?? now;
+        // A provider that stopped retrying without saying when (Razorpay's halted): the grace period's end, once it is over.
+        next.endedAt = view.endedAt ?? (row.status === 'past_due' && row.graceUntil && row.graceUntil <= now ? row.graceUntil : now);
         next.graceUntil = null;
         if (status !== 'failed') outcomes.push('ended');
       }
@@ -419,9 +422,18 @@ export async function syncFromProvider(deps: MembershipDeps, row: q.MembershipRo
   return 'unchanged';
 }
 
-/** Ends a membership here (the grace period ran out, a non-renewing period is over): the provider is told to stop too. */
-export async function endMembership(deps: MembershipDeps, membershipId: number, status: 'expired' | 'cancelled'): Promise<ApplyOutcome> {
-  const outcome = await applyView(deps, membershipId, { status, endedAt: new Date() });
+/**
+ * Ends a membership here (the grace period ran out, a non-renewing period is over, the member
+ * cancelled during the grace period): the provider is told to stop too. `endedAt`: when access
+ * ended (the end of the grace period or of the period), not when a job got to it.
+ */
+export async function endMembership(
+  deps: MembershipDeps,
+  membershipId: number,
+  status: 'expired' | 'cancelled',
+  endedAt: Date = new Date(),
+): Promise<ApplyOutcome> {
+  const outcome = await applyView(deps, membershipId, { status, endedAt });
   if (outcome === 'ended') {
     const row = await q.selectMembership(deps.db, membershipId);
     if (row && (row.stripeSubscriptionId || row.razorpaySubscriptionId)) await deps.queue.enqueue(JOBS.providerCancel, { id: row.id });
@@ -453,7 +465,7 @@ export async function endGrace(deps: MembershipDeps, membershipId: number, grace
   // The provider may have collected the payment at the last moment: ask it first.
   if ((await syncFromProvider(deps, row).catch(() => 'unchanged')) === 'recovered') return;
   const fresh = await q.selectMembership(deps.db, membershipId);
-  if (fresh?.status === 'past_due') await endMembership(deps, membershipId, 'expired');
+  if (fresh?.status === 'past_due') await endMembership(deps, membershipId, 'expired', fresh.graceUntil ?? new Date());
 }
 
 /**
@@ -467,7 +479,7 @@ export async function checkPeriodEnd(deps: MembershipDeps, membershipId: number,
   const fresh = await q.selectMembership(deps.db, membershipId);
   if (!fresh || fresh.endDate?.toISOString() !== endDate || fresh.status !== 'active') return;
   if (!fresh.autoRenew) {
-    await endMembership(deps, membershipId, 'expired');
+    await endMembership(deps, membershipId, 'expired', fresh.endDate ?? new Date());
     return;
   }
   if (attempt < 24) await deps.queue.enqueue(JOBS.periodEnd, { id: membershipId, endDate, attempt: attempt + 1 }, { delayMs: 60 * 60 * 1000 });

@@ -42,3 +42,39 @@ export function isMembershipCurrent(m: MembershipState, now: Date = new Date()):
       return false;
   }
 }
+
+/**
+ * Where a membership stands, for everything that shows it (the member's page, the API's detail,
+ * the studio): one phase and the dates that go with it.
+ * - lifetime: no end;
+ * - renewing: paid through `paidThrough`, the provider charges the next period then;
+ * - ending: auto-renewal is off, access until `paidThrough`;
+ * - retrying: a renewal failed; paid through `paidThrough`, access until `graceUntil` while the
+ *   provider retries the card;
+ * - ended: access ended on `endedOn`;
+ * - none: never paid (pending, failed).
+ */
+export type MembershipPhase = 'none' | 'lifetime' | 'renewing' | 'ending' | 'retrying' | 'ended';
+
+export interface MembershipDates {
+  phase: MembershipPhase;
+  /** The end of the last period that was paid (null for lifetime and never-paid ones). */
+  paidThrough: Date | null;
+  /** While retrying: access lasts until then. */
+  graceUntil: Date | null;
+  /** When access ended (ended only). */
+  endedOn: Date | null;
+}
+
+export function membershipDates(m: MembershipState & { endedAt?: Date | null }, now: Date = new Date()): MembershipDates {
+  const paidThrough = m.status === 'pending' || m.status === 'failed' ? null : m.endDate;
+  if (m.status === 'pending' || m.status === 'failed') return { phase: 'none', paidThrough: null, graceUntil: null, endedOn: null };
+  if (isMembershipCurrent(m, now)) {
+    if (m.status === 'past_due') return { phase: 'retrying', paidThrough, graceUntil: m.graceUntil, endedOn: null };
+    if (!m.endDate) return { phase: 'lifetime', paidThrough: null, graceUntil: null, endedOn: null };
+    return { phase: m.autoRenew ? 'renewing' : 'ending', paidThrough, graceUntil: null, endedOn: null };
+  }
+  // Ended: when the ending was recorded; else (a job has not run yet) when access stopped by the dates.
+  const endedOn = m.endedAt ?? (m.status === 'past_due' ? m.graceUntil : m.endDate) ?? now;
+  return { phase: 'ended', paidThrough, graceUntil: null, endedOn };
+}

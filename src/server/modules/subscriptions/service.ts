@@ -29,7 +29,7 @@ import {
 } from './lifecycle.js';
 import { razorpayPlanForCheckout, stripePriceForCheckout } from './plans.js';
 import * as q from './queries.js';
-import { isMembershipCurrent } from './rules.js';
+import { isMembershipCurrent, membershipDates } from './rules.js';
 
 /** Billing cycles a renewing Razorpay subscription is created for (Razorpay needs an end): ten years. */
 const RAZORPAY_CYCLES = { monthly: 120, yearly: 10 } as const;
@@ -327,6 +327,9 @@ const EMPTY_DETAIL: SubscriptionDetail = {
   is_active: false,
   is_canceled: false,
   grace_until: null,
+  state: null,
+  paid_through: null,
+  ended_on: null,
   stripe_customer_id: null,
   razorpay_customer_id: null,
   sandbox_url: null,
@@ -346,6 +349,7 @@ export async function subscriptionDetail(deps: MembershipDeps, viewer: Viewer): 
   const plans = await listPlanNames(deps.db);
   const plan = plans.find((p) => p.id === row.planId);
   const current = isMembershipCurrent(row, now);
+  const dates = membershipDates(row, now);
   const sandbox =
     (row.paymentMethod === 'stripe' && deps.stripe?.mode === 'sandbox') || (row.paymentMethod === 'razorpay' && deps.razorpay?.mode === 'sandbox');
   const user = sandbox ? await getPublicUser(deps.db, viewer.userId) : undefined;
@@ -357,11 +361,14 @@ export async function subscriptionDetail(deps: MembershipDeps, viewer: Viewer): 
     status: current ? 'Active' : row.status === 'cancelled' ? 'Cancelled' : 'Inactive',
     payment_method: row.paymentMethod,
     start_date: iso(row.startDate),
-    end_date: iso(row.endDate),
+    end_date: iso(dates.paidThrough),
     auto_renew: current && row.autoRenew,
     is_active: current,
     is_canceled: row.isCanceled,
-    grace_until: row.status === 'past_due' ? iso(row.graceUntil) : null,
+    grace_until: iso(dates.graceUntil),
+    state: dates.phase === 'none' ? null : dates.phase,
+    paid_through: iso(dates.paidThrough),
+    ended_on: iso(dates.endedOn),
     stripe_customer_id: row.stripeCustomerId,
     razorpay_customer_id: row.razorpayCustomerId,
     sandbox_url: user ? `/sandbox/?email=${encodeURIComponent(user.email)}` : null,

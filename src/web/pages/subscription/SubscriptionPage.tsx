@@ -44,10 +44,26 @@ function CardSkeleton() {
   );
 }
 
+/** The badge: the spec's Active / Cancelled / Inactive, except a failed renewal, which says so. */
+function badgeOf(detail: SubscriptionDetail): { label: string; tone: string } {
+  if (detail.state === 'retrying') return { label: 'Payment failed — retrying', tone: 'text-bg-warning' };
+  const status = detail.status ?? (detail.is_active ? 'Active' : 'Inactive');
+  return { label: status, tone: statusTone[status] ?? 'text-bg-light border' };
+}
+
+/** The date fact: every date comes from the server's one rule (state, paid_through, grace_until, ended_on). */
+function dateFact(detail: SubscriptionDetail): { label: string; value: string } {
+  if (detail.state === 'ended' && detail.ended_on) return { label: 'Ended on', value: formatOrderDate(detail.ended_on) };
+  if (detail.state === 'retrying') return { label: 'Paid through', value: detail.paid_through ? formatOrderDate(detail.paid_through) : '—' };
+  return { label: 'End date', value: detail.end_date ? formatOrderDate(detail.end_date) : 'Lifetime' };
+}
+
+const providerName = (method: string | null) => (method === 'razorpay' ? 'Razorpay' : 'Stripe');
+
 function SubscriptionCard({ detail }: { detail: SubscriptionDetail }) {
   const cancel = useCancelSubscription();
-  const status = detail.status ?? (detail.is_active ? 'Active' : 'Inactive');
-  const endDate = detail.end_date ? formatOrderDate(detail.end_date) : 'Lifetime';
+  const badge = badgeOf(detail);
+  const date = dateFact(detail);
 
   const onCancel = () => {
     if (!detail.id || !window.confirm(m.cancelConfirm)) return;
@@ -72,8 +88,8 @@ function SubscriptionCard({ detail }: { detail: SubscriptionDetail }) {
               </h2>
             </div>
           </div>
-          <span className={`badge rounded-pill fs-6 ${statusTone[status] ?? 'text-bg-light border'}`} data-testid="subscription-status">
-            {status}
+          <span className={`badge rounded-pill fs-6 text-wrap ${badge.tone}`} data-testid="subscription-status">
+            {badge.label}
           </span>
         </div>
 
@@ -87,8 +103,8 @@ function SubscriptionCard({ detail }: { detail: SubscriptionDetail }) {
             <dd>{detail.start_date ? formatOrderDate(detail.start_date) : '—'}</dd>
           </div>
           <div>
-            <dt>End date</dt>
-            <dd data-testid="subscription-end">{endDate}</dd>
+            <dt data-testid="subscription-end-label">{date.label}</dt>
+            <dd data-testid="subscription-end">{date.value}</dd>
           </div>
           <div>
             <dt>Auto renew</dt>
@@ -96,24 +112,27 @@ function SubscriptionCard({ detail }: { detail: SubscriptionDetail }) {
           </div>
         </dl>
 
-        {detail.grace_until && detail.is_active && (
-          <div className="alert alert-warning small d-flex gap-2 mb-3" role="status">
+        {detail.state === 'retrying' && detail.grace_until && (
+          <div className="alert alert-warning small d-flex gap-2 mb-3" role="status" data-testid="subscription-retry-notice">
             <i className="bi bi-exclamation-triangle" aria-hidden="true" />
             <span>
-              Your last renewal payment failed. You keep full access until {formatOrderDate(detail.grace_until)} while we retry; update your card with the
-              provider to stay a member.
+              Your renewal payment failed. {providerName(detail.payment_method)} retries your card until {formatOrderDate(detail.grace_until)}, and you keep
+              full access until then. If no payment goes through by that day, your membership ends.
             </span>
           </div>
         )}
-        {detail.is_canceled && detail.is_active && detail.end_date && (
+        {detail.state === 'ending' && detail.paid_through && (
           <div className="alert alert-info small d-flex gap-2 mb-3" role="status" data-testid="subscription-expiry-notice">
             <i className="bi bi-info-circle" aria-hidden="true" />
-            <span>Auto-renewal is cancelled. Your subscription expires on {formatOrderDate(detail.end_date)}; you keep full access until then.</span>
+            <span>Auto-renewal is cancelled. Your subscription expires on {formatOrderDate(detail.paid_through)}; you keep full access until then.</span>
           </div>
         )}
-        {!detail.is_active && (
-          <div className="alert alert-secondary small d-flex flex-wrap align-items-center gap-2 mb-3" role="status">
-            <span className="me-auto">Your membership has ended. Your progress is kept: subscribe again to pick up where you left off.</span>
+        {detail.state === 'ended' && (
+          <div className="alert alert-secondary small d-flex flex-wrap align-items-center gap-2 mb-3" role="status" data-testid="subscription-ended-notice">
+            <span className="me-auto">
+              Your membership ended{detail.ended_on ? ` on ${formatOrderDate(detail.ended_on)}` : ''}. Your progress is kept: subscribe again to pick up where
+              you left off.
+            </span>
             <Link to="/subscribe?scrollTo=plans" className="alert-link">
               See plans
             </Link>
