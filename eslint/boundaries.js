@@ -8,6 +8,7 @@
 // - lectern/sql-in-queries: inside a module, only queries.ts imports drizzle-orm's query builders.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sqlRules from './sql.js';
 import { tableOwners } from './table-owners.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -142,5 +143,5 @@ const sqlInQueries = {
 
 export default {
   meta: { name: 'lectern' },
-  rules: { 'module-index': moduleIndex, 'table-owner': tableOwner, 'sql-in-queries': sqlInQueries },
+  rules: { 'module-index': moduleIndex, 'table-owner': tableOwner, 'sql-in-queries': sqlInQueries, ...sqlRules },
 };

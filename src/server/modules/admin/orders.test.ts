@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../../test/admin.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers.js';
-import { freeCouponOrder } from '../../../../test/orders.js';
+import { createOrder, freeCouponOrder, guestBilling } from '../../../../test/orders.js';
+import type { CourseListItem } from '../../../shared/catalog.js';
 import type { AdminOrderDetail, AdminOrderListItem } from '../../../shared/admin.js';
 import { orders } from '../../db/schema/index.js';
 
@@ -74,5 +75,22 @@ describe('the order list', () => {
     expect(res.body).toContain(`"'=cmd|calc Attacker"`);
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect((await admin.call('GET', '/admin/orders/export.csv?from=2026-02-01&to=2026-01-01')).statusCode).toBe(400);
+  });
+
+  it("counts each order's own lines: a two-course order says 2, the others 1", async () => {
+    // The count was a correlated subquery that compared order_items with itself ("order_id" = "id").
+    const [a, b] = (await t.app.inject({ url: '/api/v1/courses/' })).json<CourseListItem[]>().filter((c) => c.course_type === 'paid');
+    const res = await createOrder(
+      t,
+      guestBilling({ email: `two-${Date.now()}@example.com`, payment_method: 'Full_Discount', coupon_code: 'FREECOURSE', courses: [a!.id, b!.id], total: 0 }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const two = res.json<{ order_number: string }>().order_number;
+    const list = (await admin.call('GET', '/admin/orders/?page_size=100')).json<Page>().results;
+    const items = new Map(list.map((o) => [o.order_number, o.items]));
+    expect(items.get(two)).toBe(2);
+    for (const number of made) expect(items.get(number)).toBe(1);
+    const csv = (await admin.call('GET', `/admin/orders/export.csv?search=${two}`)).body.trim().split('\r\n');
+    expect(csv[1]!.split(',').at(-1)).toBe('"2"');
   });
 });

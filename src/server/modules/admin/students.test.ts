@@ -49,14 +49,29 @@ describe('students', () => {
 
   it('shows one student: orders, enrolments with progress, memberships and questions', async () => {
     const learner = await signedIn(t);
-    const free = (await t.app.inject({ url: '/api/v1/courses/' })).json<CourseListItem[]>().find((c) => c.course_type === 'free')!;
-    await learner.call('POST', `/free-enroll/${free.id}/`);
-    await learner.call('POST', '/questions/', { course_id: free.id, title: 'Which editor?', body: 'VS Code or PyCharm?' });
+    const [free, other] = (await t.app.inject({ url: '/api/v1/courses/' })).json<CourseListItem[]>().filter((c) => c.course_type === 'free');
+    await learner.call('POST', `/free-enroll/${free!.id}/`);
+    await learner.call('POST', `/free-enroll/${other!.id}/`);
+    // Two lessons done in the other course: each enrolment shows its own course's progress.
+    const otherLessons = (await learner.call('GET', `/courses/${other!.slug}/`))
+      .json<{ sections: { lessons: { uuid: string }[] }[] }>()
+      .sections.flatMap((s) => s.lessons);
+    for (const lesson of otherLessons.slice(0, 2)) await learner.call('POST', '/complete-lesson/', { lesson_uuid: lesson.uuid });
+    await learner.call('POST', '/questions/', { course_id: free!.id, title: 'Which editor?', body: 'VS Code or PyCharm?' });
     const res = await admin.call('GET', `/admin/students/${learner.user.id}/`);
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json<AdminStudentDetail>();
     expect(detail).toMatchObject({ id: learner.user.id, email: learner.user.email, blocked: false, orders: [], memberships: [] });
-    expect(detail.enrolments).toEqual([expect.objectContaining({ course_id: free.id, source: 'free', progress: 0, completed_lessons: 0 })]);
+    expect(detail.enrolments).toHaveLength(2);
+    expect(detail.enrolments).toContainEqual(expect.objectContaining({ course_id: free!.id, source: 'free', progress: 0, completed_lessons: 0 }));
+    expect(detail.enrolments).toContainEqual(
+      expect.objectContaining({
+        course_id: other!.id,
+        completed_lessons: 2,
+        progress: Math.round(200 / otherLessons.length),
+        total_lessons: otherLessons.length,
+      }),
+    );
     expect(detail.questions).toEqual([expect.objectContaining({ title: 'Which editor?', answered: false })]);
     expect((await admin.call('GET', '/admin/students/2147483647/')).statusCode).toBe(404);
   });

@@ -95,6 +95,40 @@ describe('enrolment and progress', () => {
     expect((await call('GET', '/certificates/')).json()).toHaveLength(1);
   });
 
+  it('two enrolments with different progress: each course reports its own lessons in the list, the dashboard and the course page', async () => {
+    // A correlated subquery once compared the progress table's course with itself, so every
+    // enrolment reported the lessons the student completed in all courses ('32 of 27 lectures').
+    const { call, user } = await student();
+    const [done, fresh] = (await t.app.inject({ url: '/api/v1/courses/' })).json<CourseListItem[]>().filter((c) => c.course_type === 'free');
+    expect(done && fresh).toBeTruthy();
+    await call('POST', `/free-enroll/${done!.id}/`);
+    await call('POST', `/free-enroll/${fresh!.id}/`);
+    const doneLessons = lessonsOf((await call('GET', `/courses/${done!.slug}/`)).json<CourseDetail>());
+    const freshLessons = lessonsOf((await call('GET', `/courses/${fresh!.slug}/`)).json<CourseDetail>());
+    for (const lesson of doneLessons) await call('POST', '/complete-lesson/', { lesson_uuid: lesson.uuid });
+    await call('POST', '/complete-lesson/', { lesson_uuid: freshLessons[0]!.uuid });
+
+    type Row = { course_status: string; course: { id: number; total_lessons: number; completed_total_lessons: number; student_progress: number } };
+    const list = (await call('GET', `/student/courses/${user.id}/`)).json<Row[]>();
+    const byId = new Map(list.map((e) => [e.course.id, e]));
+    expect(byId.get(done!.id)).toMatchObject({
+      course_status: 'completed',
+      course: { total_lessons: doneLessons.length, completed_total_lessons: doneLessons.length, student_progress: 100 },
+    });
+    expect(byId.get(fresh!.id)).toMatchObject({ course_status: 'in_progress', course: { total_lessons: freshLessons.length, completed_total_lessons: 1 } });
+    expect(byId.get(fresh!.id)!.course.student_progress).toBe(Math.round(100 / freshLessons.length));
+    const completedOnly = (await call('GET', `/student/courses/${user.id}/?course_status=completed`)).json<Row[]>();
+    expect(completedOnly.map((e) => e.course.id)).toEqual([done!.id]);
+    expect((await call('GET', '/student/dashboard/')).json()).toEqual({
+      total_courses: 2,
+      completed_courses: 1,
+      completed_lessons: doneLessons.length + 1,
+      certificates: 1,
+    });
+    expect((await call('GET', `/courses/${fresh!.slug}/`)).json<CourseDetail>().completed_total_lessons).toBe(1);
+    expect((await call('GET', `/courses/${done!.slug}/`)).json<CourseDetail>().completed_total_lessons).toBe(doneLessons.length);
+  });
+
   it('a learner marks a lesson not completed again: idempotent, recounted under races, a completed course goes back in progress and keeps its certificate', async () => {
     const { call } = await student();
     await call('POST', `/free-enroll/${free.id}/`);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { answers, certificates, enrolments, lessonProgress, questions } from '../../db/schema/index.js';
+import { outer } from '../../db/sql.js';
 
 type Db = Database | Tx;
 
@@ -45,7 +46,7 @@ export async function deleteProgress(db: Db, userId: number, courseId: number): 
 /** A user's enrolments (not revoked) with their completed lessons, in one query; newest first. */
 export function selectEnrolments(db: Db, userId: number, options: { completedOnly?: boolean; courseIds?: number[] | undefined }) {
   const done =
-    sql<number>`(select count(*) from ${lessonProgress} where ${lessonProgress.userId} = ${userId} and ${lessonProgress.courseId} = ${enrolments.courseId})`.mapWith(
+    sql<number>`(select count(*) from ${lessonProgress} where ${lessonProgress.userId} = ${userId} and ${lessonProgress.courseId} = ${outer(enrolments.courseId)})`.mapWith(
       Number,
     );
   return db
@@ -137,7 +138,7 @@ export async function selectQuestions(db: Db, filter: { userId?: number; courseI
   return { rows, answerRows };
 }
 
-const isAnswered = sql<boolean>`exists (select 1 from ${answers} where ${answers.questionId} = ${questions.id})`;
+const isAnswered = sql<boolean>`exists (select 1 from ${answers} where ${answers.questionId} = ${outer(questions.id)})`;
 
 /**
  * The studio's inbox: one page of questions across every course, unanswered first (newest first

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { couponCourses, couponRedemptions, coupons, invoiceCounters, orderItems, orders, payments, providerEvents } from '../../db/schema/index.js';
+import { outer } from '../../db/sql.js';
 
 type Db = Database | Tx;
 
@@ -87,7 +88,7 @@ export function selectOrdersOfUser(
           ? or(
               ilike(orders.orderNumber, `%${search}%`),
               courseIds.length
-                ? sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${inArray(orderItems.courseId, courseIds)})`
+                ? sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${outer(orders.id)} and ${inArray(orderItems.courseId, courseIds)})`
                 : undefined,
             )
           : undefined,
@@ -271,7 +272,7 @@ export async function selectOrdersPage(db: Db, options: OrdersPageOptions) {
       invoiceNumber: orders.invoiceNumber,
       paidAt: orders.paidAt,
       createdAt: orders.createdAt,
-      items: sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+      items: sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${outer(orders.id)})`,
     })
     .from(orders)
     .where(conditions.length ? and(...conditions) : undefined)

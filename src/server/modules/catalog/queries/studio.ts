@@ -2,6 +2,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
 import { categories, coursePrices, courseSections, courseSlugRedirects, courses, instructors, lessonResources, lessons } from '../../../db/schema/index.js';
+import { outer } from '../../../db/sql.js';
 
 type Db = Database | Tx;
 
@@ -49,7 +50,7 @@ export async function selectStudioCourses(
         archivedAt: courses.archivedAt,
         position: courses.position,
         updatedAt: courses.updatedAt,
-        totalLessons: sql<number>`(select count(*) from ${lessons} where ${lessons.courseId} = ${courses.id})`.mapWith(Number),
+        totalLessons: sql<number>`(select count(*) from ${lessons} where ${lessons.courseId} = ${outer(courses.id)})`.mapWith(Number),
       })
       .from(courses)
       .innerJoin(categories, eq(categories.id, courses.categoryId))
