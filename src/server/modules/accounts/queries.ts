@@ -216,10 +216,14 @@ const usersOrder = {
   email: [asc(sql`lower(${users.email})`), asc(users.id)],
 } as const;
 
-/** A page of accounts for the studio, with the total matching. */
+/** Who the studio counts and lists as a student: every account but the admins. */
+const isStudent = eq(users.isAdmin, false);
+
+/** A page of students (admins left out) for the studio, with the total matching. */
 export async function selectUsersPage(db: Db, filter: UsersPageFilter) {
   const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = and(
+    isStudent,
     pattern ? sql`(${users.email} ilike ${pattern} or ${users.fullName} ilike ${pattern})` : undefined,
     filter.verified === undefined ? undefined : eq(users.isVerified, filter.verified),
     filter.blocked === undefined ? undefined : filter.blocked ? isNotNull(users.blockedAt) : isNull(users.blockedAt),
@@ -243,7 +247,7 @@ export function selectNewStudentsByDay(db: Db, from: Date, to: Date) {
   return db
     .select({ day, count: sql<number>`count(*)`.mapWith(Number) })
     .from(users)
-    .where(and(eq(users.isAdmin, false), gte(users.createdAt, from), lt(users.createdAt, to)))
+    .where(and(isStudent, gte(users.createdAt, from), lt(users.createdAt, to)))
     .groupBy(day)
     .orderBy(day);
 }

@@ -58,6 +58,7 @@ describe('the order list', () => {
     expect(detail).toMatchObject({ order_number: made[0], status: 'Paid', payment_method: 'Full_Discount', refundable: true, total: 0 });
     expect(detail.invoice_number).toMatch(/^INV-\d{6}$/);
     expect(detail.lines).toHaveLength(1);
+    expect(detail.address).toBe('1 High St, Town, Somewhere, 12345, India');
     expect((await admin.call('GET', '/admin/orders/LEC-00000000-NOPE00/')).statusCode).toBe(404);
     expect((await admin.call('GET', `/admin/orders/${encodeURIComponent("x' or 1=1")}/`)).statusCode).toBe(400);
   });

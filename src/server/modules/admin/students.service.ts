@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { getPublicUser, listUsersForStudio, sendVerificationEmail, setBlocked, type PublicUser } from '../accounts/index.js';
 import { enrolByHand, revokeEnrolment, studentLearning } from '../learning/index.js';
-import { studioOrdersOfUser } from '../orders/index.js';
+import { checkoutContactOfUser, studioOrdersOfUser } from '../orders/index.js';
 import { compMembership, listMemberships, type MembershipDeps } from '../subscriptions/index.js';
 import type { Tx } from '../../db/client.js';
 import { audited, type Actor, type AuditInput } from './audit.js';
@@ -42,14 +42,17 @@ async function userOr404(ctx: AppContext, userId: number): Promise<PublicUser> {
 
 export async function studentDetail(ctx: AppContext, userId: number): Promise<AdminStudentDetail> {
   const user = await userOr404(ctx, userId);
-  const [orders, learning, memberships] = await Promise.all([
+  const [orders, learning, memberships, checkout] = await Promise.all([
     studioOrdersOfUser(ctx.db, user.id),
     studentLearning(ctx.db, user.id),
     listMemberships({ db: ctx.db }, { userIds: [user.id], pageSize: 100 }),
+    checkoutContactOfUser(ctx.db, user.id),
   ]);
   return {
     ...toStudent(user),
-    phone_number: user.phoneNumber,
+    // A signed-in buyer's checkout collects a phone and country without writing them to the account.
+    phone_number: user.phoneNumber || checkout.phoneNumber,
+    country: user.country || checkout.country,
     orders,
     enrolments: learning.enrolments.map((e) => ({
       course_id: e.course.id,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../../test/admin.js';
 import { createTestApp, createVerifiedUser, freshIp, latestEmail, STRONG_PASSWORD, type TestApp } from '../../../../test/helpers.js';
+import { guestBilling } from '../../../../test/orders.js';
 import type { AdminStudent, AdminStudentDetail, Page } from '../../../shared/admin.js';
 import type { CourseListItem } from '../../../shared/catalog.js';
 import { auditLog, enrolments, users } from '../../db/schema/index.js';
@@ -74,6 +75,33 @@ describe('students', () => {
     );
     expect(detail.questions).toEqual([expect.objectContaining({ title: 'Which editor?', answered: false })]);
     expect((await admin.call('GET', '/admin/students/2147483647/')).statusCode).toBe(404);
+  });
+
+  it('lists students only: the admins are left out of the list and its count', async () => {
+    const other = await signedIn(t, { isAdmin: true, fullName: 'Second Admin' });
+    const all = (await admin.call('GET', '/admin/students/?page_size=100')).json<Page<AdminStudent>>();
+    expect(all.results.length).toBeGreaterThan(0);
+    expect(all.results.some((s) => s.is_admin)).toBe(false);
+    expect(all.results.map((s) => s.id)).not.toContain(admin.user.id);
+    expect(all.count).toBe(all.results.length);
+    expect((await admin.call('GET', `/admin/students/?search=${encodeURIComponent(other.user.email)}`)).json<Page<AdminStudent>>()).toMatchObject({
+      count: 0,
+      results: [],
+    });
+  });
+
+  it("shows the phone and country a signed-in buyer's checkout collected when the account has none", async () => {
+    const buyer = await signedIn(t);
+    const before = (await admin.call('GET', `/admin/students/${buyer.user.id}/`)).json<AdminStudentDetail>();
+    expect(before).toMatchObject({ phone_number: '', country: '' });
+    const order = await buyer.call(
+      'POST',
+      '/create-order/',
+      guestBilling({ email: buyer.user.email, payment_method: 'Full_Discount', coupon_code: 'FREECOURSE', courses: [paid.id], total: 0 }),
+    );
+    expect(order.statusCode, order.body).toBe(201);
+    const detail = (await admin.call('GET', `/admin/students/${buyer.user.id}/`)).json<AdminStudentDetail>();
+    expect(detail).toMatchObject({ phone_number: '+1 415 555 0100', country: 'United States' });
   });
 
   it('enrols by hand and revokes, each audited; a refusal writes nothing', async () => {

@@ -2,7 +2,16 @@
 export type { OrdersPageOptions } from './queries.js';
 export { orderRoutes } from './routes.js';
 export { listOrdersPage } from './service.js';
-export { refundOrder, studioOrder, studioOrdersCsv, studioOrdersOfUser, studioOrdersPage, studioProviderEvent, studioProviderEvents } from './studio.js';
+export {
+  checkoutContactOfUser,
+  refundOrder,
+  studioOrder,
+  studioOrdersCsv,
+  studioOrdersOfUser,
+  studioOrdersPage,
+  studioProviderEvent,
+  studioProviderEvents,
+} from './studio.js';
 export { replayProviderEvent } from './payments.js';
 export { courseSales, orderMoneyByDay, recoveredOrders } from './overview.js';
 export { createStudioCoupon, deleteStudioCoupon, getStudioCoupon, getStudioCouponDetail, listStudioCoupons, updateStudioCoupon } from './coupon-studio.js';

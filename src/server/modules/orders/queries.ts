@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { couponCourses, couponRedemptions, coupons, invoiceCounters, orderItems, orders, payments, providerEvents } from '../../db/schema/index.js';
 import { outer } from '../../db/sql.js';
@@ -278,6 +278,17 @@ export async function selectOrdersPage(db: Db, options: OrdersPageOptions) {
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(options.limit);
+}
+
+/** The newest order of a user that carries a phone number or a country (the checkout's billing form). */
+export async function selectNewestCheckoutContact(db: Db, userId: number) {
+  const [row] = await db
+    .select({ phoneNumber: orders.phoneNumber, country: orders.country })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), or(ne(orders.phoneNumber, ''), ne(orders.country, ''))))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1);
+  return row;
 }
 
 /** Every payment row of an order (successes, failures, refunds), oldest first. */

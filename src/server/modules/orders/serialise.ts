@@ -7,8 +7,9 @@ import type { CreatedOrder, OrderRecord } from './service.js';
 
 type OrderRow = OrderRecord['order'];
 
-/** The buyer's address on one line, as the order pages and the checkout answer show it. */
-const addressLine = (order: OrderRow) => [order.addressLine1, order.city, order.state, order.pinCode, order.country].filter(Boolean).join(', ');
+/** The buyer's address on one line, country last, as the order pages, the studio and the checkout answer show it. */
+export const addressLine = (order: Pick<OrderRow, 'addressLine1' | 'city' | 'state' | 'pinCode' | 'country'>) =>
+  [order.addressLine1, order.city, order.state, order.pinCode, order.country].filter(Boolean).join(', ');
 
 /** POST /order/'s answer: the order, and the provider checkout to open (or the guest's tokens). */
 export function createdOrderView({ order, orderStatus, tokens, stripeSession, razorpayOrder }: CreatedOrder): CreateOrderResponse {

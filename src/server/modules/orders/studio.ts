@@ -9,6 +9,7 @@ import { AppError } from '../../errors.js';
 import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import { revokeOrderEnrolments } from '../learning/index.js';
 import { itemsOfOrders } from './items.js';
+import { addressLine } from './serialise.js';
 import * as q from './queries.js';
 import type { OrderDeps } from './service.js';
 
@@ -68,6 +69,12 @@ export async function studioOrdersOfUser(db: Database, userId: number): Promise<
   return (await q.selectOrdersPage(db, { userId, limit: 200 })).map(toItem);
 }
 
+/** The phone number and country a buyer gave at their newest checkout: what the studio shows when the account has none. */
+export async function checkoutContactOfUser(db: Database, userId: number): Promise<{ phoneNumber: string; country: string }> {
+  const row = await q.selectNewestCheckoutContact(db, userId);
+  return { phoneNumber: row?.phoneNumber ?? '', country: row?.country ?? '' };
+}
+
 export async function studioOrder(db: Database | Tx, orderNumber: string): Promise<AdminOrderDetail> {
   const order = await q.selectOrderByNumber(db, orderNumber);
   if (!order) throw AppError.notFound('Order not found.');
@@ -75,7 +82,7 @@ export async function studioOrder(db: Database | Tx, orderNumber: string): Promi
   return {
     ...toItem({ ...order, items: items.length }),
     phone_number: order.phoneNumber,
-    address: [order.addressLine1, order.city, order.state, order.pinCode, order.country].filter(Boolean).join(', '),
+    address: addressLine(order),
     lines: items.map((i) => ({ course_id: i.courseId, title: i.title, slug: i.slug, price: toMajor(i.price) })),
     payments: paymentRows.map((p) => ({
       provider: p.provider,

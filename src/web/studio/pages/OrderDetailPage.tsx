@@ -128,7 +128,7 @@ export default function OrderDetailPage() {
               <a href={`mailto:${o.email}`}>{o.email}</a>
             </p>
             {o.phone_number && <p className="mb-1">{o.phone_number}</p>}
-            <p className="mb-0 small text-body-secondary">{[o.address, o.country].filter(Boolean).join(', ')}</p>
+            <p className="mb-0 small text-body-secondary">{o.address || o.country}</p>
           </section>
           <section className="studio-card p-3 p-md-4" aria-labelledby="order-facts">
             <h2 id="order-facts" className="h5 mb-3">
