@@ -3,6 +3,7 @@
  * /api/v1/setup/), with the zod schemas the server parses and the web forms validate with.
  */
 import { z } from 'zod';
+import { idSchema } from './ids.js';
 import { registerBodySchema, userDetailsSchema } from './accounts.js';
 import { complexitySchema, courseTypeSchema } from './catalog.js';
 import { regionCodes, type Region } from './regions.js';
@@ -73,7 +74,7 @@ export const auditQuerySchema = pageQuerySchema.extend({
   action: z.string().max(60).optional(),
   entity_type: z.string().max(40).optional(),
   entity_id: z.string().max(80).optional(),
-  actor_id: z.coerce.number().int().positive().optional(),
+  actor_id: idSchema().optional(),
   from: dateParamSchema.optional(),
   to: dateParamSchema.optional(),
 });
@@ -186,7 +187,7 @@ export const courseBodySchema = z.object({
   slug: slugSchema,
   course_type: courseTypeSchema,
   complexity: complexitySchema,
-  category_id: z.number(courseAdminMessages.categoryRequired).int().positive().max(2_147_483_647),
+  category_id: idSchema(courseAdminMessages.categoryRequired),
   language: text(1, 40).default('English'),
   promo_video: videoUrlSchema.nullable().default(null),
   course_description: z.string().max(100_000, 'Ensure this field has no more than 100000 characters.').default(''),
@@ -313,7 +314,7 @@ export type LessonBody = z.infer<typeof lessonBodySchema>;
 
 /** The whole curriculum's order after a drag and drop: sections in order, each with its lessons in order (lessons may change section). */
 export const curriculumOrderSchema = z.object({
-  sections: z.array(z.object({ id: z.number().int().positive(), lesson_ids: z.array(z.number().int().positive()).max(1000) })).max(200),
+  sections: z.array(z.object({ id: idSchema(), lesson_ids: z.array(idSchema()).max(1000) })).max(200),
 });
 export type CurriculumOrder = z.infer<typeof curriculumOrderSchema>;
 
@@ -496,9 +497,7 @@ export const adminStudentDetailSchema = adminStudentSchema.extend({
 });
 export type AdminStudentDetail = z.infer<typeof adminStudentDetailSchema>;
 
-export const studentEnrolBodySchema = z
-  .object({ course_id: z.number('Choose a course.').int('Choose a course.').positive('Choose a course.').max(2_147_483_647) })
-  .strict();
+export const studentEnrolBodySchema = z.object({ course_id: idSchema('Choose a course.') }).strict();
 export const studentCompBodySchema = z
   .object({
     months: z.number('Give a number of months.').int('Give whole months.').min(1, 'Give between 1 and 60 months.').max(60, 'Give between 1 and 60 months.'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids.js';
 import { firstPasswordError } from './accounts.js';
 import { countryPriceSchema } from './catalog.js';
 
@@ -36,7 +37,7 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 export const cartIdSchema = z.uuid('Enter a valid cart id.');
 
 export const addToCartBodySchema = z.object({
-  course_id: z.coerce.number('Enter a valid course id.').int().positive('Enter a valid course id.'),
+  course_id: idSchema('Enter a valid course id.'),
   cart_id: cartIdSchema,
 });
 export const addToCartResponseSchema = z.object({ message: z.enum(['added_to_cart', 'already_in_cart']), cart_items_count: z.number().int() });
@@ -93,7 +94,7 @@ export const createOrderBodySchema = z.object({
   city: required(100),
   pin_code: required(12),
   password: z.string().max(128).optional(),
-  courses: z.array(z.coerce.number().int().positive()).min(1, commerceMessages.emptyCart).max(50),
+  courses: z.array(idSchema('Enter a valid course id.')).min(1, commerceMessages.emptyCart).max(50),
   total: z.coerce.number(commerceMessages.required).min(0),
   payment_method: z.enum(paymentMethods, 'Choose a payment method.'),
   coupon_code: z.string().trim().max(40).optional(),
@@ -200,12 +201,12 @@ export const abandonedEmailBodySchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email(commerceMessages.emailInvalid)),
   sending_reason: z.enum(['add_to_cart', 'checkout', 'subscription']),
   course_items: z
-    .array(z.object({ course_id: z.coerce.number().int().positive() }))
+    .array(z.object({ course_id: idSchema('Enter a valid course id.') }))
     .max(50)
     .default([]),
 });
 export const deleteAbandonedEmailBodySchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email(commerceMessages.emailInvalid)),
   sending_reason: z.enum(['add_to_cart', 'checkout', 'subscription']).optional(),
-  course_id: z.coerce.number().int().positive().optional(),
+  course_id: idSchema('Enter a valid course id.').optional(),
 });

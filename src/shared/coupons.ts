@@ -4,6 +4,7 @@
  * place on the server (orders/coupons.ts, checkCoupon); its discount in src/shared/pricing.ts.
  */
 import { z } from 'zod';
+import { idSchema } from './ids.js';
 import { pageQuerySchema } from './admin.js';
 
 export const couponMessages = {
@@ -41,12 +42,7 @@ export const couponExpirySchema = z
   }, couponMessages.expiry)
   .nullable();
 
-const couponIdsSchema = z
-  .array(
-    z.number(couponMessages.courseIds).int(couponMessages.courseIds).positive(couponMessages.courseIds).max(2_147_483_647, couponMessages.courseIds),
-    couponMessages.courseIds,
-  )
-  .max(500, couponMessages.courseIds);
+const couponIdsSchema = z.array(idSchema(couponMessages.courseIds), couponMessages.courseIds).max(500, couponMessages.courseIds);
 
 const couponFields = {
   code: couponCodeSchema,

@@ -3,6 +3,7 @@
  * students' questions across every course, and the messages sent from the contact page.
  */
 import { z } from 'zod';
+import { idSchema } from './ids.js';
 import { pageOf, pageQuerySchema } from './admin.js';
 import { questionSchema } from './learning.js';
 
@@ -13,7 +14,7 @@ const flag = z.enum(['true', 'false'], 'Use true or false.').transform((v) => v 
 export const adminQuestionQuerySchema = pageQuerySchema.extend({
   /** false: waiting for an answer; true: answered; absent: both, unanswered first. */
   answered: flag.optional(),
-  course_id: z.coerce.number('Choose a course.').int('Choose a course.').positive('Choose a course.').max(2_147_483_647, 'Choose a course.').optional(),
+  course_id: idSchema('Choose a course.').optional(),
 });
 export type AdminQuestionQuery = z.infer<typeof adminQuestionQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids.js';
 
 export { learningMessages } from './learning-messages.js';
 
@@ -60,8 +61,8 @@ export const dashboardSummarySchema = z.object({
 });
 
 export const questionBodySchema = z.object({
-  course_id: z.coerce.number().int().positive(),
-  lesson_id: z.coerce.number().int().positive().optional(),
+  course_id: idSchema(),
+  lesson_id: idSchema().optional(),
   title: z.string('Give your question a title.').trim().min(5, 'Give your question a title of at least 5 characters.').max(160),
   body: z.string('Describe your question.').trim().min(10, 'Describe your question in at least 10 characters.').max(5000),
 });

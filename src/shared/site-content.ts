@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids.js';
 import { instructorSchema } from './catalog.js';
 
 /**
@@ -106,7 +107,7 @@ export const adminReviewSchema = z.object({
 });
 export type AdminReview = z.infer<typeof adminReviewSchema>;
 
-export const reviewOrderSchema = z.object({ ids: z.array(z.number().int().positive().max(2_147_483_647)).max(1000, 'Too many reviews.') }).strict();
+export const reviewOrderSchema = z.object({ ids: z.array(idSchema()).max(1000, 'Too many reviews.') }).strict();
 export type ReviewOrder = z.infer<typeof reviewOrderSchema>;
 
 export const reviewMessages = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids.js';
 import { courseListItemSchema } from './catalog.js';
 
 export { subscriptionMessages } from './subscription-messages.js';
@@ -12,7 +13,7 @@ export const membershipPaymentMethodSchema = z
 export type MembershipPaymentMethod = z.infer<typeof membershipPaymentMethodSchema>;
 
 export const subscribeBodySchema = z.object({
-  plan_id: z.coerce.number('Choose a plan.').int('Choose a plan.').positive('Choose a plan.'),
+  plan_id: idSchema('Choose a plan.'),
   payment_method: membershipPaymentMethodSchema,
   auto_renew: z.boolean().default(true),
 });
@@ -124,7 +125,7 @@ export type SubscriptionHistoryRow = z.infer<typeof subscriptionHistoryRowSchema
 export const subscriptionCoursesSchema = z.object({ courses: z.array(courseListItemSchema) });
 
 export const cancelSubscriptionBodySchema = z.object({
-  subscription_id: z.coerce.number('Send the subscription id.').int('Send the subscription id.').positive('Send the subscription id.'),
+  subscription_id: idSchema('Send the subscription id.'),
 });
 export const cancelSubscriptionResponseSchema = z.object({ success: z.literal(true), message: z.string(), subscription: subscriptionDetailSchema });
 export const verifyResponseSchema = z.object({ success: z.literal(true), message: z.string(), subscription: subscriptionDetailSchema });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idSchema } from '../../../shared/ids.js';
 import {
   clientReviewListSchema,
   courseDetailSchema,
@@ -134,7 +135,7 @@ export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['catalog'],
           summary: 'A lesson resource through a short-lived signed link (issued only to viewers who may open the lesson)',
-          params: z.object({ id: z.coerce.number().int().positive() }),
+          params: z.object({ id: idSchema() }),
           querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }),
         },
       },

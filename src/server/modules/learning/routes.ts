@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idSchema } from '../../../shared/ids.js';
 import {
   certificateSchema,
   completeLessonBodySchema,
@@ -16,8 +17,8 @@ import { assertOwner, requireViewer } from '../../http/auth.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
 import * as learning from './service.js';
 
-const courseParams = z.object({ courseId: z.coerce.number().int().positive() });
-const slugCourseParams = z.object({ slug: z.string().max(200), courseId: z.coerce.number().int().positive() });
+const courseParams = z.object({ courseId: idSchema() });
+const slugCourseParams = z.object({ slug: z.string().max(200), courseId: idSchema() });
 
 export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const deps = { db: ctx.db, queue: ctx.queue, config: ctx.config };
@@ -48,7 +49,7 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['learning'],
           summary: "The user's enrolments (owner or admin only)",
-          params: z.object({ userId: z.coerce.number().int().positive() }),
+          params: z.object({ userId: idSchema() }),
           querystring: z.object({ search: z.string().max(100).optional(), course_status: z.enum(['completed']).optional() }),
           response: { 200: z.array(enrolmentSchema) },
         },
@@ -152,7 +153,7 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['learning'],
           summary: "Questions of a course the viewer owns, or the viewer's own",
-          querystring: z.object({ course_id: z.coerce.number().int().positive().optional() }),
+          querystring: z.object({ course_id: idSchema().optional() }),
           response: { 200: z.array(questionSchema) },
         },
       },

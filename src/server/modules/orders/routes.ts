@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idSchema } from '../../../shared/ids.js';
 import { ipQuerySchema } from '../../../shared/catalog.js';
 import {
   couponBodySchema,
@@ -111,7 +112,7 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['orders'],
           summary: "The user's orders (owner or admin only), filtered by search or order_id",
-          params: z.object({ userId: z.coerce.number().int().positive() }),
+          params: z.object({ userId: idSchema() }),
           querystring: z.object({ search: z.string().max(100).optional(), order_id: z.string().max(40).optional() }),
           response: { 200: z.array(orderHistoryItemSchema) },
         },
