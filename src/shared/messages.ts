@@ -31,6 +31,7 @@ export const messages = {
     server: 'Something went wrong on our side. Please try again.',
     badRequest: 'The request could not be read.',
     invalidCharacters: 'This value contains a character that is not allowed.',
+    tooDeep: 'The request is nested too deeply.',
   },
 } as const;
 

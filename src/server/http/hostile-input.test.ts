@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../db/schema/index.js';
+import { MAX_JSON_DEPTH } from './hostile-input.js';
 import { createTestApp, createVerifiedUser, loginAs, multipart, type TestApp } from '../../../test/helpers.js';
 
 /**
@@ -168,4 +169,71 @@ describe('hostile text in a body', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json<Record<string, string[]>>()).toHaveProperty('full_name');
   });
+});
+
+describe('deeply nested JSON', () => {
+  const arrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+  const objects = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+  const tooDeep = { detail: 'The request is nested too deeply.' };
+
+  for (const depth of [5_000, 100_000]) {
+    for (const [shape, make] of [
+      ['arrays', arrays],
+      ['objects', objects],
+    ] as const) {
+      it(`${depth.toLocaleString('en')} levels of ${shape} get a 400 before anything reads them, and nothing is stored`, async () => {
+        const admin = { authorization: `Bearer ${adminToken}` };
+        const json = { 'content-type': 'application/json' };
+        const calls = [
+          { method: 'POST', url: '/api/v1/contact/', payload: make(depth) },
+          { method: 'POST', url: '/api/v1/contact/', payload: `{"name":"Asha","message":${make(depth)}}` },
+          { method: 'POST', url: '/api/v1/create-order/', payload: `{"full_name":"Asha","courses":${make(depth)}}` },
+          { method: 'POST', url: '/api/v1/token/', payload: `{"email":${make(depth)},"password":"x"}` },
+          { method: 'PATCH', url: '/api/v1/admin/instructor/', payload: make(depth), headers: admin },
+        ] as const;
+        for (const call of calls) {
+          const res = await t.app.inject({
+            method: call.method,
+            url: call.url,
+            payload: call.payload,
+            headers: { ...json, ...('headers' in call ? call.headers : {}) },
+          });
+          expect(`${call.url} ${res.statusCode} ${res.body.slice(0, 200)}`).toBe(`${call.url} 400 ${JSON.stringify(tooDeep)}`);
+        }
+        expect(await t.handle.db.select().from(contactMessages)).toHaveLength(0);
+      });
+    }
+  }
+
+  it('a body nested as deep as the limit is still read', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact/',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"name":"Asha","extra":${arrays(MAX_JSON_DEPTH - 1)}}`,
+    });
+    // Read and refused by the contact form's own rules (missing fields), not as too deep.
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).not.toEqual(tooDeep);
+    expect(res.json()).toHaveProperty('email');
+  });
+
+  it('no route answers a 5xx to a deep body, for a visitor or an admin', async () => {
+    const failures: string[] = [];
+    for (const { url: route, methods } of registeredRoutes(t.app.printRoutes())) {
+      for (const method of methods.filter((m) => m === 'POST' || m === 'PUT' || m === 'PATCH' || m === 'DELETE')) {
+        for (const authorization of [undefined, `Bearer ${adminToken}`]) {
+          const url = route.replace(/:\w+|\*/g, '1');
+          const res = await t.app.inject({
+            method,
+            url,
+            headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+            payload: arrays(5_000),
+          });
+          if (res.statusCode >= 500) failures.push(`${res.statusCode} ${method} ${url} ${res.body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 });

@@ -1,3 +1,4 @@
+import { Transform } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages.js';
 import { AppError, fieldErrorsOf } from '../errors.js';
@@ -7,6 +8,54 @@ import { AppError, fieldErrorsOf } from '../errors.js';
  * the router refuses a longer one (400) before any route runs.
  */
 export const MAX_PARAM_LENGTH = 200;
+
+/**
+ * The deepest a JSON body may nest arrays and objects. The contract's deepest body nests 3 levels;
+ * recursion over a body thousands of levels deep (our walks, zod, String() of an array) overflowed
+ * the stack and answered 500.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+
+/**
+ * Passes a JSON body through while counting how deep its arrays and objects nest (outside
+ * strings, across chunks, without parsing: these bytes never occur inside a multi-byte UTF-8
+ * character); past MAX_JSON_DEPTH the request fails with a 400 before the body is parsed, so
+ * nothing recursive ever sees it.
+ */
+function jsonDepthGuard(): Transform {
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      for (let i = 0; i < chunk.length; i++) {
+        const byte = chunk[i]!;
+        if (inString) {
+          if (escaped) escaped = false;
+          else if (byte === BACKSLASH) escaped = true;
+          else if (byte === QUOTE) inString = false;
+        } else if (byte === QUOTE) inString = true;
+        else if (byte === OPEN_BRACKET || byte === OPEN_BRACE) {
+          if (++depth > MAX_JSON_DEPTH) return callback(new AppError('bad_request', messages.http.tooDeep));
+        } else if (byte === CLOSE_BRACKET || byte === CLOSE_BRACE) depth--;
+      }
+      callback(null, chunk);
+    },
+  });
+}
+
+/** application/json and the +json types: the bodies a JSON parser will read. */
+function isJson(contentType: string | undefined): boolean {
+  const essence = contentType?.split(';', 1)[0]!.trim().toLowerCase() ?? '';
+  return essence === 'application/json' || essence.endsWith('+json');
+}
 
 /** C0 control characters and DEL: never part of an address we serve. */
 function hasControlCharacter(text: string): boolean {
@@ -59,7 +108,9 @@ export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, 
 /**
  * Hostile input is refused at the edge, for every route (including the 404 page renderer and
  * static files): an address whose decoded path holds control characters or is not valid UTF-8,
- * a query string with a NUL, and a parsed body with a NUL in any key or value.
+ * a query string with a NUL, a JSON body nested deeper than MAX_JSON_DEPTH (while it arrives,
+ * before any parser, including the webhooks' raw ones), and a parsed body with a NUL in any key
+ * or value.
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
@@ -77,6 +128,7 @@ export function registerInputGuard(app: FastifyInstance): void {
     if (hasControlCharacter(decoded)) return badRequest(reply);
     if (queryAt !== -1 && (/%00/i.test(url.slice(queryAt)) || url.includes('\u0000', queryAt))) return badRequest(reply);
   });
+  app.addHook('preParsing', async (request, _reply, payload) => (isJson(request.headers['content-type']) ? payload.pipe(jsonDepthGuard()) : payload));
   app.addHook('preValidation', async (request) => {
     const field = fieldWithNul(request.body);
     if (field) throw nulFieldError(field);
