@@ -1,4 +1,4 @@
-// The two font packages the icon font build (icon-font.ts) and its test use ship no types.
+// The two font packages the icon font build (icon-font.ts), its test and the PDF fonts (src/server/lib/pdf) use ship no types.
 declare module 'subset-font' {
   interface SubsetOptions {
     targetFormat?: 'sfnt' | 'woff' | 'woff2';
@@ -10,6 +10,8 @@ declare module 'fontkit' {
   interface Font {
     numGlyphs: number;
     characterSet: number[];
+    unitsPerEm: number;
+    ascent: number;
     hasGlyphForCodePoint(codePoint: number): boolean;
   }
   export function create(buffer: Buffer): Font;

@@ -7,7 +7,9 @@ export interface PageMeta {
   noindex?: boolean;
 }
 
-const site = 'Lectern';
+/** The site's name: page titles, and the seller on an invoice until the studio gives its legal name. */
+export const siteName = 'Lectern';
+const site = siteName;
 const keywords = 'programming courses, python, django, rest api, machine learning, ai, web development, project-based learning';
 
 export const pageMeta = {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../../test/admin.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers.js';
 import { freeCouponOrder } from '../../../../test/orders.js';
-import { pdfText } from '../../../../test/pdf-text.js';
+import { pdfSpans, pdfText } from '../../../../test/pdf-text.js';
 import { orders } from '../../db/schema/index.js';
 
 let t: TestApp;
@@ -85,5 +85,62 @@ describe('the invoice PDF', () => {
     expect((await invoiceOf(order.order_number, other.access)).statusCode).toBe(404);
     await t.handle.db.update(orders).set({ status: 'Pending' }).where(eq(orders.orderNumber, order.order_number));
     expect((await invoiceOf(order.order_number, order.tokens.access)).statusCode).toBe(404);
+  });
+});
+
+/** Issue 21 item 2: invoices print the buyer's name and address in their own script (Helvetica garbled them). */
+describe('the invoice in other scripts', () => {
+  it.each([
+    ['Hindi', 'प्रिया शर्मा', 'मकान 12, एमजी रोड'],
+    ['Tamil', 'கார்த்திக் சுப்பிரமணியன்', '4 அண்ணா சாலை'],
+    ['Polish', 'Łukasz Ñúñez-Kowalski', 'ul. Źródlana 7'],
+    ['Chinese', '王小明', '北京市朝阳区建国路88号'],
+    ['Arabic', 'فاطمة الزهراء', 'شارع الملك فهد 12'],
+  ])('%s', async (_, name, street) => {
+    const { order } = await freeCouponOrder(t, {
+      full_name: name,
+      email: `script${++n}-${Date.now()}@example.com`,
+      phone_number: '+91 98450 00000',
+      address_line_1: street,
+      country: 'IN',
+      state: 'Karnataka',
+      city: 'Bengaluru',
+      pin_code: '560025',
+    });
+    const spans = pdfSpans((await invoiceOf(order.order_number, order.tokens.access)).rawPayload);
+    const texts = spans.map((s) => s.text);
+    expect(texts).toContain(name);
+    expect(texts.some((s) => s.includes(street))).toBe(true);
+    expect(spans.reduce((sum, s) => sum + s.notdef, 0)).toBe(0);
+  });
+});
+
+/** Issue 21 item 3: a customer document never carries a placeholder. */
+describe('an invoice before the studio gave its legal name', () => {
+  it("names the site as the seller, never 'Seller name not set'", async () => {
+    const bare = await createTestApp();
+    try {
+      const { order } = await freeCouponOrder(bare, {
+        full_name: 'Meera Iyer',
+        email: `bare-${Date.now()}@example.com`,
+        phone_number: '+91 98450 00000',
+        address_line_1: '4 Residency Road',
+        country: 'IN',
+        state: 'Karnataka',
+        city: 'Bengaluru',
+        pin_code: '560025',
+      });
+      const res = await bare.app.inject({
+        url: `/api/v1/orders/${order.order_number}/invoice.pdf`,
+        headers: { authorization: `Bearer ${order.tokens.access}` },
+      });
+      expect(res.statusCode).toBe(200);
+      const text = pdfText(res.rawPayload).join('\n');
+      expect(text).not.toMatch(/not set|placeholder/i);
+      expect(text).toContain('SELLER\nLectern\n');
+      expect(text).toMatch(/^Invoice\n/);
+    } finally {
+      await bare.close();
+    }
   });
 });

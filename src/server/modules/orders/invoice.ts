@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { formatPrice } from '../../../shared/money.js';
 import { toMajor } from '../../../shared/pricing.js';
 import { regions } from '../../../shared/regions.js';
+import { drawText, type TextStyle } from '../../lib/pdf/text.js';
 import type { InvoiceData } from './service.js';
 
 const symbolOf = (currency: string) => Object.values(regions).find((r) => r.currency === currency)?.symbol ?? '';
@@ -20,6 +21,8 @@ const dateText = (date: Date) => date.toLocaleDateString('en-GB', { day: 'numeri
 /**
  * A one-page A4 tax invoice: title and number, dates, seller (legal name, address, tax number)
  * and buyer (name, address, country, contact) blocks, the lines, the totals and the currency.
+ * Every text is set with the PDF text module (any script, wrapped in its column); each row starts
+ * below the tallest cell of the row before.
  */
 export function renderInvoicePdf(invoice: InvoiceData, options: { compress?: boolean } = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -28,7 +31,7 @@ export function renderInvoicePdf(invoice: InvoiceData, options: { compress?: boo
       size: 'A4',
       margin: 56,
       compress: options.compress ?? true,
-      info: { Title: `${title} ${invoice.invoiceNumber}`, Author: invoice.seller.legalName || 'Lectern' },
+      info: { Title: `${title} ${invoice.invoiceNumber}`, Author: invoice.seller.legalName },
     });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -40,11 +43,13 @@ export function renderInvoicePdf(invoice: InvoiceData, options: { compress?: boo
     const half = (right - left) / 2;
     const muted = '#6b7280';
     const ink = '#111827';
+    const put = (text: string, x: number, y: number, width: number, style: Partial<TextStyle> = {}) =>
+      drawText(doc, text, x, y, width, { size: 10, color: ink, ...style }).bottom;
 
     // Heading: what the document is, its number and dates.
-    doc.fillColor(ink).font('Helvetica-Bold').fontSize(20).text(title, left, 56);
-    if (invoice.status === 'Refunded') doc.fillColor('#b91c1c').fontSize(11).text('Refunded: this order was refunded in full.');
-    doc.fillColor(ink).font('Helvetica').fontSize(10).moveDown(0.6);
+    let y = put(title, left, 56, right - left, { size: 20, weight: 'bold' });
+    if (invoice.status === 'Refunded') y = put('Refunded: this order was refunded in full.', left, y, right - left, { size: 11, color: '#b91c1c' });
+    y += 6;
     const facts: [string, string][] = [
       ['Invoice number', invoice.invoiceNumber],
       ['Invoice date', dateText(invoice.invoiceDate)],
@@ -54,26 +59,19 @@ export function renderInvoicePdf(invoice: InvoiceData, options: { compress?: boo
       ['Currency', invoice.currency],
     ];
     for (const [label, value] of facts) {
-      const y = doc.y;
-      doc.fillColor(muted).text(label, left, y, { width: 110 });
-      doc.fillColor(ink).text(value, left + 110, y, { width: right - left - 110 });
+      y = Math.max(put(label, left, y, 110, { color: muted }), put(value, left + 110, y, right - left - 110));
     }
 
     // Seller and buyer blocks, side by side.
-    const top = doc.y + 18;
+    const top = y + 18;
     const block = (x: number, heading: string, lines: string[]) => {
-      doc
-        .font('Helvetica-Bold')
-        .fillColor(muted)
-        .fontSize(9)
-        .text(heading.toUpperCase(), x, top, { width: half - 12 });
-      doc.font('Helvetica').fillColor(ink).fontSize(10);
-      for (const line of lines) doc.text(line, x, doc.y + 2, { width: half - 12 });
-      return doc.y;
+      let bottom = put(heading.toUpperCase(), x, top, half - 12, { size: 9, weight: 'bold', color: muted });
+      for (const line of lines) bottom = put(line, x, bottom + 2, half - 12);
+      return bottom;
     };
     const seller = invoice.seller;
     const sellerBottom = block(left, 'Seller', [
-      seller.legalName || 'Seller name not set',
+      seller.legalName,
       ...seller.address.split('\n').filter((l) => l.trim()),
       ...(seller.taxId ? [`Tax number (GSTIN/VAT): ${seller.taxId}`] : []),
     ]);
@@ -87,35 +85,34 @@ export function renderInvoicePdf(invoice: InvoiceData, options: { compress?: boo
     ]);
 
     // Lines.
-    let y = Math.max(sellerBottom, buyerBottom) + 28;
+    y = Math.max(sellerBottom, buyerBottom) + 28;
     const cols = { qty: right - 220, unit: right - 170, amount: right - 90 };
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(ink);
-    doc.text('Description', left, y, { width: cols.qty - left - 8 });
-    doc.text('Qty', cols.qty, y, { width: 40, align: 'right' });
-    doc.text('Unit price', cols.unit, y, { width: 80, align: 'right' });
-    doc.text('Amount', cols.amount, y, { width: 90, align: 'right' });
-    y = doc.y + 6;
+    const bold = { weight: 'bold' } as const;
+    y = Math.max(
+      put('Description', left, y, cols.qty - left - 8, bold),
+      put('Qty', cols.qty, y, 40, { ...bold, align: 'right' }),
+      put('Unit price', cols.unit, y, 80, { ...bold, align: 'right' }),
+      put('Amount', cols.amount, y, 90, { ...bold, align: 'right' }),
+    );
+    y += 6;
     doc.moveTo(left, y).lineTo(right, y).strokeColor('#d1d5db').stroke();
-    doc.font('Helvetica');
     for (const line of invoice.lines) {
       y += 8;
-      doc.text(line.description, left, y, { width: cols.qty - left - 8 });
-      const bottom = doc.y;
-      doc.text(String(line.quantity), cols.qty, y, { width: 40, align: 'right' });
-      doc.text(invoiceMoney(line.unitPrice, invoice.currency), cols.unit - 20, y, { width: 100, align: 'right' });
-      doc.text(invoiceMoney(line.amount, invoice.currency), cols.amount - 20, y, { width: 110, align: 'right' });
-      y = Math.max(bottom, doc.y);
+      y = Math.max(
+        put(line.description, left, y, cols.qty - left - 8),
+        put(String(line.quantity), cols.qty, y, 40, { align: 'right' }),
+        put(invoiceMoney(line.unitPrice, invoice.currency), cols.unit - 20, y, 100, { align: 'right' }),
+        put(invoiceMoney(line.amount, invoice.currency), cols.amount - 20, y, 110, { align: 'right' }),
+      );
     }
     y += 8;
     doc.moveTo(left, y).lineTo(right, y).stroke();
 
     // Totals.
-    const total = (label: string, value: string, bold = false) => {
+    const total = (label: string, value: string, strong = false) => {
       y += 8;
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
-      doc.text(label, right - 300, y, { width: 180, align: 'right' });
-      doc.text(value, right - 110, y, { width: 110, align: 'right' });
-      y = doc.y;
+      const weight = strong ? 'bold' : 'regular';
+      y = Math.max(put(label, right - 300, y, 180, { weight, align: 'right' }), put(value, right - 110, y, 110, { weight, align: 'right' }));
     };
     total('Subtotal', invoiceMoney(invoice.subtotal, invoice.currency));
     if (invoice.discount > 0)
@@ -123,14 +120,14 @@ export function renderInvoicePdf(invoice: InvoiceData, options: { compress?: boo
     if (invoice.tax) total(invoice.tax.label, invoiceMoney(invoice.tax.amount, invoice.currency));
     total(invoice.status === 'Refunded' ? 'Total (refunded)' : 'Total paid', invoiceMoney(invoice.total, invoice.currency), true);
 
-    doc
-      .font('Helvetica')
-      .fontSize(9)
-      .fillColor(muted)
-      .text(invoice.tax ? 'Thank you for your purchase.' : 'Prices include any applicable tax. Thank you for your purchase.', left, y + 36, {
-        width: right - left,
-      })
-      .text('30-day money-back guarantee. Refunds are processed within 5 business days, plus 2-4 working days to reach your bank.', { width: right - left });
+    y = put(invoice.tax ? 'Thank you for your purchase.' : 'Prices include any applicable tax. Thank you for your purchase.', left, y + 36, right - left, {
+      size: 9,
+      color: muted,
+    });
+    put('30-day money-back guarantee. Refunds are processed within 5 business days, plus 2-4 working days to reach your bank.', left, y, right - left, {
+      size: 9,
+      color: muted,
+    });
     doc.end();
   });
 }

@@ -1,4 +1,5 @@
 import { siteSettingsFields, type SiteSettings, type SiteSettingsBody } from '../../../shared/admin.js';
+import { siteName } from '../../../shared/pages.js';
 import type { Config } from '../../config.js';
 import type { Database, Tx } from '../../db/client.js';
 import { firstAdmin } from '../accounts/index.js';
@@ -46,10 +47,14 @@ export async function updateSiteSettings(tx: Tx, config: Config, body: SiteSetti
   return { before, after };
 }
 
-/** The seller printed on invoices. */
+/**
+ * The seller printed on invoices: the studio's settings (then the environment's). A customer document
+ * never carries a placeholder: with no legal name yet, the seller is the site's name (the studio's
+ * first-run checklist asks for the legal details before the first sale).
+ */
 export async function sellerDetails(db: Db, config: Config): Promise<{ legalName: string; address: string; taxId: string }> {
   const s = await getSiteSettings(db, config);
-  return { legalName: s.seller_legal_name, address: s.seller_address, taxId: s.seller_tax_id };
+  return { legalName: s.seller_legal_name || siteName, address: s.seller_address, taxId: s.seller_tax_id };
 }
 
 /**
