@@ -18,17 +18,8 @@ import { baseFont, fontFor, type FontFile, type Weight } from './fonts.js';
  *   says where it ends (`bottom`), so what follows is placed below it.
  */
 
-/** The part of a pdfkit document this module draws with. */
-export interface PdfDoc {
-  registerFont(name: string, src: Buffer): unknown;
-  font(name: string): PdfDoc;
-  fontSize(size: number): PdfDoc;
-  fillColor(color: string): PdfDoc;
-  widthOfString(text: string, options?: { features?: Features }): number;
-  text(text: string, x: number, y: number, options: { lineBreak: false; features?: Features }): PdfDoc;
-  markContent(tag: string, options: { actual: string }): PdfDoc;
-  endMarkedContent(): PdfDoc;
-}
+/** A pdfkit document. */
+export type PdfDoc = PDFKit.PDFDocument;
 
 export interface TextStyle {
   size: number;
@@ -49,6 +40,8 @@ export interface TextBox {
 }
 
 type Features = Record<string, boolean>;
+/** fontkit takes features on or off as an object; pdfkit's types only know a list of tags to turn on. */
+const asOption = (features: Features) => features as unknown as PDFKit.Mixins.OpenTypeFeatures[];
 
 interface Run {
   text: string;
@@ -172,7 +165,7 @@ function features(doc: PdfDoc, font: FontFile, text: string): Features {
   let level = featuresOf.get(font.key) ?? 0;
   for (; level < fallbackFeatures.length - 1; level++) {
     try {
-      doc.widthOfString(text, { features: { ...fallbackFeatures[level] } });
+      doc.widthOfString(text, { features: asOption({ ...fallbackFeatures[level] }) });
       break;
     } catch {
       featuresOf.set(font.key, level + 1);
@@ -183,7 +176,7 @@ function features(doc: PdfDoc, font: FontFile, text: string): Features {
 
 function runWidth(doc: PdfDoc, run: Run, size: number): number {
   setFont(doc, run.font, size);
-  return doc.widthOfString(run.text, { features: features(doc, run.font, run.text) });
+  return doc.widthOfString(run.text, { features: asOption(features(doc, run.font, run.text)) });
 }
 
 function widthOf(doc: PdfDoc, text: string, size: number, weight: Weight): number {
@@ -265,7 +258,7 @@ export function drawText(doc: PdfDoc, text: string, x: number, y: number, width:
       if (run.text !== ' ')
         setFont(doc, run.font, size)
           .fillColor(style.color ?? '#111827')
-          .text(run.text, cursor, baseline - size * run.font.ascent, { lineBreak: false, features: features(doc, run.font, run.text) });
+          .text(run.text, cursor, baseline - size * run.font.ascent, { lineBreak: false, features: asOption(features(doc, run.font, run.text)) });
       cursor += runWidth;
     }
     doc.endMarkedContent();

@@ -12,6 +12,7 @@ const certificate = (student_name: string, course_title = 'Django REST APIs: bui
   certificate_id: 'CERT-7F3A9C',
   student_name,
   course_title,
+  course_slug: 'django-rest-apis',
   issued_at: '2026-11-26T10:00:00.000Z',
   verify_url: 'https://lectern.test/certificates/CERT-7F3A9C',
   download_url: 'https://lectern.test/api/v1/certificates/CERT-7F3A9C.pdf',
