@@ -1,3 +1,5 @@
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { desc, eq } from 'drizzle-orm';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -109,6 +111,14 @@ export async function loginAs(t: TestApp, email: string, password: string = STRO
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/token/', payload: { email, password }, remoteAddress: freshIp() });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json();
+}
+
+/** A solved challenge from the app's own GET /altcha/challenge/, as the ALTCHA widget sends it (base64 JSON). */
+export async function solvedCaptcha(t: TestApp): Promise<string> {
+  const challenge = (await t.app.inject({ url: '/api/v1/altcha/challenge/' })).json<Challenge>();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('the challenge could not be solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
 /** Runs the job queue, then returns the newest message the dev mailbox holds for `to`. */

@@ -37,7 +37,7 @@ import { createStripeGateway, type StripeGateway } from './integrations/stripe/i
 import { registerFakeStripe } from './integrations/stripe/fake-api.js';
 import type { StripeFakeEvent } from './integrations/stripe/fake-billing.js';
 import { createDevMailbox, createSmtpMailer, type Mailer } from './integrations/mail/index.js';
-import { connectRedis, type Redis } from './integrations/redis/index.js';
+import { connectRedis, memoryCounters, redisCounters, type Redis } from './integrations/redis/index.js';
 import { createLocalStorage, createS3Storage, type FileStorage } from './integrations/storage/index.js';
 import { registerEmailJobs } from './jobs/email.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
@@ -202,11 +202,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const mailer = deps.mailer ?? (config.smtpUrl ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom }) : createDevMailbox(db));
   const queue = deps.queue ?? createJobQueue(db, app.log);
   registerEmailJobs(queue, mailer);
+  const redis = deps.redis ?? (config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined);
+  if (redis && !deps.redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   const ctx: AppContext = {
     config,
     db,
     queue,
     mailer,
+    attempts: redis ? redisCounters(redis, `${config.redisPrefix}attempts:`, app.log) : memoryCounters(),
     captcha: deps.captcha ?? (config.recaptcha ? createRecaptcha(config.recaptcha) : createAltchaCaptcha({ db, hmacKey: config.altchaHmacKey })),
     geo: deps.geo ?? createGeoResolver({ countryHeader: config.geoCountryHeader, devCountry: config.devCountry }),
     catalogCache: createSnapshotCache(deps.catalogCacheMs ?? 30_000),
@@ -226,7 +229,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send(fieldErrors(error.validation));
-    if (error instanceof AppError) return reply.code(statusByCode[error.code]).send(error.body);
+    if (error instanceof AppError) {
+      const wait = error.body.retry_after_seconds;
+      if (error.code === 'rate_limited' && typeof wait === 'number') reply.header('Retry-After', wait);
+      return reply.code(statusByCode[error.code]).send(error.body);
+    }
     if (error.validation) return reply.code(400).send(fieldErrors(error.validation));
     const status = error.statusCode ?? 500;
     if (status === 429) {
@@ -250,8 +257,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   // Only re-encoded images are public; lesson resources are served behind signed links.
   registerPublicUploads(app, ctx.storage);
-  const redis = deps.redis ?? (config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined);
-  if (redis && !deps.redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   await app.register(fastifyRateLimit, {
     global: false,
     // With Redis, every process counts against the same limits; if Redis is down, requests pass.

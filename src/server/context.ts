@@ -10,6 +10,7 @@ import type { GoogleVerifier } from './integrations/google/index.js';
 import type { RazorpayGateway } from './integrations/razorpay/index.js';
 import type { StripeGateway } from './integrations/stripe/index.js';
 import type { Mailer } from './integrations/mail/index.js';
+import type { AttemptCounters } from './integrations/redis/index.js';
 import type { FileStorage } from './integrations/storage/index.js';
 import type { Invalidation } from './invalidation/index.js';
 import type { JobQueue } from './jobs/queue.js';
@@ -21,6 +22,8 @@ export interface AppContext {
   queue: JobQueue;
   mailer: Mailer;
   captcha: Captcha;
+  /** Counters of failed sign-ins and sent mails (Redis when REDIS_URL is set, else this process). */
+  attempts: AttemptCounters;
   geo: GeoResolver;
   catalogCache: SnapshotCache;
   /** Call `invalidate('catalog' | 'settings')` after a write commits: every process drops its caches. */

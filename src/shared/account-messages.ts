@@ -11,6 +11,8 @@ export const accountMessages = {
   emailTaken: 'An account with this email already exists.',
   invalidCredentials: 'Invalid credentials. Please try again.',
   invalidCredentialsToast: 'Invalid credentials',
+  /** Sign-in to an account with many recent failed attempts asks for the captcha (a proof of work) first. */
+  loginChallenge: 'There were too many failed sign-ins to this account. Complete the verification, then sign in again.',
   serverError: 'An error occurred. Please try again later.',
   noResponse: 'No response from the server. Check your network connection.',
   emailNotVerified: 'Please verify your email address before signing in. Check your inbox for the verification link, or send a new one.',

@@ -42,7 +42,17 @@ export const loginBodySchema = z.object({
     .string(accountMessages.passwordRequired)
     .max(128)
     .refine((p) => p.trim().length > 0, accountMessages.passwordRequired),
+  /**
+   * Only when the server asked for it (400 with code 'captcha_required', after many failed sign-ins
+   * to the account): the solved captcha (ALTCHA payload or reCAPTCHA token). The pass cookie of
+   * /verify-recaptcha/ counts too.
+   */
+  captcha: z.string().max(20_000).optional(),
 });
+/** The login form once the server asked for a challenge: the same fields, and the captcha must be solved. */
+export const loginChallengeFormSchema = loginBodySchema.extend({ captcha: z.string(messages.captcha.required).min(1, messages.captcha.required) });
+/** The answer (400) when the account needs a solved challenge before a password is checked. */
+export const loginChallengeSchema = z.object({ captcha: z.array(z.string()), code: z.literal('captcha_required'), detail: z.string() });
 
 export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;

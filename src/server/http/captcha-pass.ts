@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
-import { spendOnce } from '../integrations/captcha/index.js';
+import { spendOnce, type CaptchaResult } from '../integrations/captcha/index.js';
 import { sign, verifySignature } from '../lib/signing.js';
 
 const COOKIE = 'captcha_pass';
@@ -26,18 +26,30 @@ async function spendPass(ctx: AppContext, request: FastifyRequest): Promise<bool
   return spendOnce(ctx.db, `pass:${nonce}`);
 }
 
+/**
+ * Whether the request carries a solved captcha: the pass cookie (spent here), else a `captcha`
+ * token from the body (verified here; a solution is single use). The web app sends both (its
+ * widget is verified first, which sets the pass); API clients send the token.
+ */
+export async function captchaSolved(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string | undefined,
+): Promise<CaptchaResult | 'missing'> {
+  if (await spendPass(ctx, request)) {
+    void reply.clearCookie(COOKIE, { path: '/api/v1/' });
+    return 'verified';
+  }
+  if (token) return ctx.captcha.verify(token, request.ip);
+  return 'missing';
+}
+
 /** Enforced when CAPTCHA_ENFORCE is on (the default in production). */
 export async function requireCaptcha(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, token: string | undefined): Promise<void> {
   if (!ctx.config.captchaEnforced) return;
-  if (token) {
-    const result = await ctx.captcha.verify(token, request.ip);
-    if (result === 'verified') return;
-    if (result === 'unavailable') throw new AppError('unavailable', messages.captcha.unavailable, { captcha: [messages.captcha.unavailable] });
-    throw AppError.fields({ captcha: [messages.captcha.failed] });
-  }
-  if (await spendPass(ctx, request)) {
-    void reply.clearCookie(COOKIE, { path: '/api/v1/' });
-    return;
-  }
-  throw AppError.fields({ captcha: [messages.captcha.required] });
+  const result = await captchaSolved(ctx, request, reply, token);
+  if (result === 'verified') return;
+  if (result === 'unavailable') throw new AppError('unavailable', messages.captcha.unavailable, { captcha: [messages.captcha.unavailable] });
+  throw AppError.fields({ captcha: [result === 'failed' ? messages.captcha.failed : messages.captcha.required] });
 }

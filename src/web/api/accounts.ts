@@ -77,12 +77,19 @@ export async function completeLogin(tokens: TokenPair, queryClient: QueryClient)
   }
 }
 
-/** POST /token/ with the email trimmed and lower-cased; then as completeLogin. */
+/**
+ * POST /token/ with the email trimmed and lower-cased; then as completeLogin. `captcha`, only once
+ * the server asked for it (isCaptchaRequired): the solved widget's payload (the widget's check also
+ * left a pass cookie, which the server takes first).
+ */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; password: string }) =>
-      apiFetch<TokenPair>('/token/', { method: 'POST', body: { email: normalizeEmail(input.email), password: input.password } }),
+    mutationFn: (input: { email: string; password: string; captcha?: string | undefined }) =>
+      apiFetch<TokenPair>('/token/', {
+        method: 'POST',
+        body: { email: normalizeEmail(input.email), password: input.password, ...(input.captcha ? { captcha: input.captcha } : {}) },
+      }),
     onSuccess: (tokens) => completeLogin(tokens, queryClient),
   });
 }
@@ -105,6 +112,14 @@ export function googleErrorMessage(error: unknown): string {
 /** True for the 403 a not yet verified account gets from /token/. */
 export function isEmailNotVerified(error: unknown): boolean {
   return error instanceof ApiError && error.status === 403 && (error.body as { code?: string } | null)?.code === 'email_not_verified';
+}
+
+/**
+ * True when /token/ asks for a solved captcha first (400, code 'captcha_required': many recent
+ * failed sign-ins to this account); the password was not checked. The form shows the captcha.
+ */
+export function isCaptchaRequired(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 400 && (error.body as { code?: string } | null)?.code === 'captcha_required';
 }
 
 /**

@@ -4,7 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { accountMessages } from '../../shared/accounts';
+import { messages } from '../../shared/messages';
 import { accountKeys } from '../api/accounts';
+import type { CaptchaSlotProps } from './form/CaptchaField';
 import { LoginForm } from './LoginForm';
 import { LoginModal } from './LoginModal';
 
@@ -143,6 +146,59 @@ describe('LoginForm', () => {
     await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
     expect(await screen.findByText(/a new verification link is on its way/)).toBeInTheDocument();
     expect(JSON.parse(calls('/api/v1/resend-verification/')[0]![1].body as string)).toEqual({ email: 'priya@example.com' });
+  });
+});
+
+/** A stand-in captcha: a button that reports a verified token, as the real widget does after its server check. */
+function FakeCaptcha({ id, onChange }: CaptchaSlotProps) {
+  return (
+    <button type="button" id={id} onClick={() => onChange('altcha-payload')}>
+      Solve captcha
+    </button>
+  );
+}
+const withFakeCaptcha = (props: CaptchaSlotProps) => <FakeCaptcha {...props} />;
+const challengeAnswer = () => json(400, { captcha: [accountMessages.loginChallenge], code: 'captcha_required', detail: accountMessages.loginChallenge });
+const sentBodies = () => calls('/api/v1/token/').map(([, init]) => JSON.parse((init as RequestInit).body as string) as Record<string, string>);
+
+describe('LoginForm after many failed sign-ins to the account', () => {
+  it('shows the captcha when the server asks for it, requires it, and sends the solved payload with the next try', async () => {
+    tokenReply = challengeAnswer;
+    const onSuccess = vi.fn();
+    const { user } = renderWith(<LoginForm variant="page" onSuccess={onSuccess} captcha={withFakeCaptcha} />);
+    expect(screen.queryByRole('group', { name: 'Verification' })).not.toBeInTheDocument();
+    await fillAndSubmit(user);
+    expect(await screen.findByText(accountMessages.loginChallenge)).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Verification' })).toBeInTheDocument();
+    expect(onSuccess).not.toHaveBeenCalled();
+
+    // Not solved yet: the contract's form rule says so, and nothing is sent.
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(messages.captcha.required)).toBeInTheDocument();
+    expect(calls('/api/v1/token/')).toHaveLength(1);
+
+    tokenReply = () => json(200, { access: 'access-3', refresh: 'refresh-3' });
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+    expect(sentBodies()).toEqual([
+      { email: 'priya@example.com', password: 'Secret#2024' },
+      { email: 'priya@example.com', password: 'Secret#2024', captcha: 'altcha-payload' },
+    ]);
+    expect(localStorage.getItem('accessToken')).toBe('access-3');
+  });
+
+  it('asks for a fresh solve after a failed try (a solution is single use)', async () => {
+    tokenReply = challengeAnswer;
+    const { user } = renderWith(<LoginForm variant="page" onSuccess={vi.fn()} captcha={withFakeCaptcha} />);
+    await fillAndSubmit(user);
+    await user.click(await screen.findByRole('button', { name: 'Solve captcha' }));
+    tokenReply = () => json(401, { detail: 'No active account found with the given credentials' });
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Invalid credentials. Please try again.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(messages.captcha.required)).toBeInTheDocument();
+    expect(calls('/api/v1/token/')).toHaveLength(2);
   });
 });
 

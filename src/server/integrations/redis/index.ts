@@ -31,3 +31,4 @@ export async function connectRedis(url: string, log: Pick<FastifyBaseLogger, 'wa
 }
 
 export type { Redis };
+export { memoryCounters, redisCounters, type AttemptCounters, type CounterState } from './counters.js';

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,46 +16,28 @@ import {
   tokenPairSchema,
   userDetailsSchema,
 } from '../../../shared/accounts.js';
-import { tooManyAttempts } from '../../../shared/messages.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { requireViewer } from '../../http/auth.js';
-import { requireCaptcha } from '../../http/captcha-pass.js';
+import { captchaSolved, requireCaptcha } from '../../http/captcha-pass.js';
 import { parseForm } from '../../http/form.js';
 import { deletePublicImage, storeProfilePicture } from '../../lib/images.js';
 import * as accounts from './service.js';
 
 const perIp = (max: number, minutes: number) => ({ rateLimit: { max, timeWindow: `${minutes} minutes` } });
 
+const LOGIN_DESCRIPTION = [
+  'Failed sign-ins are counted per (account, address) and per address; past their limits that address gets 429 with Retry-After.',
+  'After several failed sign-ins to an account from anywhere, every sign-in to it must carry a solved captcha',
+  '(`captcha`: the ALTCHA payload from GET /api/v1/altcha/challenge/ solved, or the pass cookie of POST /verify-recaptcha/);',
+  'without one the answer is 400 `{ "captcha": [message], "code": "captcha_required", "detail": message }` and the password is not checked.',
+  'A right password with a solved captcha always signs in; a successful sign-in is never counted.',
+].join(' ');
+
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const deps = { db: ctx.db, queue: ctx.queue, config: ctx.config };
+  const deps = { db: ctx.db, queue: ctx.queue, config: ctx.config, attempts: ctx.attempts };
 
   return async (app) => {
-    /**
-     * A second limit per account, so one address cannot be attacked from many IPs: 10 tries per
-     * 15 minutes, so the longest wait is 15 minutes. Anchors: Devise locks after 20 failures for an
-     * hour, django-axes after 3 until a cool-off; a person who mistyped a few times is never held long.
-     */
-    const perAccount = app.createRateLimit({
-      max: 10,
-      timeWindow: '15 minutes',
-      keyGenerator: (request) =>
-        `account:${String(
-          (request.body as Record<string, unknown> | undefined)?.email ?? (request.body as Record<string, unknown> | undefined)?.normalizedEmail ?? '',
-        )
-          .trim()
-          .toLowerCase()}`,
-    });
-    const limitAccount = async (request: FastifyRequest, reply: FastifyReply) => {
-      const result = await perAccount(request);
-      // isAllowed means "on the allow list"; a counted request is over the limit when isExceeded.
-      if (!result.isAllowed && result.isExceeded) {
-        const detail = tooManyAttempts(result.ttlInSeconds);
-        reply.header('Retry-After', result.ttlInSeconds);
-        throw new AppError('rate_limited', detail, { detail, retry_after_seconds: result.ttlInSeconds });
-      }
-    };
-
     app.post(
       '/register/',
       {
@@ -98,9 +79,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/resend-verification/',
-      { schema: { tags: ['accounts'], body: resendVerificationBodySchema, response: { 200: messageSchema } }, config: perIp(10, 15), preHandler: limitAccount },
+      { schema: { tags: ['accounts'], body: resendVerificationBodySchema, response: { 200: messageSchema } }, config: perIp(10, 15) },
       async (request) => {
-        await accounts.resendVerification(deps, request.body.email);
+        await accounts.resendVerification(deps, request.body.email, request.ip);
         return { message: accountMessages.verificationSent };
       },
     );
@@ -108,11 +89,23 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/token/',
       {
-        schema: { tags: ['accounts'], summary: 'Email and password → access and refresh tokens', body: loginBodySchema, response: { 200: tokenPairSchema } },
-        config: perIp(30, 15),
-        preHandler: limitAccount,
+        schema: {
+          tags: ['accounts'],
+          summary: 'Email and password → access and refresh tokens',
+          description: LOGIN_DESCRIPTION,
+          body: loginBodySchema,
+          response: { 200: tokenPairSchema },
+        },
+        // Every request, successes too: a flood guard only. Failed sign-ins have their own limits (throttle.ts).
+        config: perIp(100, 15),
       },
-      async (request) => accounts.login(deps, request.body.email, request.body.password),
+      async (request, reply) =>
+        accounts.login(deps, {
+          email: request.body.email,
+          password: request.body.password,
+          address: request.ip,
+          challenge: () => captchaSolved(ctx, request, reply, request.body.captcha),
+        }),
     );
 
     app.post(
@@ -162,10 +155,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: messageSchema },
         },
         config: perIp(10, 15),
-        preHandler: limitAccount,
       },
       async (request) => {
-        await accounts.requestPasswordReset(deps, request.body.normalizedEmail);
+        await accounts.requestPasswordReset(deps, request.body.normalizedEmail, request.ip);
         return { message: accountMessages.resetRequested };
       },
     );

@@ -5,12 +5,14 @@ import type { Database, Tx } from '../../db/client.js';
 import { resetPasswordEmail, verifyEmailEmail } from '../../emails/account.js';
 import { AppError } from '../../errors.js';
 import type { GoogleVerifier } from '../../integrations/google/index.js';
+import type { AttemptCounters } from '../../integrations/redis/index.js';
 import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { signAccessToken } from './access-token.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import * as q from './queries.js';
+import { limitAccountMail, throttledLogin, type ChallengeCheck } from './throttle.js';
 
 export interface AccountsDeps {
   db: Database;
@@ -156,23 +158,36 @@ export async function verifyEmail(deps: AccountsDeps, uid: string, token: string
   return true;
 }
 
-/** Same answer whether or not the account exists or is already verified. */
-export async function resendVerification(deps: AccountsDeps, email: string): Promise<void> {
+/** Same answer whether or not the account exists or is already verified; under the account-mail limits (throttle.ts). */
+export async function resendVerification(deps: AccountsDeps & { attempts: AttemptCounters }, email: string, address: string): Promise<void> {
+  await limitAccountMail(deps.attempts, email, address);
   const user = await q.selectUserByEmail(deps.db, email);
   if (user && !user.isVerified) await sendVerificationEmail(deps, user);
 }
 
-export async function login(deps: AccountsDeps, email: string, password: string): Promise<TokenPair> {
-  const credentials = await q.selectCredentials(deps.db, email);
-  if (!credentials) {
-    await burnPasswordCheck(password);
-    throw new AppError('unauthorized', noActiveAccount);
-  }
-  if (!(await verifyPassword(credentials.passwordHash, password))) throw new AppError('unauthorized', noActiveAccount);
-  // An unverified account may sign in once it has paid for something (recordPurchase): never locked out of a purchase.
-  if (!credentials.isVerified && !credentials.firstPurchaseAt)
-    throw new AppError('forbidden', accountMessages.emailNotVerified, { detail: accountMessages.emailNotVerified, code: 'email_not_verified' });
-  return issueTokens(deps, credentials);
+/**
+ * Email and password to tokens, under the sign-in limits (throttle.ts): past its limits an address
+ * waits, and an account with many recent failures asks every sign-in for a solved challenge.
+ */
+export async function login(
+  deps: AccountsDeps & { attempts: AttemptCounters },
+  input: { email: string; password: string; address: string; challenge: ChallengeCheck },
+): Promise<TokenPair> {
+  const { email, password } = input;
+  return throttledLogin(deps.attempts, input, async () => {
+    const credentials = await q.selectCredentials(deps.db, email);
+    if (!credentials) {
+      await burnPasswordCheck(password);
+      return { outcome: 'wrong', error: new AppError('unauthorized', noActiveAccount) };
+    }
+    if (!(await verifyPassword(credentials.passwordHash, password))) return { outcome: 'wrong', error: new AppError('unauthorized', noActiveAccount) };
+    // An unverified account may sign in once it has paid for something (recordPurchase): never locked out of a purchase.
+    if (!credentials.isVerified && !credentials.firstPurchaseAt) {
+      const error = new AppError('forbidden', accountMessages.emailNotVerified, { detail: accountMessages.emailNotVerified, code: 'email_not_verified' });
+      return { outcome: 'not-a-failure', error };
+    }
+    return { outcome: 'ok', value: await issueTokens(deps, credentials) };
+  });
 }
 
 /**
@@ -202,8 +217,9 @@ export async function logout(deps: AccountsDeps, token: string): Promise<void> {
   await q.revokeRefreshToken(deps.db, hashToken(token));
 }
 
-/** Same answer whether or not the email has an account (no enumeration). */
-export async function requestPasswordReset(deps: AccountsDeps, email: string): Promise<void> {
+/** Same answer whether or not the email has an account (no enumeration); under the account-mail limits (throttle.ts), never the sign-in ones. */
+export async function requestPasswordReset(deps: AccountsDeps & { attempts: AttemptCounters }, email: string, address: string): Promise<void> {
+  await limitAccountMail(deps.attempts, email, address);
   const user = await q.selectUserByEmail(deps.db, email);
   if (!user) return;
   const token = randomToken();
