@@ -18,6 +18,25 @@ export const subscriptionMessages = {
   paymentPending: 'Your payment is being confirmed.',
   cancelled: (endDate: string) => `Auto-renewal is off. You keep full access until ${endDate}.`,
   cancelledNow: 'Your subscription has been cancelled.',
+  // a member's own changes (issue 21: what Stripe's customer portal gives)
+  resumed: (renewsOn: string) => `Auto-renewal is back on. Your membership renews on ${renewsOn}.`,
+  nothingToResume: 'Auto-renewal is already on.',
+  resumeTooLate: 'This membership has ended: choose a plan to start a new one.',
+  razorpayNoResume: (endDate: string) =>
+    `Razorpay cannot restart a subscription once it is set to end. You keep full access until ${endDate}; after that, choose a plan again on the plans page to continue.`,
+  nothingToPay: 'This membership has no renewal to pay: there is no card to update.',
+  noCardPage: 'The payment provider has no page for this subscription’s card right now. Please try again later.',
+  samePlan: 'You are already on this plan.',
+  changeNeedsRenewal: 'Turn auto-renewal back on first: a plan change applies to a membership that renews.',
+  changeNeedsPayment: 'Your last renewal has not been paid yet: update your card first, then change the plan.',
+  yearlyToMonthly: (endDate: string) =>
+    `A yearly membership moves to monthly at its renewal: turn auto-renewal off, and choose the monthly plan when your year ends on ${endDate}.`,
+  razorpayPlanChange: (endDate: string) =>
+    `Razorpay cannot change the plan of a running subscription paid with an Indian card or UPI. The change happens at renewal: turn auto-renewal off, and choose the new plan when your membership ends on ${endDate}; you keep full access until then.`,
+  lifetimeByCheckout: 'Lifetime access is a one-time purchase: use the lifetime upgrade.',
+  planChanged: (planName: string, endDate: string) => `You are now on the ${planName}. It renews on ${endDate}.`,
+  changeDeclined: 'Your card was declined, so nothing changed. Update your card and try again.',
+  alreadyLifetime: 'You already have lifetime access.',
 
   // the client's texts, word for word
   subscribeNow: 'Subscribe Now',

@@ -45,6 +45,8 @@ export const lifetimeResponseSchema = z.object({
   sandbox: z.boolean(),
   plan_name: z.string(),
   user_info: z.object({ name: z.string(), email: z.string(), contact: z.string() }),
+  /** An upgrade from a monthly or yearly membership: the unused part of its period, taken off the price (minor units; 0 otherwise). */
+  credit: z.number().int(),
 });
 export type LifetimeResponse = z.infer<typeof lifetimeResponseSchema>;
 
@@ -129,3 +131,36 @@ export const cancelSubscriptionBodySchema = z.object({
 });
 export const cancelSubscriptionResponseSchema = z.object({ success: z.literal(true), message: z.string(), subscription: subscriptionDetailSchema });
 export const verifyResponseSchema = z.object({ success: z.literal(true), message: z.string(), subscription: subscriptionDetailSchema });
+
+/** POST /subscription/payment-method/: where the member updates the card (Stripe's Billing Portal, Razorpay's subscription page). */
+export const paymentMethodResponseSchema = z.object({ url: z.string(), provider: z.enum(['stripe', 'razorpay']) });
+
+/** POST /subscription/change-plan/. */
+export const changePlanBodySchema = cancelSubscriptionBodySchema.extend({
+  plan_id: z.coerce.number('Choose a plan.').int('Choose a plan.').positive('Choose a plan.'),
+});
+
+/**
+ * GET /subscription/plan-changes/: what the member may move to, priced by the server.
+ * kind: now (Stripe prorates and charges the difference today; a new yearly period starts),
+ * upgrade (lifetime: a one-time payment, the unused part credited, the subscription ends),
+ * at_renewal (the change happens when the current period ends: the note says how).
+ */
+export const planChangeOptionSchema = z.object({
+  plan_id: z.number().int(),
+  plan_type: z.enum(['monthly', 'yearly', 'lifetime']),
+  name: z.string(),
+  kind: z.enum(['now', 'upgrade', 'at_renewal']),
+  /** Minor units charged today (null for at_renewal). */
+  amount_due: z.number().int().nullable(),
+  /** The unused part of the current period, credited (minor units). */
+  credit: z.number().int(),
+  currency: z.string(),
+  /** amount_due formatted ('$184.92'), null for at_renewal. */
+  amount_due_label: z.string().nullable(),
+  /** What happens, in a sentence for the member. */
+  note: z.string(),
+});
+export const planChangesSchema = z.object({ subscription_id: z.number().int().nullable(), options: z.array(planChangeOptionSchema) });
+export type PlanChangeOption = z.infer<typeof planChangeOptionSchema>;
+export type PlanChanges = z.infer<typeof planChangesSchema>;

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { sandboxPayments } from '../../db/schema/index.js';
 import { publicView } from '../sandbox-clock.js';
+import { sandboxCheckoutPage } from '../sandbox-page.js';
 import { createRazorpayBilling, type RazorpayBilling, type RazorpayFakeEvent, type RzpPayment, type RzpSubscription } from './fake-billing.js';
 import type { RazorpayGateway } from './index.js';
 
@@ -101,7 +102,8 @@ export async function registerFakeRazorpay(app: FastifyInstance, options: FakeRa
       api.post('/v1/subscriptions', async (request, reply) => {
         const body = request.body as { plan_id?: string; total_count?: number; notes?: Record<string, string> };
         if (!body.plan_id || !(await billing.get('plan', body.plan_id))) return reply.code(400).send(missing);
-        return publicView(await billing.createSubscription({ ...body, plan_id: body.plan_id }));
+        const sub = await billing.createSubscription({ ...body, plan_id: body.plan_id });
+        return publicView(await billing.put('subscription', { ...sub, short_url: `/sandbox/razorpay/subscriptions/${sub.id}/card` }));
       });
       api.get('/v1/subscriptions/:id', async (request, reply) => {
         const sub = await billing.get('subscription', (request.params as { id: string }).id);
@@ -157,6 +159,34 @@ export async function registerFakeRazorpay(app: FastifyInstance, options: FakeRa
       };
     }
     return reply.code(400).send({ detail: 'Unknown action.' });
+  });
+
+  // The subscription's hosted page (its short_url): the customer saves another card.
+  app.get('/sandbox/razorpay/subscriptions/:id/card', async (request, reply) => {
+    const id = (request.params as { id: string }).id;
+    const sub = await billing.get<RzpSubscription>('subscription', id);
+    if (!sub) return reply.code(404).type('text/html').send('<h1>Subscription not found</h1>');
+    const action = (what: string) => `/sandbox/razorpay/subscriptions/${id}/card/${what}`;
+    return reply.type('text/html; charset=utf-8').send(
+      sandboxCheckoutPage({
+        title: 'Change the card of your subscription',
+        amount: 'Razorpay subscription',
+        email: sub.notes.email ?? '',
+        lines: [],
+        note: 'Razorpay’s hosted subscription page, in the sandbox: the card you save pays the renewals; a failed renewal is charged again at once.',
+        actions: [
+          { label: 'Save a card that pays', action: action('save'), tone: 'primary' },
+          { label: 'Save a card that declines', action: action('save-declining'), tone: 'danger' },
+          { label: 'Return without changes', action: action('return'), tone: 'link' },
+        ],
+      }),
+    );
+  });
+  app.post('/sandbox/razorpay/subscriptions/:id/card/:choice', async (request, reply) => {
+    const { id, choice } = request.params as { id: string; choice: string };
+    if (!(await billing.get<RzpSubscription>('subscription', id))) return reply.code(404).send({ detail: 'Not found.' });
+    if (choice === 'save' || choice === 'save-declining') await deliverAll(await billing.saveCard(id, choice === 'save-declining'));
+    return reply.redirect('/subscription', 303);
   });
 
   // The sandbox popup's buttons (the web app calls these instead of opening Razorpay's script).

@@ -45,6 +45,8 @@ export interface RzpSubscription extends Json {
   remaining_count: number;
   notes: Record<string, string>;
   created_at: number;
+  /** The subscription's hosted page (here: the sandbox's card page, on the app's own origin). */
+  short_url: string;
   _offset_ms: number;
   _declines: boolean;
   _cancel_at_cycle_end: boolean;
@@ -254,6 +256,7 @@ export function createRazorpayBilling(db: Database) {
         remaining_count: total,
         notes: body.notes ?? {},
         created_at: seconds(Date.now()),
+        short_url: '',
         _offset_ms: 0,
         _declines: false,
         _cancel_at_cycle_end: false,
@@ -283,6 +286,23 @@ export function createRazorpayBilling(db: Database) {
       if (!sub) return [];
       moveClock(sub, toMs);
       return run(sub);
+    },
+    /**
+     * The customer saves another card on the subscription's hosted page: it pays (or declines) from
+     * now on, and a pending subscription's last invoice is charged at once, as Razorpay does.
+     */
+    async saveCard(id: string, declines: boolean): Promise<RazorpayFakeEvent[]> {
+      const sub = await get<RzpSubscription>('subscription', id);
+      if (!sub) return [];
+      sub._declines = declines;
+      const events: RazorpayFakeEvent[] = [];
+      if (!declines && sub.status === 'pending' && sub.current_end) {
+        const payment = await charge(sub, nowOf(sub));
+        await startCycle(sub, sub.current_end);
+        events.push(subscriptionEvent('subscription.activated', sub), subscriptionEvent('subscription.charged', sub, payment));
+      }
+      await put('subscription', sub);
+      return events;
     },
     async setDeclines(id: string, declines: boolean) {
       const sub = await get<RzpSubscription>('subscription', id);

@@ -29,6 +29,8 @@ export interface RazorpaySubscriptionState {
   endedAt: Date | null;
   chargeAt: Date | null;
   notes: Record<string, string>;
+  /** The subscription's hosted page: where the customer authorises it or changes its card. */
+  shortUrl: string | null;
 }
 
 export interface RazorpayGateway {
@@ -69,6 +71,7 @@ interface RawSubscription {
   ended_at: number | null;
   charge_at: number | null;
   notes?: Record<string, string> | [] | null;
+  short_url?: string | null;
 }
 
 const fromUnix = (seconds: number | null | undefined): Date | null => (seconds ? new Date(seconds * 1000) : null);
@@ -87,6 +90,7 @@ function toSubscription(raw: RawSubscription): RazorpaySubscriptionState {
     chargeAt: fromUnix(raw.charge_at),
     // Razorpay sends empty notes as [].
     notes: raw.notes && !Array.isArray(raw.notes) ? raw.notes : {},
+    shortUrl: raw.short_url || null,
   };
 }
 

@@ -234,7 +234,59 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
       return { id: rand('re'), object: 'refund', status: 'succeeded', amount: session.amount, currency: session.currency, payment_intent: session.paymentId };
     });
 
+    // The Billing Portal: a session opens the hosted page below (flow payment_method_update).
+    api.post('/v1/billing_portal/sessions', async (request, reply) => {
+      const body = (request.body ?? {}) as { customer?: string; return_url?: string; flow_data?: { type?: string } };
+      if (!body.customer || !(await billing.get('customer', body.customer)))
+        return reply.code(400).send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such customer', param: 'customer' } });
+      if (!body.return_url) return reply.code(400).send({ error: { type: 'invalid_request_error', message: 'Missing required param: return_url.' } });
+      const id = rand('bps');
+      const base = typeof options.publicBase === 'string' ? options.publicBase : options.publicBase(body.return_url);
+      const session = {
+        id,
+        object: 'billing_portal.session',
+        customer: body.customer,
+        return_url: body.return_url,
+        flow: body.flow_data?.type ? { type: body.flow_data.type } : null,
+        url: `${base}/sandbox/stripe/portal/${id}`,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      };
+      await billing.put('billing_portal.session', session);
+      return session;
+    });
+
     billing.registerRoutes(api, deliverAll);
+  });
+
+  type PortalSession = { id: string; customer: string; return_url: string; flow: { type: string } | null };
+  app.get('/sandbox/stripe/portal/:id', async (request, reply) => {
+    const session = await billing.get<PortalSession>('billing_portal.session', (request.params as { id: string }).id);
+    if (!session) return reply.code(404).type('text/html').send('<h1>Portal session not found</h1>');
+    const customer = await billing.get<{ email: string | null }>('customer', session.customer);
+    const action = (what: string) => `/sandbox/stripe/portal/${session.id}/${what}`;
+    return reply.type('text/html; charset=utf-8').send(
+      sandboxCheckoutPage({
+        title: 'Update your payment method',
+        amount: 'Card for your membership',
+        email: customer?.email ?? '',
+        lines: [],
+        note: 'Stripe’s customer portal, in the sandbox: the card you save pays your membership from now on. A renewal that failed is retried with it at once.',
+        actions: [
+          { label: 'Save a card that pays', action: action('save'), tone: 'primary' },
+          { label: 'Save a card that declines', action: action('save-declining'), tone: 'danger' },
+          { label: 'Return without changes', action: action('return'), tone: 'link' },
+        ],
+      }),
+    );
+  });
+
+  app.post('/sandbox/stripe/portal/:id/:action', async (request, reply) => {
+    const { id, action } = request.params as { id: string; action: string };
+    const session = await billing.get<PortalSession>('billing_portal.session', id);
+    if (!session) return reply.code(404).send({ detail: 'Not found.' });
+    if (action === 'save' || action === 'save-declining') await deliverAll(await billing.savePaymentMethod(session.customer, action === 'save-declining'));
+    return reply.redirect(session.return_url, 303);
   });
 
   const settle = async (id: string, status: 'paid' | 'refunded') => {

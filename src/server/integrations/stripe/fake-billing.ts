@@ -70,7 +70,7 @@ interface Invoice extends Json {
   object: 'invoice';
   customer: string;
   status: 'open' | 'paid' | 'void' | 'uncollectible';
-  billing_reason: 'subscription_create' | 'subscription_cycle';
+  billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
   amount_due: number;
   amount_paid: number;
   currency: string;
@@ -141,6 +141,13 @@ export interface StripeBilling {
   advanceClock(clockId: string, toMs: number): Promise<StripeFakeEvent[]>;
   clockNow(customerId: string): Promise<number>;
   setDeclines(subscriptionId: string, declines: boolean): Promise<void>;
+  /**
+   * A payment method saved in the Billing Portal: the customer's subscriptions' card pays (or
+   * declines) from now on, and an open renewal invoice of a past-due one is retried at once, as
+   * Stripe does when the default payment method changes. Returns the events.
+   */
+  savePaymentMethod(customerId: string, declines: boolean): Promise<StripeFakeEvent[]>;
+  put<T extends Json & { id: string }>(kind: string, object: T): Promise<T>;
   refund(input: { paymentIntent?: string; charge?: string }): Promise<{ refund: Json; events: StripeFakeEvent[] } | undefined>;
   listSubscriptions(): Promise<{ subscription: Subscription; customer: Customer | undefined; clockNowMs: number; lastCharge: Charge | undefined }[]>;
   get<T extends Json>(kind: string, id: string): Promise<T | undefined>;
@@ -386,9 +393,72 @@ export function createStripeBilling(db: Database): StripeBilling {
     return { refund: refundJson, events: [event('charge.refunded', charge)] };
   }
 
+  /**
+   * A new Price on the subscription's item, prorated as Stripe does with proration_behavior
+   * always_invoice: the unused time of the current period is credited; an interval change (month
+   * to year) starts a new period now (the billing cycle anchor resets) and invoices the new price
+   * less the credit; the same interval keeps the period and invoices the difference for the time
+   * left. The invoice is charged now; a declined card changes nothing (error_if_incomplete).
+   */
+  async function changePrice(sub: Subscription, price: FakePrice): Promise<{ declined: boolean; events: StripeFakeEvent[] }> {
+    const nowMs = await clockNow(sub.customer);
+    const item = sub.items.data[0];
+    const startMs = item.current_period_start * 1000;
+    const endMs = item.current_period_end * 1000;
+    const left = Math.min(1, Math.max(0, (endMs - nowMs) / Math.max(1, endMs - startMs)));
+    const credit = Math.round(item.price.unit_amount * left);
+    const interval = price.recurring!.interval;
+    const resets = interval !== item.price.recurring.interval;
+    const due = Math.max(0, resets ? price.unit_amount - credit : Math.round(price.unit_amount * left) - credit);
+    const invoice = newInvoice(sub, 'subscription_update', nowMs);
+    invoice.amount_due = due;
+    invoice.currency = price.currency;
+    if (!(await attempt(sub, invoice, nowMs))) return { declined: true, events: [] };
+    item.price = {
+      id: price.id,
+      object: 'price',
+      currency: price.currency,
+      unit_amount: price.unit_amount,
+      recurring: { interval, interval_count: 1 },
+      product: price.product,
+    };
+    if (resets) {
+      const now = seconds(nowMs);
+      sub.billing_cycle_anchor = now;
+      sub._period = 0;
+      item.current_period_start = now;
+      item.current_period_end = addPeriods(now, interval, 1);
+    }
+    invoice.period_start = item.current_period_start;
+    invoice.period_end = item.current_period_end;
+    sub.latest_invoice = invoice.id;
+    await put('invoice', invoice);
+    await put('subscription', sub);
+    return { declined: false, events: [event('invoice.paid', invoice), event('customer.subscription.updated', sub)] };
+  }
+
   return {
     createCustomer,
     startSubscription,
+    put,
+    async savePaymentMethod(customerId, declines) {
+      const events: StripeFakeEvent[] = [];
+      for (const sub of await list<Subscription>('subscription', 'customer', customerId)) {
+        if (sub.status === 'canceled') continue;
+        sub._declines = declines;
+        const latest = sub.latest_invoice ? await get<Invoice>('invoice', sub.latest_invoice) : undefined;
+        if (!declines && sub.status === 'past_due' && latest?.status === 'open') {
+          const nowMs = await clockNow(customerId);
+          if (await attempt(sub, latest, nowMs)) {
+            sub.status = 'active';
+            events.push(event('invoice.paid', latest), event('customer.subscription.updated', sub));
+          }
+          await put('invoice', latest);
+        }
+        await put('subscription', sub);
+      }
+      return events;
+    },
     advanceClock,
     clockNow,
     get,
@@ -499,9 +569,33 @@ export function createStripeBilling(db: Database): StripeBilling {
       api.post('/v1/subscriptions/:id', async (request, reply) => {
         const sub = await get<Subscription>('subscription', (request.params as { id: string }).id);
         if (!sub) return reply.code(404).send(notFound('subscription'));
-        const body = (request.body ?? {}) as { cancel_at_period_end?: string; metadata?: Record<string, string> };
+        const body = (request.body ?? {}) as {
+          cancel_at_period_end?: string;
+          metadata?: Record<string, string>;
+          items?: { id?: string; price?: string }[];
+          proration_behavior?: string;
+          payment_behavior?: string;
+        };
         if (sub.status === 'canceled')
           return reply.code(400).send({ error: { type: 'invalid_request_error', message: 'A canceled subscription can only update its metadata.' } });
+        const change = body.items?.[0];
+        if (change?.price) {
+          if (change.id !== sub.items.data[0].id) return reply.code(400).send(invalid('No such subscription item.', 'items[0][id]'));
+          const price = await get<FakePrice>('price', change.price);
+          if (!price?.active || !price.recurring) return reply.code(400).send(invalid(`No such active recurring price: '${change.price}'`, 'items[0][price]'));
+          if (price.currency !== sub.items.data[0].price.currency)
+            return reply.code(400).send(invalid('The price must be in the subscription’s currency.', 'items[0][price]'));
+          if (body.proration_behavior !== 'always_invoice' || body.payment_behavior !== 'error_if_incomplete')
+            return reply.code(400).send(invalid('The sandbox supports proration_behavior=always_invoice with payment_behavior=error_if_incomplete.'));
+          if (sub.status !== 'active') return reply.code(400).send(invalid('Only an active subscription changes its price in the sandbox.'));
+          const done = await changePrice(sub, price);
+          if (done.declined)
+            return reply
+              .code(402)
+              .send({ error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } });
+          await deliver(done.events);
+          return publicView(sub);
+        }
         if (body.cancel_at_period_end !== undefined) {
           sub.cancel_at_period_end = body.cancel_at_period_end === 'true';
           sub.canceled_at = sub.cancel_at_period_end ? seconds(await clockNow(sub.customer)) : null;

@@ -111,6 +111,14 @@ export interface StripeGateway {
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<StripeSubscriptionState>;
   /** Ends the subscription now (a refund, the instructor's cancellation, the end of the grace period). */
   cancelSubscriptionNow(subscriptionId: string): Promise<StripeSubscriptionState>;
+  /**
+   * Moves the subscription to another recurring Price with Stripe's proration, invoiced and charged
+   * now (proration_behavior always_invoice); a declined charge changes nothing (payment_behavior
+   * error_if_incomplete: Stripe answers a card error).
+   */
+  changeSubscriptionPrice(subscriptionId: string, priceId: string): Promise<StripeSubscriptionState>;
+  /** A Billing Portal session where the customer updates the payment method (flow payment_method_update), then returns. */
+  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ id: string; url: string }>;
 
   // ---- the plans on sale (Products and their Prices) ----
   createProduct(input: { name: string; planId: number }): Promise<string>;
@@ -300,6 +308,26 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
     },
     async cancelSubscriptionNow(subscriptionId) {
       return toSubscription(await stripe.subscriptions.cancel(subscriptionId));
+    },
+    async changeSubscriptionPrice(subscriptionId, priceId) {
+      const sub = await stripe.subscriptions.retrieve(subscriptionId);
+      const item = sub.items.data[0];
+      if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no item`);
+      return toSubscription(
+        await stripe.subscriptions.update(
+          subscriptionId,
+          // No idempotency key: Stripe would replay a declined attempt's card error after the card is updated.
+          { items: [{ id: item.id, price: priceId }], proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete' },
+        ),
+      );
+    },
+    async createPortalSession(input) {
+      const session = await stripe.billingPortal.sessions.create({
+        customer: input.customerId,
+        return_url: input.returnUrl,
+        flow_data: { type: 'payment_method_update', after_completion: { type: 'redirect', redirect: { return_url: input.returnUrl } } },
+      });
+      return { id: session.id, url: session.url };
     },
     async createProduct(input) {
       const product = await stripe.products.create({ name: input.name, metadata: { plan_id: String(input.planId) } });

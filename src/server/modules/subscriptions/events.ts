@@ -1,5 +1,15 @@
 import type { StripeEvent } from '../../integrations/stripe/index.js';
-import { applyRefund, applyView, recordCharge, recordFailure, stripeUnpaidSince, viewOfRazorpay, viewOfStripe, type MembershipDeps } from './lifecycle.js';
+import {
+  applyRefund,
+  applyView,
+  recordCharge,
+  recordFailure,
+  stripeUnpaidSince,
+  supersedeByLifetime,
+  viewOfRazorpay,
+  viewOfStripe,
+  type MembershipDeps,
+} from './lifecycle.js';
 import * as q from './queries.js';
 
 /**
@@ -44,6 +54,8 @@ export async function activateLifetime(
     amount: payment.amount,
     kind: 'first',
   });
+  // An upgrade from a monthly or yearly membership: that one ends now (its unused part was credited).
+  if (outcome === 'activated') await supersedeByLifetime(deps, row.userId, row.id);
   if (outcome === 'activated') return 'activated';
   const fresh = await q.selectMembership(deps.db, row.id);
   return fresh?.status === 'active' ? 'already active' : 'ended';
@@ -94,7 +106,7 @@ const stripeHandlers: Record<string, (deps: MembershipDeps, objectId: string, ev
       transactionId: invoice.id,
       providerPaymentId: invoice.paymentIntentId,
       amount: invoice.amountPaid,
-      kind: invoice.billingReason === 'subscription_create' ? 'first' : 'renewal',
+      kind: invoice.billingReason === 'subscription_create' ? 'first' : invoice.billingReason === 'subscription_update' ? 'change' : 'renewal',
     });
     return `membership ${outcome}${written ? ', charge recorded' : ''}`;
   },

@@ -71,6 +71,8 @@ export interface ProviderView {
   endedAt?: Date | null;
   /** When the failed renewal was attempted (start of the grace period), in the provider's time. */
   failedAt?: Date | null;
+  /** The member turned auto-renewal back on (and the provider agrees): the one way it comes back on. */
+  resume?: boolean;
   link?: Partial<Pick<q.NewMembership, 'stripeSubscriptionId' | 'stripeCustomerId' | 'razorpaySubscriptionId' | 'razorpayCustomerId'>>;
 }
 
@@ -238,7 +240,7 @@ async function scheduleGrace(deps: MembershipDeps, tx: Tx, row: q.MembershipRow)
 }
 
 export type ApplyOutcome =
-  'unknown membership' | 'unchanged' | 'activated' | 'payment failed' | 'recovered' | 'renewed' | 'auto-renew off' | 'ended' | 'updated';
+  'unknown membership' | 'unchanged' | 'activated' | 'payment failed' | 'recovered' | 'renewed' | 'auto-renew off' | 'auto-renew on' | 'ended' | 'updated';
 
 /**
  * Applies the provider's state to our membership, under its row lock. An ended membership is
@@ -291,6 +293,12 @@ export async function applyView(deps: MembershipDeps, membershipId: number, view
       outcomes.push('renewed');
     }
     if (next.autoRenew === false && (status === 'active' || status === 'past_due')) outcomes.push('auto-renew off');
+    if (view.resume && view.autoRenew === true && !row.autoRenew && status === 'active' && row.status === 'active') {
+      next.autoRenew = true;
+      next.isCanceled = false;
+      next.canceledAt = null;
+      outcomes.push('auto-renew on');
+    }
 
     if (Object.keys(next).length === 0) return 'unchanged';
     await q.updateMembership(tx, row.id, next);
@@ -325,7 +333,10 @@ export async function applyView(deps: MembershipDeps, membershipId: number, view
         membershipEndedEmail({ ...base, reason, subscribeUrl: `${deps.config.publicUrl}/subscribe` }),
       );
     }
-    if ((outcomes.includes('activated') || outcomes.includes('renewed') || outcomes.includes('recovered')) && updated.endDate)
+    if (
+      (outcomes.includes('activated') || outcomes.includes('renewed') || outcomes.includes('recovered') || outcomes.includes('auto-renew on')) &&
+      updated.endDate
+    )
       await schedulePeriod(deps, tx, updated);
     return outcomes[0] ?? 'updated';
   });
@@ -339,10 +350,10 @@ const membershipRef = (row: Pick<q.MembershipRow, 'id' | 'stripeSubscriptionId' 
 export async function recordCharge(
   deps: MembershipDeps,
   membershipId: number,
-  charge: { transactionId: string; providerPaymentId: string | null; amount: number; kind: 'first' | 'renewal' },
+  charge: { transactionId: string; providerPaymentId: string | null; amount: number; kind: 'first' | 'renewal' | 'change' },
 ): Promise<boolean> {
   return withLocked(deps, membershipId, false, async (tx, row, member) => {
-    if (charge.amount !== row.amount)
+    if (charge.amount !== row.amount && charge.kind !== 'change')
       deps.log.warn({ membership: row.id, charged: charge.amount, price: row.amount }, 'membership charge differs from its price');
     const written = await historyRow(tx, row, {
       status: charge.kind === 'first' ? 'active' : 'renewed',
@@ -491,6 +502,34 @@ export async function stopProviderRenewal(deps: MembershipDeps, membershipId: nu
   if (!row?.stripeSubscriptionId || !deps.stripe || row.autoRenew) return;
   const sub = await deps.stripe.retrieveSubscription(row.stripeSubscriptionId);
   if (!sub.cancelAtPeriodEnd && (sub.status === 'active' || sub.status === 'trialing')) await deps.stripe.setCancelAtPeriodEnd(sub.id, true);
+}
+
+/**
+ * A lifetime membership was bought by a member whose monthly or yearly one is current: that one
+ * ends now, with no 'ended' email and no grace (access goes on through the lifetime one), and its
+ * provider subscription is stopped so nothing renews. Its unused part was taken off the lifetime
+ * price (unusedCredit). Idempotent.
+ */
+export async function supersedeByLifetime(deps: MembershipDeps, userId: number, lifetimeId: number): Promise<number> {
+  let ended = 0;
+  for (const other of await q.selectLiveMembershipsOfUser(deps.db, userId)) {
+    if (other.id === lifetimeId || other.endDate === null) continue;
+    ended += await withLocked(deps, other.id, 0, async (tx, row) => {
+      if (row.status !== 'active' && row.status !== 'past_due') return 0;
+      const now = new Date();
+      await q.updateMembership(tx, row.id, {
+        status: 'cancelled',
+        endedAt: now,
+        autoRenew: false,
+        isCanceled: true,
+        canceledAt: row.canceledAt ?? now,
+        graceUntil: null,
+      });
+      if (row.stripeSubscriptionId || row.razorpaySubscriptionId) await deps.queue.enqueue(JOBS.providerCancel, { id: row.id }, { tx });
+      return 1;
+    });
+  }
+  return ended;
 }
 
 /** Stops the provider's subscription now (after a refund, the end of the grace period or the instructor's cancellation). */

@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ipQuerySchema } from '../../../shared/catalog.js';
 import {
+  changePlanBodySchema,
+  paymentMethodResponseSchema,
+  planChangesSchema,
   cancelSubscriptionBodySchema,
   cancelSubscriptionResponseSchema,
   lifetimeBodySchema,
@@ -18,6 +21,7 @@ import {
 import { visitorOf, type AppContext } from '../../context.js';
 import { requireViewer } from '../../http/auth.js';
 import type { MembershipDeps } from './lifecycle.js';
+import * as selfService from './self-service.js';
 import * as memberships from './service.js';
 
 /** A membership checkout start opens a provider session, priced for the visitor (`ip`): 20 per visitor in 10 minutes. */
@@ -144,6 +148,69 @@ export function subscriptionRoutes(ctx: AppContext, deps: MembershipDeps): Fasti
         config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
       },
       async (request) => memberships.cancelSubscription(deps, await requireViewer(request, secret), request.body.subscription_id),
+    );
+
+    // What Stripe's customer portal gives a member: the card, auto-renewal back on, another plan.
+    const ownChange = { rateLimit: { max: 20, timeWindow: '10 minutes' } };
+    app.post(
+      '/resume-subscription/',
+      {
+        schema: {
+          tags: ['subscriptions'],
+          summary:
+            'Turns auto-renewal back on before the period ends (owner only). Stripe: cancel_at_period_end=false. Razorpay cannot undo a cancellation: 409 with the way back',
+          body: cancelSubscriptionBodySchema,
+          response: { 200: cancelSubscriptionResponseSchema },
+        },
+        config: ownChange,
+      },
+      async (request) => selfService.resumeSubscription(deps, await requireViewer(request, secret), request.body.subscription_id),
+    );
+
+    app.post(
+      '/subscription/payment-method/',
+      {
+        schema: {
+          tags: ['subscriptions'],
+          summary:
+            "Where the member updates the card (owner only): a Stripe Billing Portal session (payment_method_update, back to /subscription), or the Razorpay subscription's hosted page (short_url)",
+          body: cancelSubscriptionBodySchema,
+          response: { 200: paymentMethodResponseSchema },
+        },
+        config: ownChange,
+      },
+      async (request) => selfService.paymentMethodPage(deps, await requireViewer(request, secret), visitorOf(ctx, request), request.body.subscription_id),
+    );
+
+    app.get(
+      '/subscription/plan-changes/',
+      {
+        schema: {
+          tags: ['subscriptions'],
+          summary:
+            "The plans the viewer's current membership may move to, with what it costs today (Stripe's proration, the lifetime upgrade's credit) or how it happens at renewal",
+          response: { 200: planChangesSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'private, no-store');
+        return selfService.planChanges(deps, await requireViewer(request, secret), visitorOf(ctx, request));
+      },
+    );
+
+    app.post(
+      '/subscription/change-plan/',
+      {
+        schema: {
+          tags: ['subscriptions'],
+          summary:
+            "Moves a Stripe monthly membership to yearly now, with Stripe's proration charged today (a declined card changes nothing); other moves answer how they happen at renewal (409); lifetime is the lifetime checkout",
+          body: changePlanBodySchema,
+          response: { 200: cancelSubscriptionResponseSchema },
+        },
+        config: ownChange,
+      },
+      async (request) => selfService.changePlan(deps, await requireViewer(request, secret), request.body.subscription_id, request.body.plan_id),
     );
   };
 }

@@ -78,3 +78,30 @@ export function membershipDates(m: MembershipState & { endedAt?: Date | null }, 
   const endedOn = m.endedAt ?? (m.status === 'past_due' ? m.graceUntil : m.endDate) ?? now;
   return { phase: 'ended', paidThrough, graceUntil: null, endedOn };
 }
+
+/** The start of the period that ends at `end`: one month (or year) before, on the same day of month, clamped as the providers do. */
+export function periodStartOf(end: Date, planType: 'monthly' | 'yearly'): Date {
+  const months = planType === 'yearly' ? 12 : 1;
+  const y = end.getUTCFullYear();
+  const m = end.getUTCMonth() - months;
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m, Math.min(end.getUTCDate(), lastDay), end.getUTCHours(), end.getUTCMinutes(), end.getUTCSeconds()));
+}
+
+/**
+ * What is left of the paid period, in the period price's minor units: the price times the unused
+ * share of the period (as Stripe prorates). Nothing for an unpaid renewal (past due), a lifetime
+ * or an ended membership. A plan change or the lifetime upgrade credits it, so a member who moves
+ * loses nothing they paid for.
+ */
+export function unusedCredit(
+  m: MembershipState & { amount: number },
+  planType: 'monthly' | 'yearly' | 'lifetime' | undefined,
+  now: Date = new Date(),
+): { amount: number; days: number } {
+  if (m.status !== 'active' || !m.endDate || planType === 'lifetime' || !planType || !isMembershipCurrent(m, now)) return { amount: 0, days: 0 };
+  const start = periodStartOf(m.endDate, planType).getTime();
+  const end = m.endDate.getTime();
+  const left = Math.min(1, Math.max(0, (end - now.getTime()) / Math.max(1, end - start)));
+  return { amount: Math.round(m.amount * left), days: Math.floor(Math.max(0, end - now.getTime()) / (24 * 60 * 60 * 1000)) };
+}

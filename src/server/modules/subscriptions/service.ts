@@ -29,7 +29,7 @@ import {
 } from './lifecycle.js';
 import { razorpayPlanForCheckout, stripePriceForCheckout } from './plans.js';
 import * as q from './queries.js';
-import { isMembershipCurrent, membershipDates } from './rules.js';
+import { isMembershipCurrent, membershipDates, unusedCredit } from './rules.js';
 
 /** Billing cycles a renewing Razorpay subscription is created for (Razorpay needs an end): ten years. */
 const RAZORPAY_CYCLES = { monthly: 120, yearly: 10 } as const;
@@ -101,9 +101,10 @@ async function beginPurchase(
   input: { viewer: Viewer; visitor: Visitor; method: MembershipPaymentMethod },
   plan: PlanForPurchase,
   autoRenew: boolean,
+  options: { upgrade?: boolean } = {},
 ) {
   assertMethod(deps, input.method, input.visitor, plan);
-  await assertNotMember(deps, input.viewer.userId);
+  if (!options.upgrade) await assertNotMember(deps, input.viewer.userId);
   const user = await userOf(deps, input.viewer);
   const row = await openPending(deps, user, plan, input.method, autoRenew);
   await closeOlderCheckouts(deps, user.id, row.id);
@@ -189,13 +190,34 @@ async function lifetimePlan(deps: MembershipDeps, visitor: Visitor): Promise<Pla
   return plan;
 }
 
-/** POST /subscription-lifetime/: one payment for lifetime access. */
+/**
+ * The lifetime plan as this viewer buys it. A member whose monthly or yearly membership is current
+ * upgrades: the lifetime price is in that membership's region, less the unused part of the period
+ * already paid (unusedCredit; at least one major unit is still charged), and on payment that
+ * membership ends (supersedeByLifetime). A lifetime member cannot buy it again.
+ */
+export async function lifetimeOffer(
+  deps: MembershipDeps,
+  viewer: Viewer,
+  visitor: Visitor,
+): Promise<{ plan: PlanForPurchase; fullPrice: number; credit: number; upgrade: boolean; from?: q.MembershipRow; days: number }> {
+  const current = (await q.selectMembershipsOfUser(deps.db, viewer.userId)).find((r) => isMembershipCurrent(r));
+  if (current && current.endDate === null) throw error('conflict', m.alreadyLifetime);
+  const plan = await lifetimePlan(deps, current ? { ...visitor, region: current.region as Visitor['region'] } : visitor);
+  if (!current) return { plan, fullPrice: plan.amount, credit: 0, upgrade: false, days: 0 };
+  const planType = (await listPlanNames(deps.db)).find((p) => p.id === current.planId)?.planType;
+  const unused = current.currency === plan.currency ? unusedCredit(current, planType) : { amount: 0, days: 0 };
+  const credit = Math.max(0, Math.min(unused.amount, plan.amount - 100));
+  return { plan: { ...plan, amount: plan.amount - credit }, fullPrice: plan.amount, credit, upgrade: true, from: current, days: unused.days };
+}
+
+/** POST /subscription-lifetime/: one payment for lifetime access (an upgrade for a monthly or yearly member). */
 export async function subscribeLifetime(
   deps: MembershipDeps,
   input: { viewer: Viewer; visitor: Visitor; method: MembershipPaymentMethod },
 ): Promise<LifetimeResponse> {
-  const plan = await lifetimePlan(deps, input.visitor);
-  const { user, row, common } = await beginPurchase(deps, input, plan, false);
+  const { plan, credit, upgrade } = await lifetimeOffer(deps, input.viewer, input.visitor);
+  const { user, row, common } = await beginPurchase(deps, input, plan, false, { upgrade });
 
   if (input.method === 'stripe') {
     try {
@@ -207,7 +229,7 @@ export async function subscribeLifetime(
           cancelUrl: `${input.visitor.returnOrigin}/subscribe?scrollTo=plans`,
         },
       );
-      return { ...common, ...session, order_id: null };
+      return { ...common, ...session, order_id: null, credit };
     } catch (cause) {
       return providerFailed(deps, row.id, cause);
     }
@@ -220,7 +242,15 @@ export async function subscribeLifetime(
       notes: { membership_id: String(row.id), kind: 'membership_lifetime' },
     });
     await q.updateMembership(deps.db, row.id, { providerReference: order.id });
-    return { ...common, checkout_url: null, session_id: null, order_id: order.id, key_id: deps.razorpay!.keyId, sandbox: deps.razorpay!.mode === 'sandbox' };
+    return {
+      ...common,
+      checkout_url: null,
+      session_id: null,
+      order_id: order.id,
+      key_id: deps.razorpay!.keyId,
+      sandbox: deps.razorpay!.mode === 'sandbox',
+      credit,
+    };
   } catch (cause) {
     return providerFailed(deps, row.id, cause);
   }
