@@ -7,7 +7,11 @@ import { createOrder, firstPaidCourse, guestBilling } from '../../../../test/ord
 import { startFakeProviders } from '../../../../test/payments.js';
 import type { AdminOrderDetail } from '../../../shared/admin.js';
 import type { CourseDetail } from '../../../shared/catalog.js';
+import { commerceMessages } from '../../../shared/commerce.js';
+import type { Page } from '../../../shared/admin.js';
+import type { AdminCoupon } from '../../../shared/coupons.js';
 import { auditLog, enrolments, users } from '../../db/schema/index.js';
+import { insertCoupon } from '../../db/seed/factories.js';
 
 let t: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeProviders>>;
@@ -80,5 +84,46 @@ describe('refunding an order from the studio', () => {
     const again = await admin.call('POST', `/admin/orders/${order.order_number}/refund/`);
     expect(again.statusCode).toBe(409);
     expect((await admin.call('POST', '/admin/orders/LEC-00000000-NOPE00/refund/')).statusCode).toBe(404);
+  });
+
+  it("gives the coupon's use back, whether the studio or the provider refunds: no use awaiting payment, and the buyer may use it again", async () => {
+    const course = await firstPaidCourse(t);
+    const admin = await signedIn(t, { isAdmin: true });
+    const code = `ONCE${Date.now()}`;
+    await insertCoupon(t.handle.db, { code, discountPercentage: 10, maxUsesPerUser: 1 });
+    const total = Math.round(course.country_price.amount * 90) / 100;
+    const couponRow = async () => (await admin.call('GET', `/admin/coupons/?search=${code}`)).json<Page<AdminCoupon>>().results[0]!;
+    const check = (access: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/coupon/', payload: { coupon_code: code }, headers: { authorization: `Bearer ${access}` } });
+
+    /** A buyer's paid order with the coupon: one use, paid. */
+    const paidOrder = async () => {
+      const created = await createOrder(t, guestBilling({ email: `coupon-${Date.now()}@example.com`, coupon_code: code, courses: [course.id], total }));
+      expect(created.statusCode, created.body).toBe(201);
+      const order = created.json<{ order_number: string; stripe_session_id: string; tokens: { access: string } }>();
+      await fake.server.inject({ method: 'POST', url: `/sandbox/stripe/checkout/${order.stripe_session_id}/pay` });
+      expect((await deliverStripe(fake.stripeEvents.at(-1)!)).statusCode).toBe(200);
+      expect((await check(order.tokens.access)).json()).toEqual({ errors: [commerceMessages.couponUsedByYou] });
+      return order;
+    };
+
+    const first = await paidOrder();
+    expect(await couponRow()).toMatchObject({ uses: 1, reserved: 1 });
+    expect((await admin.call('POST', `/admin/orders/${first.order_number}/refund/`)).statusCode).toBe(200);
+    expect(await couponRow()).toMatchObject({ uses: 0, reserved: 0 });
+    expect((await check(first.tokens.access)).statusCode).toBe(200);
+    // Stripe's own refund event afterwards gives nothing back twice.
+    expect((await deliverStripe(fake.stripeEvents.at(-1)!)).statusCode).toBe(200);
+    expect(await couponRow()).toMatchObject({ uses: 0, reserved: 0 });
+
+    // Refunded in Stripe's dashboard: the webhook alone gives the use back.
+    const second = await paidOrder();
+    expect(await couponRow()).toMatchObject({ uses: 1, reserved: 1 });
+    const [payment] = (await admin.call('GET', `/admin/orders/${second.order_number}/`)).json<AdminOrderDetail>().payments;
+    await fake.stripe.refund(payment!.provider_payment_id, `dashboard-${second.order_number}`);
+    expect((await deliverStripe(fake.stripeEvents.at(-1)!)).statusCode).toBe(200);
+    expect((await admin.call('GET', `/admin/orders/${second.order_number}/`)).json<AdminOrderDetail>().status).toBe('Refunded');
+    expect(await couponRow()).toMatchObject({ uses: 0, reserved: 0 });
+    expect((await check(second.tokens.access)).statusCode).toBe(200);
   });
 });

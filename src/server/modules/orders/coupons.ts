@@ -58,12 +58,25 @@ export async function checkCoupon(
   return { id: coupon.id, code: coupon.code, percentage: coupon.discountPercentage, courseIds };
 }
 
+type OrderStatus = 'Pending' | 'Paid' | 'Failed' | 'Cancelled' | 'Refunded';
+
+/**
+ * The coupon-use rule, in one place: an order holds one use of its coupon while it is, or may
+ * still become, a sale (Pending, Paid). An order that ends without a sale (its payment failed, the
+ * buyer left the checkout, a newer checkout replaced it) or whose sale is undone (Refunded) gives
+ * the use back: the coupon's limits and the buyer's own limit count it no more. A late payment on
+ * a Failed order takes the use again.
+ */
+export const holdsCouponUse = (status: OrderStatus): boolean => status === 'Pending' || status === 'Paid';
+
 /** Counts one use against the coupon for this order (inside the order's transaction, after checkCoupon with lock). */
 export async function reserveCoupon(tx: Tx, couponId: number, userId: number, orderId: number): Promise<void> {
   await q.insertRedemption(tx, couponId, userId, orderId);
 }
 
-/** Gives the use back when the order's payment failed. */
-export async function releaseCoupon(tx: Tx, orderId: number): Promise<void> {
-  await q.deleteRedemptionOfOrder(tx, orderId);
+/** Brings the order's coupon use in line with the status it just moved to (under the order's row lock). */
+export async function settleCouponUse(tx: Tx, order: { id: number; userId: number; couponId: number | null }, status: OrderStatus): Promise<void> {
+  if (!order.couponId) return;
+  if (holdsCouponUse(status)) await q.insertRedemption(tx, order.couponId, order.userId, order.id);
+  else await q.deleteRedemptionOfOrder(tx, order.id);
 }

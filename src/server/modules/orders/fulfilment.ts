@@ -8,7 +8,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import { recordPurchase } from '../accounts/index.js';
 import { clearPurchasedCourses } from '../cart/index.js';
 import { enrol, revokeOrderEnrolments } from '../learning/index.js';
-import { releaseCoupon } from './coupons.js';
+import { settleCouponUse } from './coupons.js';
 import { itemsOfOrders } from './items.js';
 import * as q from './queries.js';
 
@@ -58,6 +58,7 @@ export async function fulfilOrder(deps: FulfilmentDeps, payment: ConfirmedPaymen
     });
     // A Failed order whose payment succeeded after all (a late webhook) is still fulfilled.
     await q.updateOrder(tx, order.id, { status: 'Paid', paidAt });
+    await settleCouponUse(tx, order, 'Paid');
     await q.assignInvoiceNumber(tx, order.id);
     const courseIds = await q.selectItemCourseIds(tx, order.id);
     await enrol(tx, order.userId, courseIds, 'purchase', order.id);
@@ -123,7 +124,7 @@ async function closeUnpaid(
       });
     }
     await q.updateOrder(tx, orderId, { status });
-    await releaseCoupon(tx, orderId);
+    await settleCouponUse(tx, order, status);
   });
 }
 
@@ -136,6 +137,7 @@ export async function refundPayment(deps: FulfilmentDeps, provider: 'stripe' | '
     if (!order) return 'unknown-payment';
     if (order.status !== 'Refunded') {
       await q.updateOrder(tx, order.id, { status: 'Refunded', refundedAt: new Date() });
+      await settleCouponUse(tx, order, 'Refunded');
       await q.markPaymentRefunded(tx, payment.id);
       await revokeOrderEnrolments(tx, order.id);
     }

@@ -140,12 +140,14 @@ export async function selectCouponCourseIds(db: Db, couponId: number): Promise<n
   return rows.map((r) => r.courseId);
 }
 
+/** The order's one use of the coupon; an order that already holds it changes nothing. */
 export async function insertRedemption(tx: Tx, couponId: number, userId: number, orderId: number): Promise<void> {
-  await tx
-    .update(coupons)
-    .set({ usedCount: sql`${coupons.usedCount} + 1` })
-    .where(eq(coupons.id, couponId));
-  await tx.insert(couponRedemptions).values({ couponId, userId, orderId });
+  const inserted = await tx.insert(couponRedemptions).values({ couponId, userId, orderId }).onConflictDoNothing().returning({ id: couponRedemptions.id });
+  if (inserted.length)
+    await tx
+      .update(coupons)
+      .set({ usedCount: sql`${coupons.usedCount} + 1` })
+      .where(eq(coupons.id, couponId));
 }
 
 export async function deleteRedemptionOfOrder(tx: Tx, orderId: number): Promise<void> {

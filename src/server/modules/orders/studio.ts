@@ -8,6 +8,7 @@ import { refundEmail } from '../../emails/refund.js';
 import { AppError } from '../../errors.js';
 import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import { revokeOrderEnrolments } from '../learning/index.js';
+import { settleCouponUse } from './coupons.js';
 import { itemsOfOrders } from './items.js';
 import { addressLine } from './serialise.js';
 import * as q from './queries.js';
@@ -182,6 +183,7 @@ export async function refundOrder(
 
 async function applyRefund(tx: Tx, deps: OrderDeps, order: NonNullable<Awaited<ReturnType<typeof q.selectOrderByNumber>>>, hadPayment: boolean): Promise<void> {
   await q.updateOrder(tx, order.id, { status: 'Refunded', refundedAt: new Date() });
+  await settleCouponUse(tx, order, 'Refunded');
   if (hadPayment) await q.markOrderPaymentsRefunded(tx, order.id);
   await revokeOrderEnrolments(tx, order.id);
   const items = await itemsOfOrders(tx, [order.id]);
