@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, fieldErrorsOf } from '../errors.js';
-import { fieldWithNul, nulFieldError } from './hostile-input.js';
+import { wellFormedText } from '../lib/text.js';
+import { nulFieldError } from './hostile-input.js';
 
 /** Parses a form read by hand (multipart) with the contract's schema; bad input is a 400 with field errors. */
 export function parseForm<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
@@ -17,9 +18,10 @@ export function parseForm<T extends z.ZodType>(schema: T, input: unknown): z.inf
 export async function readForm(request: FastifyRequest, options: { arrays?: string[] } = {}): Promise<Record<string, unknown>> {
   const arrays = new Set(options.arrays ?? []);
   const out: Record<string, unknown> = {};
-  const put = (rawName: string, value: string) => {
-    const name = rawName.replace(/\[\]$/, '');
-    if (fieldWithNul(name) || fieldWithNul(value)) throw nulFieldError(name);
+  const put = (rawName: string, rawValue: string) => {
+    const name = wellFormedText(rawName.replace(/\[\]$/, ''));
+    if (name.includes('\u0000') || rawValue.includes('\u0000')) throw nulFieldError(name);
+    const value = wellFormedText(rawValue);
     if (arrays.has(name)) {
       const list = (out[name] as string[] | undefined) ?? [];
       list.push(

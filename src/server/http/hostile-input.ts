@@ -2,6 +2,7 @@ import { Transform } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages.js';
 import { AppError, fieldErrorsOf } from '../errors.js';
+import { makeWellFormed } from '../lib/text.js';
 
 /**
  * The longest path parameter any route accepts (the contract's slugs are at most 200 characters);
@@ -66,27 +67,16 @@ function hasControlCharacter(text: string): boolean {
   return false;
 }
 
+const hasNul = (text: string) => text.includes('\u0000');
+
 /**
- * The first field (dotted path) holding a NUL character, which PostgreSQL cannot store in text:
- * left alone, it reaches a query and fails there as a 500.
+ * One pass over a parsed body (or query), without recursion: every string and key is made
+ * well-formed text (`makeWellFormed`, lib/text.ts: a lone surrogate becomes U+FFFD), and the
+ * first field (dotted path) holding a NUL character, which PostgreSQL cannot store in text, is
+ * returned: left alone, it reaches a query and fails there as a 500.
  */
-export function fieldWithNul(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'non_field_errors' : undefined;
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const found = fieldWithNul(item, path);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    for (const [key, item] of Object.entries(value)) {
-      const field = path ? `${path}.${key}` : key;
-      const found = fieldWithNul(key, field) ?? fieldWithNul(item, field);
-      if (found) return found;
-    }
-  }
-  return undefined;
+export function cleanInput(value: unknown): string | undefined {
+  return makeWellFormed(value, hasNul);
 }
 
 /** Reported, like every validation issue, under its top-level field (fieldErrorsOf). */
@@ -110,7 +100,8 @@ export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, 
  * static files): an address whose decoded path holds control characters or is not valid UTF-8,
  * a query string with a NUL, a JSON body nested deeper than MAX_JSON_DEPTH (while it arrives,
  * before any parser, including the webhooks' raw ones), and a parsed body with a NUL in any key
- * or value.
+ * or value. Every other string of a body or query is made well-formed text (cleanInput) before
+ * any route sees it.
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
@@ -130,7 +121,8 @@ export function registerInputGuard(app: FastifyInstance): void {
   });
   app.addHook('preParsing', async (request, _reply, payload) => (isJson(request.headers['content-type']) ? payload.pipe(jsonDepthGuard()) : payload));
   app.addHook('preValidation', async (request) => {
-    const field = fieldWithNul(request.body);
+    const field = cleanInput(request.body);
     if (field) throw nulFieldError(field);
+    cleanInput(request.query);
   });
 }

@@ -11,6 +11,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('job queue', () => {
+  it('queues text with a lone surrogate as well-formed text (U+FFFD), whoever built the payload', async () => {
+    const { queue } = t.app.ctx;
+    const seen: string[][] = [];
+    queue.register({ name: 'test.text', payload: z.object({ words: z.array(z.string()) }), handler: async ({ words }) => void seen.push(words) });
+    const id = await queue.enqueue('test.text', { words: ['a\ud800b', 'ok 👋', '\udc00'] });
+    const [row] = await t.handle.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row!.payload).toEqual({ words: ['a\ufffdb', 'ok 👋', '\ufffd'] });
+    await t.handle.db.update(jobs).set({ status: 'done' }).where(eq(jobs.id, id));
+  });
+
   it('runs a due job once, retries a failing one later, and gives up after maxAttempts', async () => {
     const { queue } = t.app.ctx;
     const seen: string[] = [];

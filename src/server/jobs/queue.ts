@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Tx } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
+import { makeWellFormed } from '../lib/text.js';
 
 /** A job is a name, a zod payload and a handler. */
 export interface JobDefinition<S extends z.ZodType> {
@@ -82,9 +83,12 @@ export function createJobQueue(db: Database, logger: FastifyBaseLogger): JobQueu
     async enqueue(name, payload, options = {}) {
       const definition = definitions.get(name);
       if (!definition) throw new Error(`Unknown job ${name}`);
+      // A job's payload is jsonb: its text is made well-formed (lib/text.ts), whatever the caller built it from.
+      const parsed = definition.payload.parse(payload) as object;
+      makeWellFormed(parsed);
       const values = {
         name,
-        payload: definition.payload.parse(payload) as object,
+        payload: parsed,
         maxAttempts: definition.maxAttempts ?? 5,
         runAt: new Date(Date.now() + (options.delayMs ?? 0)),
       };
