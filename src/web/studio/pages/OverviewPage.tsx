@@ -11,6 +11,7 @@ import { CardSkeleton, PageHeader, useStudioTitle } from '../components/ui';
 import { amounts, Carts, Funnel, KpiCards, RevenueTable, TopCourses } from '../overview/OverviewSections';
 import { lastDays, rangeLabel } from '../overview/range';
 import { RangePicker } from '../overview/RangePicker';
+import { SetupChecklist } from '../overview/SetupChecklist';
 
 // chart.js is loaded with this page only, after its numbers.
 const OverviewChart = lazy(() => import('../overview/OverviewChart'));
@@ -65,6 +66,7 @@ export default function OverviewPage() {
       >
         <p className="text-body-secondary small mb-1">{rangeLabel(range.from, range.to)} · UTC days</p>
       </PageHeader>
+      <SetupChecklist />
       <RangePicker range={range} onChange={(next) => setParams(new URLSearchParams(next), { replace: true })} />
       {download.isError && (
         <div className="alert alert-danger" role="alert">
