@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from './messages.js';
+import { messages, tooLongMessage } from './messages.js';
 import { accountMessages, firstPasswordError, fullNameError, normalizeEmail, passwordRules } from './account-messages.js';
 
 export { accountMessages, firstPasswordError, fullNameError, normalizeEmail, PASSWORD_SYMBOLS, passwordRules } from './account-messages.js';
@@ -18,10 +18,13 @@ const passwordField = z
     if (error) ctx.addIssue({ code: 'custom', message: error });
   });
 
+/** The longest full name (registration, profile): longer is refused with the field error, never cut. */
+export const FULL_NAME_MAX = 120;
+
 export const registerBodySchema = z.object({
   full_name: z
     .string(accountMessages.fullNameRequired)
-    .max(120, 'Ensure this field has no more than 120 characters.')
+    .max(FULL_NAME_MAX, tooLongMessage(FULL_NAME_MAX))
     .superRefine((name, ctx) => {
       const error = fullNameError(name);
       if (error) ctx.addIssue({ code: 'custom', message: error });
@@ -103,7 +106,7 @@ export const profileFieldsSchema = z.object({
   full_name: z
     .string(accountMessages.profileNameTwoWords)
     .trim()
-    .max(120)
+    .max(FULL_NAME_MAX, tooLongMessage(FULL_NAME_MAX))
     .refine((n) => n.split(/\s+/).filter(Boolean).length >= 2, accountMessages.profileNameTwoWords),
   phone_number: profileText(20).refine((v) => v === '' || /^[+()\d\s-]{6,20}$/.test(v), 'Enter a valid phone number.'),
   address_line_1: profileText(200),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.js';
+import { tooLongMessage } from './messages.js';
 
 export { learningMessages } from './learning-messages.js';
 
@@ -60,11 +61,18 @@ export const dashboardSummarySchema = z.object({
   certificates: z.number().int(),
 });
 
+/** The longest question: longer is refused with the field error, never cut. */
+export const QUESTION_BODY_MAX = 5000;
+
 export const questionBodySchema = z.object({
   course_id: idSchema(),
   lesson_id: idSchema().optional(),
   title: z.string('Give your question a title.').trim().min(5, 'Give your question a title of at least 5 characters.').max(160),
-  body: z.string('Describe your question.').trim().min(10, 'Describe your question in at least 10 characters.').max(5000),
+  body: z
+    .string('Describe your question.')
+    .trim()
+    .min(10, 'Describe your question in at least 10 characters.')
+    .max(QUESTION_BODY_MAX, tooLongMessage(QUESTION_BODY_MAX)),
 });
 export const answerBodySchema = z.object({ body: z.string().trim().min(2, 'Write an answer.').max(5000) });
 

@@ -1,5 +1,8 @@
 import { waitInWords } from './text.js';
 
+/** The spec's field error for a text longer than its limit (the server answers it with 400, the forms show it). */
+export const tooLongMessage = (max: number) => `Ensure this field has no more than ${max} characters.`;
+
 /** User-visible texts from the spec, used by server and web alike. Keep them exact. */
 export const messages = {
   courses: {

@@ -141,4 +141,11 @@ describe('pictureUrl', () => {
     expect(pictureUrl('http://cdn.example.com/a.png', 'https://lectern.dev')).toBe('http://cdn.example.com/a.png');
     expect(pictureUrl(null)).toBeUndefined();
   });
+
+  it('counts a long name against its 120-character limit from the start (issue 21 item 4)', async () => {
+    renderForm({ ...priya, full_name: `Priya ${'n'.repeat(104)}` });
+    const name = screen.getByLabelText('Full name');
+    expect(name).not.toHaveAttribute('maxlength');
+    expect(await screen.findByText('10 characters left of 120')).toBeInTheDocument();
+  });
 });

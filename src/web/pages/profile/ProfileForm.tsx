@@ -3,7 +3,7 @@ import { useId, useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { accountMessages, profileFieldsSchema, type UserDetails } from '../../../shared/accounts';
+import { accountMessages, FULL_NAME_MAX, profileFieldsSchema, type UserDetails } from '../../../shared/accounts';
 import { formatPersonName } from '../../../shared/text';
 import { useUpdateProfile } from '../../api/accounts';
 import { ApiError, NetworkError } from '../../api/client';
@@ -111,7 +111,12 @@ export function ProfileForm({ user }: { user: UserDetails }) {
             Personal details
           </h2>
           <div className="row g-3">
-            <NameField label="Full name" wrapperClassName="col-12 col-md-6" {...field('full_name')} />
+            <NameField
+              label="Full name"
+              wrapperClassName="col-12 col-md-6"
+              counter={{ value: watch('full_name'), max: FULL_NAME_MAX }}
+              {...field('full_name')}
+            />
             {input('phone_number', 'Phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', maxLength: 20 })}
             <div className="col-12 col-md-6">
               <label htmlFor={`${id}-username`} className="form-label">

@@ -116,4 +116,35 @@ describe('QuestionAnswerPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Post question' }));
     expect(await screen.findByText('Choose a course.')).toBeInTheDocument();
   });
+
+  it('shows a long question collapsed with Show more, and a short one whole (issue 21 item 4)', async () => {
+    const long = { ...question, id: 3, title: 'A long traceback', body: `Traceback (most recent call last):\n${'  File "app.py", line 1\n'.repeat(60)}` };
+    const others = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) =>
+      new URL(String(input)).pathname === '/api/v1/questions/' ? respond(200, [long, question]) : others(input, init),
+    );
+    renderPage();
+    const card = (await screen.findByRole('heading', { name: 'A long traceback' })).closest('li')!;
+    const more = within(card).getByRole('button', { name: 'Show more' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(card.querySelector('[data-collapsed]')).not.toBeNull();
+    fireEvent.click(more);
+    expect(within(card).getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+    expect(card.querySelector('[data-collapsed]')).toBeNull();
+    const short = (await screen.findByRole('heading', { name: question.title })).closest('li')!;
+    expect(within(short).queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('counts the question against its 5,000-character limit and never cuts it (issue 21 item 4)', async () => {
+    renderPage('/question-answer/?course=7');
+    const box = (await screen.findByLabelText('Your question')) as HTMLTextAreaElement;
+    expect(box).not.toHaveAttribute('maxlength');
+    fireEvent.change(box, { target: { value: 'x'.repeat(3999) } });
+    expect(screen.queryByText(/left of 5000/)).toBeNull();
+    fireEvent.change(box, { target: { value: 'x'.repeat(4500) } });
+    expect(screen.getByText('500 characters left of 5000')).toBeInTheDocument();
+    fireEvent.change(box, { target: { value: 'x'.repeat(5001) } });
+    expect(box.value).toHaveLength(5001);
+    expect(screen.getByText('1 character over the 5000-character limit')).toBeInTheDocument();
+  });
 });

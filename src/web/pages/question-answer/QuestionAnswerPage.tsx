@@ -4,13 +4,14 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { questionBodySchema, type Question } from '../../../shared/learning';
+import { QUESTION_BODY_MAX, questionBodySchema, type Question } from '../../../shared/learning';
 import { messages } from '../../../shared/messages';
 import { useCourse } from '../../api/catalog';
 import { ApiError, NetworkError } from '../../api/client';
 import { useAskQuestion, useQuestions, useStudentCourses } from '../../api/learning';
 import { formFields, SelectField, TextAreaField, TextField } from '../../components/form/Field';
 import { SubmitButton } from '../../components/form/SubmitButton';
+import { CollapsibleText } from '../../components/CollapsibleText';
 import { EmptyState, ErrorState } from '../../components/States';
 import { showServerFieldErrors } from '../../lib/forms';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -115,7 +116,7 @@ function AskForm({ initialCourse, initialLesson }: { initialCourse: string; init
           label="Your question"
           wrapperClassName="col-12"
           rows={5}
-          maxLength={5000}
+          counter={{ value: watch('body'), max: QUESTION_BODY_MAX }}
           placeholder="What did you try, and what happened? Paste the error message if there is one."
           {...field('body')}
         />
@@ -138,9 +139,7 @@ function QuestionCard({ question }: { question: Question }) {
           {question.course.title}
           {question.lesson && <> · {toTitleCase(question.lesson.title)}</>} · {formatShortDate(question.created_at)}
         </p>
-        <p className="mb-3" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {question.body}
-        </p>
+        <CollapsibleText text={question.body} className="mb-3" />
         {question.answers.length === 0 ? (
           <p className="small text-body-secondary mb-0">
             <i className="bi bi-hourglass-split me-1" aria-hidden="true" />
@@ -160,9 +159,7 @@ function QuestionCard({ question }: { question: Question }) {
                   )}
                   <span className="text-body-secondary fw-normal ms-2">{formatShortDate(answer.created_at)}</span>
                 </p>
-                <p className="mb-0" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {answer.body}
-                </p>
+                <CollapsibleText text={answer.body} />
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountMessages, passwordRules } from '../../../shared/accounts';
@@ -146,5 +146,24 @@ describe('RegisterForm', () => {
     expect(password).toHaveAttribute('type', 'text');
     await user.click(screen.getByRole('button', { name: 'Hide password' }));
     expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('counts the name against its 120-character limit as it is typed, and refuses a longer one without cutting it (issue 21 item 4)', async () => {
+    const { user } = renderForm();
+    const name = screen.getByLabelText('Full name') as HTMLInputElement;
+    expect(name).not.toHaveAttribute('maxlength');
+    fireEvent.change(name, { target: { value: `Priya ${'n'.repeat(80)}` } });
+    expect(screen.queryByText(/left of 120/)).toBeNull();
+    fireEvent.change(name, { target: { value: `Priya ${'n'.repeat(90)}` } });
+    expect(screen.getByText('24 characters left of 120')).toBeInTheDocument();
+    expect(name.getAttribute('aria-describedby')).toContain('register-full_name-count');
+    const long = `Priya ${'n'.repeat(119)}`;
+    fireEvent.change(name, { target: { value: long } });
+    expect(name.value).toBe(long);
+    expect(screen.getByText('5 characters over the 120-character limit')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'priya@example.com');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Ensure this field has no more than 120 characters.')).toBeInTheDocument();
+    expect(registerCalls()).toHaveLength(0);
   });
 });

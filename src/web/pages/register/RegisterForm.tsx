@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { accountMessages, registerFormSchema } from '../../../shared/accounts';
+import { accountMessages, FULL_NAME_MAX, registerFormSchema } from '../../../shared/accounts';
 import { serverErrorText, useRegister } from '../../api/accounts';
 import { NetworkError } from '../../api/client';
 import { CaptchaField, defaultCaptchaSlot, useCaptchaCheck, type CaptchaSlot } from '../../components/form/CaptchaField';
@@ -40,6 +40,7 @@ export function RegisterForm({ onRegistered, captcha = defaultCaptchaSlot }: Reg
     handleSubmit,
     setError,
     setValue,
+    watch,
     formState: { errors, isSubmitting, isSubmitted },
   } = form;
   const field = formFields(form, 'register');
@@ -67,7 +68,13 @@ export function RegisterForm({ onRegistered, captcha = defaultCaptchaSlot }: Reg
           {formError}
         </FormAlert>
       )}
-      <NameField label="Full name" wrapperClassName="mb-3" placeholder="First and last name" {...field('full_name')} />
+      <NameField
+        label="Full name"
+        wrapperClassName="mb-3"
+        placeholder="First and last name"
+        counter={{ value: watch('full_name'), max: FULL_NAME_MAX }}
+        {...field('full_name')}
+      />
       <EmailField label="Email" wrapperClassName="mb-3" placeholder="you@example.com" {...field('email')} />
       <PasswordField label="Password" wrapperClassName="mb-3" autoComplete="new-password" maxLength={128} hint={PASSWORD_HELP} {...field('password')} />
       <CaptchaField

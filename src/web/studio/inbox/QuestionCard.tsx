@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { AdminQuestion } from '../../../shared/inbox';
 import { answerBodySchema } from '../../../shared/learning';
 import { useAnswerQuestion } from '../../api/inbox';
+import { CollapsibleText } from '../../components/CollapsibleText';
 import { TextAreaField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
@@ -95,9 +96,7 @@ export function QuestionCard({ question }: { question: AdminQuestion }) {
           {formatDateTime(question.created_at)}
         </time>
       </p>
-      <p className="mb-0 text-break" style={{ whiteSpace: 'pre-wrap' }}>
-        {question.body}
-      </p>
+      <CollapsibleText text={question.body} />
       {question.answers.length > 0 && (
         <ul className="list-unstyled d-grid gap-2 mt-3 mb-0" aria-label="Answers">
           {question.answers.map((a) => (
