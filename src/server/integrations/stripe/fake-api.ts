@@ -316,7 +316,8 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
       }
       const [updated] = await db
         .update(sandboxPayments)
-        .set({ status: 'paid', paymentId: rand('pi'), data: { ...data, charge_id: rand('ch') } as unknown as Record<string, unknown> })
+        // The PaymentIntent a declined attempt made is the one a later attempt pays (as at Stripe).
+        .set({ status: 'paid', paymentId: row.paymentId ?? rand('pi'), data: { ...data, charge_id: rand('ch') } as unknown as Record<string, unknown> })
         .where(eq(sandboxPayments.id, id))
         .returning();
       await options.deliver({ id: rand('evt'), type: 'checkout.session.completed', object: sessionJson(updated!) });
@@ -377,6 +378,12 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
       return reply.redirect(data.success_url.replace('{CHECKOUT_SESSION_ID}', id), 303);
     }
     if (action === 'decline') {
+      // Stripe creates the session's PaymentIntent when the buyer first confirms a payment: a declined card leaves one behind.
+      if (data.mode !== 'subscription' && !row.paymentId)
+        await db
+          .update(sandboxPayments)
+          .set({ paymentId: rand('pi') })
+          .where(eq(sandboxPayments.id, id));
       if (data.mode === 'subscription' || data.metadata.kind === 'membership_lifetime') {
         // Memberships come back to the plans, which say the payment failed.
         const back = new URL(data.cancel_url);

@@ -273,8 +273,8 @@ describe('create-order and Stripe', () => {
       country: form.country,
       pin_code: form.pin_code,
     });
-    const history = (await api('GET', `/order-history/${buyer!.id}/?order_id=${order.order_number}`, undefined, auth)).json();
-    expect(history.map((o: { order_status: string }) => o.order_status)).toEqual(['Cancelled']);
+    // A checkout left before any payment was tried is not an order of theirs: their history leaves it out.
+    expect((await api('GET', `/order-history/${buyer!.id}/?order_id=${order.order_number}`, undefined, auth)).json()).toEqual([]);
 
     const again = await api('POST', '/create-order/', { ...form, password: undefined, courses: [course.id], total }, auth);
     expect(again.statusCode, again.body).toBe(201);
@@ -282,6 +282,52 @@ describe('create-order and Stripe', () => {
     await deliverStripe(await payOnFakeStripe(again.json().stripe_session_id));
     expect(await enrolled(buyer!.id, course.id)).toBe(1);
     expect((await api('POST', '/payments/cancel/', { order_number: again.json().order_number }, auth)).json().status).toBe('Paid');
+  });
+
+  it("abandoned checkouts stay out of the buyer's history (kept in the studio) unless a payment was tried on them", async () => {
+    const course = paid[0]!;
+    const form = billing();
+    const first = await api('POST', '/create-order/', { ...form, courses: [course.id], total: course.country_price.amount });
+    expect(first.statusCode, first.body).toBe(201);
+    const auth = { authorization: `Bearer ${first.json().tokens.access}` };
+    const [buyer] = await t.handle.db.select().from(users).where(eq(users.email, form.email));
+    const history = async () =>
+      (await api('GET', `/order-history/${buyer!.id}/`, undefined, auth))
+        .json<{ order_number: string; order_status: string }[]>()
+        .map((o) => [o.order_number, o.order_status]);
+    const checkoutAgain = async () => {
+      const res = await api('POST', '/create-order/', { ...form, password: undefined, courses: [course.id], total: course.country_price.amount }, auth);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ order_number: string; stripe_session_id: string }>();
+    };
+    // Waiting for its payment, it is listed.
+    expect(await history()).toEqual([[first.json().order_number, 'Pending']]);
+
+    // Back from Stripe without paying.
+    await api('POST', '/payments/cancel/', { order_number: first.json().order_number }, auth);
+    // A second tab's checkout replaces this one.
+    const second = await checkoutAgain();
+    const third = await checkoutAgain();
+    // A card declined on Stripe's page, then the buyer came back: a payment was tried.
+    expect((await fake.server.inject({ method: 'POST', url: `/sandbox/stripe/checkout/${third.stripe_session_id}/decline` })).statusCode).toBe(303);
+    await api('POST', '/payments/cancel/', { order_number: third.order_number }, auth);
+    const fourth = await checkoutAgain();
+
+    expect(await history()).toEqual([
+      [fourth.order_number, 'Pending'],
+      [third.order_number, 'Cancelled'],
+    ]);
+    // The studio keeps every attempt.
+    const admin = await loginAs(t, (await createVerifiedUser(t, { isAdmin: true })).email);
+    const studio = (await api('GET', `/admin/orders/?search=${encodeURIComponent(form.email)}`, undefined, { authorization: `Bearer ${admin.access}` })).json();
+    expect(studio.results.map((o: { order_number: string; status: string }) => [o.order_number, o.status])).toEqual([
+      [fourth.order_number, 'Pending'],
+      [third.order_number, 'Cancelled'],
+      [second.order_number, 'Cancelled'],
+      [first.json().order_number, 'Cancelled'],
+    ]);
+    const declined = (await api('GET', `/admin/orders/${third.order_number}/`, undefined, { authorization: `Bearer ${admin.access}` })).json();
+    expect(declined.payments).toEqual([expect.objectContaining({ provider: 'stripe', status: 'Failed' })]);
   });
 
   it('a Stripe session that expires unpaid cancels its order (not failed) and gives the coupon back; a paid one is left alone', async () => {

@@ -98,11 +98,23 @@ export async function failOrder(
 
 /**
  * A checkout left without a failed payment (the buyer came back from Stripe's page, or its session
- * expired): the order is Cancelled, not Failed, and its coupon use is given back.
+ * expired): the order is Cancelled, not Failed, and its coupon use is given back. `attempted` is a
+ * payment the buyer tried there first (a declined card): it is recorded, so the order stays in the
+ * buyer's history (orders.queries' buyerSees).
  */
-export async function cancelOrder(deps: FulfilmentDeps, orderId: number): Promise<void> {
-  await closeUnpaid(deps, orderId, 'Cancelled');
+export async function cancelOrder(
+  deps: FulfilmentDeps,
+  orderId: number,
+  attempted?: { provider: 'stripe' | 'razorpay'; providerPaymentId: string; amount: number },
+): Promise<void> {
+  await closeUnpaid(deps, orderId, 'Cancelled', attempted);
 }
+
+/** A Stripe Checkout session's payment attempt, if the buyer made one: Stripe creates its PaymentIntent at the first confirmation. */
+export const stripeAttempt = (session: { paid: boolean; paymentIntentId: string | null; amountTotal: number | null }) =>
+  !session.paid && session.paymentIntentId
+    ? { provider: 'stripe' as const, providerPaymentId: session.paymentIntentId, amount: session.amountTotal ?? 0 }
+    : undefined;
 
 async function closeUnpaid(
   deps: FulfilmentDeps,

@@ -5,7 +5,7 @@ import { ProviderObjectMissing } from '../../integrations/provider-errors.js';
 import type { StripeEvent } from '../../integrations/stripe/index.js';
 import * as q from './queries.js';
 import type { OrderDeps } from './service.js';
-import { cancelOrder, failOrder, fulfilOrder, refundPayment } from './fulfilment.js';
+import { cancelOrder, failOrder, fulfilOrder, refundPayment, stripeAttempt } from './fulfilment.js';
 import { handleRazorpayMembershipEvent, handleStripeMembershipEvent, type RazorpayEventBody } from '../subscriptions/index.js';
 
 export interface PaymentUpdateResult {
@@ -61,7 +61,7 @@ export async function cancelStripeCheckout(deps: OrderDeps, input: { orderNumber
     const session = await deps.stripe.retrieveSession(order.providerReference);
     if (session.paid) return { status: 'Paid', order_number: order.orderNumber };
     if (session.status === 'open') await deps.stripe.expireSession(order.providerReference);
-    await cancelOrder(deps, order.id);
+    await cancelOrder(deps, order.id, stripeAttempt(session));
   }
   return { status: 'Cancelled', order_number: order.orderNumber };
 }
@@ -202,10 +202,10 @@ async function handleStripeOrderEvent(deps: OrderDeps, stripe: NonNullable<Order
       if (order && order.providerReference === session.id && !session.paid) {
         // A session that expired was never paid for: the checkout was left, nothing failed.
         if (type === 'checkout.session.expired') {
-          await cancelOrder(deps, order.id);
+          await cancelOrder(deps, order.id, stripeAttempt(session));
           return `order ${order.orderNumber} cancelled`;
         }
-        await failOrder(deps, order.id);
+        await failOrder(deps, order.id, stripeAttempt(session));
         return `order ${order.orderNumber} failed`;
       }
       return 'ignored';

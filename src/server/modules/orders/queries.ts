@@ -69,7 +69,19 @@ export function selectPendingOrdersOfUser(db: Db, userId: number) {
     .where(and(eq(orders.userId, userId), eq(orders.status, 'Pending')));
 }
 
-/** The user's orders; `search` matches the order number or, through `searchCourseIds`, a course bought in it. */
+/**
+ * Which orders their buyer sees in the order history: a sale or one that may still become one
+ * (Pending, Paid, Refunded), and a Failed or Cancelled order only when a payment was attempted on
+ * it (a payments row: a declined card, a failed UPI payment). An abandoned checkout (back from
+ * Stripe, an expired session, a dismissed popup, a tab replaced by a newer checkout, a provider
+ * that could not be reached) stays in the studio only.
+ */
+const buyerSees = or(
+  inArray(orders.status, ['Pending', 'Paid', 'Refunded']),
+  sql`exists (select 1 from ${payments} where ${payments.orderId} = ${outer(orders.id)})`,
+);
+
+/** The user's orders their history shows (buyerSees); `search` matches the order number or, through `searchCourseIds`, a course bought in it. */
 export function selectOrdersOfUser(
   db: Db,
   userId: number,
@@ -83,6 +95,7 @@ export function selectOrdersOfUser(
     .where(
       and(
         eq(orders.userId, userId),
+        buyerSees,
         options.orderNumber ? eq(orders.orderNumber, options.orderNumber) : undefined,
         search
           ? or(

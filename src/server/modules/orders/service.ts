@@ -12,7 +12,7 @@ import type { StripeGateway } from '../../integrations/stripe/index.js';
 import { createUser, getPublicUser, issueTokens } from '../accounts/index.js';
 import { findCourseIdsByTitle, listCourses } from '../catalog/index.js';
 import { ownedCourseIds } from '../learning/index.js';
-import { cancelOrder, failOrder, fulfilOrder, type FulfilmentDeps } from './fulfilment.js';
+import { cancelOrder, failOrder, fulfilOrder, stripeAttempt, type FulfilmentDeps } from './fulfilment.js';
 import { sellerDetails } from '../settings/index.js';
 import { checkCoupon, reserveCoupon } from './coupons.js';
 import { itemsOfOrders, type OrderItem } from './items.js';
@@ -61,13 +61,15 @@ export interface CreatedOrder {
 async function supersedeUnpaidOrders(deps: OrderDeps, userId: number): Promise<void> {
   for (const order of await q.selectPendingOrdersOfUser(deps.db, userId)) {
     try {
+      let attempted: ReturnType<typeof stripeAttempt>;
       if (order.paymentMethod === 'Stripe' && order.providerReference) {
         if (!deps.stripe) continue;
         const session = await deps.stripe.retrieveSession(order.providerReference);
         if (session.paid) continue;
         if (session.status === 'open') await deps.stripe.expireSession(order.providerReference);
+        attempted = stripeAttempt(session);
       }
-      await cancelOrder(deps, order.id);
+      await cancelOrder(deps, order.id, attempted);
     } catch (error) {
       deps.log.warn({ err: error, order: order.orderNumber }, 'could not close an unpaid order before a new checkout');
     }
