@@ -29,6 +29,12 @@ export const commerceMessages = {
   addedToCart: 'added_to_cart',
   alreadyInCart: 'already_in_cart',
   removedFromCart: 'removed_from_cart',
+  reminderNeedsCart: 'A reminder needs the cart it is about: send its cart_id, or sign in.',
+  reminderNotInCart: 'None of these courses is in this cart.',
+  reminderCartTaken: 'This cart already reminds another email address.',
+  reminderNotYourAddress: 'Reminders go only to your own email address.',
+  reminderPending: 'A reminder for this email address is already scheduled from another cart.',
+  reminderSignIn: 'Sign in to be reminded about a membership.',
 } as const;
 
 export const paymentMethods = ['Stripe', 'RazorPay', 'Full_Discount'] as const;
@@ -197,6 +203,10 @@ export const orderHistoryItemSchema = z.object({
 });
 export type OrderHistoryItem = z.infer<typeof orderHistoryItemSchema>;
 
+/**
+ * The spec's body, and the cart it is about: a guest's reminder goes only to an address typed in
+ * a cart on this site (`cart_id`, the browser's cartId), a signed-in user's only to their own.
+ */
 export const abandonedEmailBodySchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email(commerceMessages.emailInvalid)),
   sending_reason: z.enum(['add_to_cart', 'checkout', 'subscription']),
@@ -204,9 +214,12 @@ export const abandonedEmailBodySchema = z.object({
     .array(z.object({ course_id: idSchema('Enter a valid course id.') }))
     .max(50)
     .default([]),
+  cart_id: cartIdSchema.optional(),
 });
+/** The spec's body; a guest names the cart whose reminder it cancels (`cart_id`), a signed-in user cancels their own. */
 export const deleteAbandonedEmailBodySchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email(commerceMessages.emailInvalid)),
   sending_reason: z.enum(['add_to_cart', 'checkout', 'subscription']).optional(),
   course_id: idSchema('Enter a valid course id.').optional(),
+  cart_id: cartIdSchema.optional(),
 });

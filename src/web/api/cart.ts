@@ -105,13 +105,22 @@ export interface AbandonedCartReminder {
   courseIds: number[];
 }
 
-/** Schedules an abandoned-cart reminder; failures are ignored (spec section 8). `mutate` is stable: safe in effects. */
+/**
+ * Schedules an abandoned-cart reminder about this browser's cart (its `cart_id`: the server sends a
+ * guest's reminder only to the address typed in a cart here); failures are ignored (spec section 8).
+ * `mutate` is stable: safe in effects.
+ */
 export function useAbandonedCartReminder() {
   return useMutation({
     mutationFn: ({ email, reason, courseIds }: AbandonedCartReminder) =>
       apiFetch('/emails/create-abandoned-email/', {
         method: 'POST',
-        body: { email: email.trim().toLowerCase(), sending_reason: reason, course_items: courseIds.map((course_id) => ({ course_id })) },
+        body: {
+          email: email.trim().toLowerCase(),
+          sending_reason: reason,
+          course_items: courseIds.map((course_id) => ({ course_id })),
+          ...(getCartId() ? { cart_id: getCartId() } : {}),
+        },
       }).catch(() => undefined),
   }).mutate;
 }

@@ -201,9 +201,11 @@ export const abandonedEmails = pgTable(
     courseIds: jsonb('course_ids').$type<number[]>().notNull(),
     sendAfter: timestamp('send_after', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The cart that asked for it (a guest's): a cart reminds one address, and only it may cancel or replace the reminder. */
+    cartId: uuid('cart_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('abandoned_emails_email_reason_idx').on(t.email, t.sendingReason)],
+  (t) => [uniqueIndex('abandoned_emails_email_reason_idx').on(t.email, t.sendingReason), index('abandoned_emails_cart_idx').on(t.cartId)],
 );
 
 export const emailUnsubscribes = pgTable('email_unsubscribes', {

@@ -117,6 +117,20 @@ export async function getCartCourseIds(db: Database, cartId: string): Promise<nu
   return (await q.selectCartItems(db, cartId)).map((i) => i.courseId);
 }
 
+/**
+ * A cart as another module may see it: whose it is (null: a guest's) and the courses in it;
+ * undefined when there is no such cart. Without an id, the signed-in user's latest cart.
+ */
+export async function cartContents(
+  db: Database,
+  by: { cartId: string } | { userId: number },
+): Promise<{ id: string; userId: number | null; courseIds: number[] } | undefined> {
+  const cartId = 'cartId' in by ? by.cartId : await q.selectUserCartId(db, by.userId);
+  const cart = cartId ? await q.selectCart(db, cartId) : undefined;
+  if (!cart) return undefined;
+  return { id: cart.id, userId: cart.userId, courseIds: await getCartCourseIds(db, cart.id) };
+}
+
 /** Carts left holding courses: the last course added in [from, to), and longer ago than `idleSince`. */
 export function abandonedCarts(db: Database, from: Date, to: Date, idleSince: Date): Promise<number> {
   return q.countAbandonedCarts(db, from, to, idleSince);

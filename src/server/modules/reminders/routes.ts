@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { abandonedEmailBodySchema, deleteAbandonedEmailBodySchema } from '../../../shared/commerce.js';
 import type { AppContext } from '../../context.js';
+import { viewerOf } from '../../http/auth.js';
 import { cancelReminder, scheduleReminder, unsubscribe } from './service.js';
 
 export function reminderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -13,6 +14,8 @@ export function reminderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['reminders'],
           summary: 'Schedules an abandoned-cart reminder (sent later unless the courses were bought)',
+          description:
+            "Only to an address with a cart here: a signed-in user's own (about their cart), or a guest's, with `cart_id` (the cart it is about; one cart reminds one address). At most one pending reminder per address. 400 without a cart or with courses not in it, 401 for a guest's membership reminder, 403 for another's address, 404 for an unknown cart, 409 when the cart reminds another address or the address has a reminder from another cart: nothing is scheduled.",
           body: abandonedEmailBodySchema,
         },
         config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
@@ -22,6 +25,8 @@ export function reminderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           email: request.body.email,
           reason: request.body.sending_reason,
           courseIds: request.body.course_items.map((c) => c.course_id),
+          viewer: await viewerOf(request, ctx.config.jwtSecret),
+          cartId: request.body.cart_id,
         });
         return { message: 'scheduled' };
       },
@@ -30,11 +35,23 @@ export function reminderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/emails/delete-abandoned-emails/',
       {
-        schema: { tags: ['reminders'], summary: 'Cancels reminders for an email (one course, or all)', body: deleteAbandonedEmailBodySchema },
+        schema: {
+          tags: ['reminders'],
+          summary: 'Cancels reminders for an email (one course, or all)',
+          description:
+            "Only the caller's own: a signed-in user's address (403 for another), or a guest's reminders asked for by `cart_id` (400 without one). Another's reminders are never touched.",
+          body: deleteAbandonedEmailBodySchema,
+        },
         config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       },
       async (request) => {
-        await cancelReminder(ctx.db, { email: request.body.email, reason: request.body.sending_reason, courseId: request.body.course_id });
+        await cancelReminder(ctx.db, {
+          email: request.body.email,
+          reason: request.body.sending_reason,
+          courseId: request.body.course_id,
+          viewer: await viewerOf(request, ctx.config.jwtSecret),
+          cartId: request.body.cart_id,
+        });
         return { message: 'deleted' };
       },
     );

@@ -1,11 +1,15 @@
 import { z } from 'zod';
+import { commerceMessages } from '../../../shared/commerce.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import type { Viewer } from '../../http/auth.js';
 import { abandonedCartEmail } from '../../emails/abandoned-cart.js';
 import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { sign, verifySignature } from '../../lib/signing.js';
-import { getPublicUserByEmail } from '../accounts/index.js';
+import { getPublicUser, getPublicUserByEmail } from '../accounts/index.js';
+import { cartContents } from '../cart/index.js';
 import { listCourses } from '../catalog/index.js';
 import { ownedCourseIds } from '../learning/index.js';
 import { hasEverSubscribed } from '../subscriptions/index.js';
@@ -20,24 +24,71 @@ export interface ReminderDeps {
   config: Config;
 }
 
-/**
- * Schedules (or pushes back) one reminder per email and reason; the latest call wins. A membership
- * reminder goes out once in all: never again once sent, and never to someone who subscribed.
- */
-export async function scheduleReminder(deps: ReminderDeps, input: { email: string; reason: Reason; courseIds: number[] }): Promise<void> {
-  if (input.reason === 'subscription') {
-    if (await q.reminderWasSent(deps.db, input.email, 'subscription')) return;
-    const user = await getPublicUserByEmail(deps.db, input.email);
-    if (user && (await hasEverSubscribed(deps, user.id))) return;
-  }
-  const sendAfter = new Date(Date.now() + deps.config.abandonedCartDelayMs);
-  const id = await q.upsertReminder(deps.db, { ...input, sendAfter });
-  await deps.queue.enqueue(ABANDONED_REMINDER_JOB, { id }, { delayMs: deps.config.abandonedCartDelayMs });
+/** Who asks: the signed-in viewer, and the cart the request names (a guest's proof: its id is a UUID only that browser knows). */
+export interface ReminderCaller {
+  viewer: Viewer | undefined;
+  cartId: string | undefined;
 }
 
-export async function cancelReminder(db: Database, input: { email: string; reason?: Reason | undefined; courseId?: number | undefined }): Promise<void> {
-  if (input.courseId === undefined) await q.deleteReminders(db, input.email, input.reason);
-  else await q.removeCourseFromReminders(db, input.email, input.reason, input.courseId);
+/** A signed-in caller's own address, or 403: nobody schedules or cancels reminders to someone else's. */
+async function assertOwnAddress(db: Database, viewer: Viewer, email: string): Promise<void> {
+  const user = await getPublicUser(db, viewer.userId);
+  if (!user || user.email !== email) throw new AppError('forbidden', commerceMessages.reminderNotYourAddress);
+}
+
+/**
+ * Schedules (or pushes back) the reminder of an address that has a cart here: a signed-in user's
+ * own address (about their cart), or the address a guest typed in their cart (`cartId`). A cart
+ * reminds one address; an address has at most one pending reminder, which a guest replaces only
+ * from the cart that asked for it (the latest call wins there). A membership reminder is for a
+ * signed-in member and goes out once in all: never again once sent, never to someone who
+ * subscribed. Refusals are 4xx and schedule nothing.
+ */
+export async function scheduleReminder(deps: ReminderDeps, input: { email: string; reason: Reason; courseIds: number[] } & ReminderCaller): Promise<void> {
+  const { viewer, email } = input;
+  if (viewer) await assertOwnAddress(deps.db, viewer, email);
+  else if (input.reason === 'subscription') throw new AppError('unauthorized', commerceMessages.reminderSignIn);
+  let courseIds = input.courseIds;
+  let cartId: string | null = null;
+  if (input.reason === 'subscription') {
+    if (await q.reminderWasSent(deps.db, email, 'subscription')) return;
+    if (viewer && (await hasEverSubscribed(deps, viewer.userId))) return;
+  } else {
+    if (!viewer && !input.cartId) throw AppError.fields({ cart_id: [commerceMessages.reminderNeedsCart] });
+    const cart = await cartContents(deps.db, input.cartId ? { cartId: input.cartId } : { userId: viewer!.userId });
+    // A guest's cart is proven by its id; a signed-in user's cart is theirs alone.
+    if (!cart || (cart.userId !== null && cart.userId !== viewer?.userId)) throw AppError.notFound('Cart not found.');
+    const inCart = new Set(cart.courseIds);
+    courseIds = courseIds.length ? courseIds.filter((id) => inCart.has(id)) : cart.courseIds;
+    if (!courseIds.length) throw AppError.fields({ course_items: [commerceMessages.reminderNotInCart] });
+    cartId = cart.id;
+    if (!viewer) {
+      if (await q.cartRemindsAnother(deps.db, cart.id, email)) throw new AppError('conflict', commerceMessages.reminderCartTaken);
+      const pending = await q.selectPendingReminders(deps.db, email);
+      if (pending.some((r) => r.cartId !== cart.id)) throw new AppError('conflict', commerceMessages.reminderPending);
+    }
+  }
+  const sendAfter = new Date(Date.now() + deps.config.abandonedCartDelayMs);
+  await deps.db.transaction(async (tx) => {
+    const id = await q.upsertReminder(tx, { email, reason: input.reason, courseIds, sendAfter, cartId });
+    await deps.queue.enqueue(ABANDONED_REMINDER_JOB, { id }, { delayMs: deps.config.abandonedCartDelayMs, tx });
+  });
+}
+
+/**
+ * Cancels reminders of an address (one course, or all): a signed-in user's own (403 for another
+ * address), or a guest's only those its cart asked for (400 without a cart). Another's reminders
+ * are never touched, and the answer does not say whether they exist.
+ */
+export async function cancelReminder(
+  db: Database,
+  input: { email: string; reason?: Reason | undefined; courseId?: number | undefined } & ReminderCaller,
+): Promise<void> {
+  if (input.viewer) await assertOwnAddress(db, input.viewer, input.email);
+  else if (!input.cartId) throw AppError.fields({ cart_id: [commerceMessages.reminderNeedsCart] });
+  const scope = { reason: input.reason, cartId: input.viewer ? undefined : input.cartId };
+  if (input.courseId === undefined) await q.deleteReminders(db, input.email, scope);
+  else await q.removeCourseFromReminders(db, input.email, scope, input.courseId);
 }
 
 export function unsubscribeUrl(config: Config, email: string): string {

@@ -401,6 +401,7 @@ describe('abandoned-cart reminder', () => {
       email: 'asha@example.com',
       sending_reason: 'checkout',
       course_items: [{ course_id: 7 }, { course_id: 9 }],
+      cart_id: CART_ID,
     });
 
     await vi.advanceTimersByTimeAsync(10_000);
