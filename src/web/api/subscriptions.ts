@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CourseListItem } from '../../shared/catalog';
-import type { LifetimeResponse, SubscribeResponse, SubscriptionDetail, SubscriptionHistoryRow } from '../../shared/subscriptions';
+import type { LifetimeResponse, PlanChanges, SubscribeResponse, SubscriptionDetail, SubscriptionHistoryRow } from '../../shared/subscriptions';
 import { useIsLoggedIn } from '../lib/auth';
 import { catalogKeys } from './catalog';
 import { ApiError, apiFetch } from './client';
 import { learningKeys } from './learning';
 import { useVisitorIp } from './site';
 
-export type { LifetimeResponse, SubscribeResponse, SubscriptionDetail, SubscriptionHistoryRow };
+export type { LifetimeResponse, PlanChanges, SubscribeResponse, SubscriptionDetail, SubscriptionHistoryRow };
 
 /** Spec 9: the pending-activation page polls every 5 s and redirects 1.75 s after the activation. */
 export const ACTIVATION_POLL_MS = 5000;
@@ -188,4 +188,53 @@ export function useSubscriptionReminder() {
         () => undefined,
       ),
   }).mutate;
+}
+
+type OwnChangeResult = { success: boolean; message: string; subscription: SubscriptionDetail };
+
+/** GET /subscription/plan-changes/: the plans the current membership may move to, priced by the server (Stripe's proration, the lifetime credit). */
+export function usePlanChanges(enabled: boolean) {
+  const loggedIn = useIsLoggedIn();
+  return useQuery({
+    queryKey: [...subscriptionKeys.all, 'plan-changes'] as const,
+    queryFn: ({ signal }) => apiFetch<PlanChanges>('/subscription/plan-changes/', { signal }),
+    enabled: loggedIn && enabled,
+    staleTime: 30_000,
+  });
+}
+
+/** POST /resume-subscription/: auto-renewal back on before the period ends. */
+export function useResumeSubscription() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (subscriptionId: number) => apiFetch<OwnChangeResult>('/resume-subscription/', { method: 'POST', body: { subscription_id: subscriptionId } }),
+    onSuccess: (result) => {
+      client.setQueryData(subscriptionKeys.detail(), result.subscription);
+      membershipChanged(client);
+    },
+  });
+}
+
+/** POST /subscription/change-plan/: monthly to yearly now, with Stripe's proration. */
+export function useChangePlan() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ subscriptionId, planId }: { subscriptionId: number; planId: number }) =>
+      apiFetch<OwnChangeResult>('/subscription/change-plan/', { method: 'POST', body: { subscription_id: subscriptionId, plan_id: planId } }),
+    onSuccess: (result) => {
+      client.setQueryData(subscriptionKeys.detail(), result.subscription);
+      membershipChanged(client);
+    },
+  });
+}
+
+/** POST /subscription/payment-method/: the provider's page where the member updates the card (the caller goes there). */
+export function usePaymentMethodPage() {
+  return useMutation({
+    mutationFn: (subscriptionId: number) =>
+      apiFetch<{ url: string; provider: 'stripe' | 'razorpay' }>('/subscription/payment-method/', {
+        method: 'POST',
+        body: { subscription_id: subscriptionId },
+      }),
+  });
 }

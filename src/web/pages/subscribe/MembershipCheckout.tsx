@@ -20,6 +20,8 @@ export interface MembershipCheckoutProps {
   onClose: () => void;
   /** The plans page shows the failure (a verification the server refused). */
   onFailed: () => void;
+  /** An upgrade (lifetime for a monthly or yearly member): what the server charges today, and what happens, instead of the plan's price. */
+  upgrade?: { amountLabel: string; note: string } | undefined;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface MembershipCheckoutProps {
  * Razorpay's popup (the local sandbox's stand-in when the server runs the sandbox), then the
  * server's verification and /pending-activation.
  */
-export function MembershipCheckout({ plan, onClose, onFailed }: MembershipCheckoutProps) {
+export function MembershipCheckout({ plan, onClose, onFailed, upgrade }: MembershipCheckoutProps) {
   const { india, chosen, setMethod, working, error, popup, close, pay, subscriptionPaid, lifetimePaid, razorpayFailed, dismissed } = useMembershipPayment({
     plan,
     onClose,
@@ -55,10 +57,13 @@ export function MembershipCheckout({ plan, onClose, onFailed }: MembershipChecko
                 </p>
               </div>
               <div className="text-end">
-                <p className="h4 mb-0">{formatPrice(price.amount, price.symbol, price.currency)}</p>
-                <p className="small text-body-secondary mb-0">{period[plan.plan_type]}</p>
+                <p className="h4 mb-0" data-testid="confirm-plan-price">
+                  {upgrade ? upgrade.amountLabel : formatPrice(price.amount, price.symbol, price.currency)}
+                </p>
+                <p className="small text-body-secondary mb-0">{upgrade ? 'today, one payment' : period[plan.plan_type]}</p>
               </div>
             </div>
+            {upgrade && <p className="small text-body-secondary mb-4">{upgrade.note}</p>}
             <fieldset className="mb-3">
               <legend className="form-label fw-semibold fs-6">Payment method</legend>
               <div className="payment-methods">

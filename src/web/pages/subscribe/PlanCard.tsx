@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { MembershipPlan } from '../../../shared/catalog';
 import { formatPrice } from '../../../shared/money';
 import { subscriptionMessages } from '../../../shared/subscription-messages';
@@ -30,11 +31,13 @@ export interface PlanCardProps {
   badge?: string | undefined;
   /** The viewer's membership is current: the button reads 'Already Subscribed' and is disabled. */
   subscribed?: boolean;
+  /** A member on another plan: the button leads to the subscription page's plan change (Stripe's proration, the lifetime upgrade). */
+  changeable?: boolean;
   onChoose: (plan: MembershipPlan) => void;
 }
 
 /** One membership plan: name, price (intro price with the regular one struck through), description, features and its button. */
-export function PlanCard({ plan, featured = false, badge, subscribed = false, onChoose }: PlanCardProps) {
+export function PlanCard({ plan, featured = false, badge, subscribed = false, changeable = false, onChoose }: PlanCardProps) {
   const price = plan.country_price;
   const discounted = price.regular_amount > price.amount;
   const headingId = `plan-${plan.id}-name`;
@@ -70,22 +73,32 @@ export function PlanCard({ plan, featured = false, badge, subscribed = false, on
             </li>
           ))}
         </ul>
-        <button
-          type="button"
-          className={`btn btn-lg w-100 mt-auto ${featured ? 'btn-accent' : 'btn-primary'}`}
-          disabled={subscribed}
-          onClick={() => onChoose(plan)}
-          data-plan-type={plan.plan_type}
-        >
-          {subscribed ? (
-            <>
-              <i className="bi bi-check2-circle me-2" aria-hidden="true" />
-              {subscriptionMessages.alreadySubscribed}
-            </>
-          ) : (
-            ctaLabel(plan)
-          )}
-        </button>
+        {changeable ? (
+          <Link
+            to="/subscription#change-plan"
+            className={`btn btn-lg w-100 mt-auto ${featured ? 'btn-accent' : 'btn-primary'}`}
+            data-plan-type={plan.plan_type}
+          >
+            {plan.plan_type === 'lifetime' ? 'Upgrade to Lifetime' : `Switch to ${plan.plan_type === 'yearly' ? 'Yearly' : 'Monthly'}`}
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className={`btn btn-lg w-100 mt-auto ${featured ? 'btn-accent' : 'btn-primary'}`}
+            disabled={subscribed}
+            onClick={() => onChoose(plan)}
+            data-plan-type={plan.plan_type}
+          >
+            {subscribed ? (
+              <>
+                <i className="bi bi-check2-circle me-2" aria-hidden="true" />
+                {subscriptionMessages.alreadySubscribed}
+              </>
+            ) : (
+              ctaLabel(plan)
+            )}
+          </button>
+        )}
       </div>
     </article>
   );

@@ -61,6 +61,8 @@ export function Plans() {
   const loggedIn = useIsLoggedIn();
   const detail = useSubscriptionDetail();
   const subscribed = loggedIn && detail.data?.is_active === true;
+  // A member may move to another plan (from /subscription): only their own plan, or every plan for a lifetime member, reads 'Already Subscribed'.
+  const ownPlan = (plan: MembershipPlan) => !subscribed || detail.data?.plan_type === plan.plan_type || detail.data?.plan_type === 'lifetime';
   const [params] = useSearchParams();
   const [billing, setBilling] = useState<Billing>('monthly');
   const [loginFor, setLoginFor] = useState<MembershipPlan | null>(null);
@@ -151,12 +153,25 @@ export function Plans() {
       <div className="row g-4 justify-content-center">
         {recurring && (
           <div className="col-12 col-md-6 col-lg-5">
-            <PlanCard plan={recurring} badge={recurring.plan_type === 'yearly' ? m.yearlySave : undefined} subscribed={subscribed} onChoose={choose} />
+            <PlanCard
+              plan={recurring}
+              badge={recurring.plan_type === 'yearly' ? m.yearlySave : undefined}
+              subscribed={subscribed && ownPlan(recurring)}
+              changeable={subscribed && !ownPlan(recurring)}
+              onChoose={choose}
+            />
           </div>
         )}
         {lifetime && (
           <div className="col-12 col-md-6 col-lg-5">
-            <PlanCard plan={lifetime} featured badge="Best value" subscribed={subscribed} onChoose={choose} />
+            <PlanCard
+              plan={lifetime}
+              featured
+              badge="Best value"
+              subscribed={subscribed && ownPlan(lifetime)}
+              changeable={subscribed && !ownPlan(lifetime)}
+              onChoose={choose}
+            />
           </div>
         )}
       </div>

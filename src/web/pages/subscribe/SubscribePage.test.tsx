@@ -1,5 +1,5 @@
 import { dehydrate, hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -145,6 +145,16 @@ describe('SubscribePage, back from the login modal', () => {
     expect(window.sessionStorage.getItem('subscribePlan')).toBeNull();
   });
 
+  it('a lifetime member: every plan reads Already Subscribed', async () => {
+    detail = { ...inactive, subscription_active: true, is_active: true, status: 'Active', plan_type: 'lifetime', state: 'lifetime' };
+    window.localStorage.setItem('accessToken', 'token');
+    await loadServerRenderedPage();
+    await screen.findByText('You are a member: every course is open to you.');
+    expect(screen.queryByRole('link', { name: 'Switch to Yearly' })).not.toBeInTheDocument();
+    expect(document.querySelectorAll('.plan-card button[disabled]')).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'Upgrade to Lifetime' })).not.toBeInTheDocument();
+  });
+
   it('does not reopen it for a member whose membership is already active', async () => {
     detail = { ...inactive, subscription_active: true, is_active: true, status: 'Active', plan_type: 'monthly' };
     window.sessionStorage.setItem('subscribePlan', '1');
@@ -154,6 +164,11 @@ describe('SubscribePage, back from the login modal', () => {
     await screen.findByText('You are a member: every course is open to you.');
     expect(screen.queryByRole('dialog', { name: 'Confirm your plan' })).not.toBeInTheDocument();
     expect(window.sessionStorage.getItem('subscribePlan')).toBeNull();
+    // Their own plan is 'Already Subscribed'; the others lead to the plan change, not a second membership.
+    expect(screen.getAllByRole('button', { name: 'Already Subscribed' }).every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(screen.getByRole('link', { name: 'Upgrade to Lifetime' })).toHaveAttribute('href', '/subscription#change-plan');
+    fireEvent.click(screen.getByRole('radio', { name: /Yearly/ }));
+    expect(screen.getByRole('link', { name: 'Switch to Yearly' })).toHaveAttribute('href', '/subscription#change-plan');
   });
 
   it('leaves the plan to the reloaded page: the page the visitor logs in on does not open the overlay itself', async () => {

@@ -4,9 +4,22 @@ import type { CourseListItem } from '../../../shared/catalog';
 import { subscriptionMessages as m, type SubscriptionDetail } from '../../../shared/subscriptions';
 import { ApiError } from '../../api/client';
 import { formatOrderDate } from '../../api/orders';
-import { membershipMethodLabel, subscriptionErrorText, useCancelSubscription, useSubscriptionCourses, useSubscriptionDetail } from '../../api/subscriptions';
+import { useMembershipPlans } from '../../api/catalog';
+import {
+  membershipMethodLabel,
+  subscriptionErrorText,
+  useCancelSubscription,
+  useChangePlan,
+  usePaymentMethodPage,
+  usePlanChanges,
+  useResumeSubscription,
+  useSubscriptionCourses,
+  useSubscriptionDetail,
+  type PlanChanges,
+} from '../../api/subscriptions';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { SearchBox } from '../../components/SearchBox';
+import { MembershipCheckout } from '../subscribe/MembershipCheckout';
 import { EmptyState } from '../../components/States';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -60,8 +73,29 @@ function dateFact(detail: SubscriptionDetail): { label: string; value: string } 
 
 const providerName = (method: string | null) => (method === 'razorpay' ? 'Razorpay' : 'Stripe');
 
+/** A membership the member still pays for (renewing, ending or retrying): its card can be updated. */
+const paysByCard = (detail: SubscriptionDetail) =>
+  (detail.state === 'renewing' || detail.state === 'ending' || detail.state === 'retrying') &&
+  (detail.payment_method === 'stripe' || detail.payment_method === 'razorpay');
+
 function SubscriptionCard({ detail }: { detail: SubscriptionDetail }) {
   const cancel = useCancelSubscription();
+  const resume = useResumeSubscription();
+  const cardPage = usePaymentMethodPage();
+  const onResume = () => {
+    if (!detail.id) return;
+    resume.mutate(detail.id, {
+      onSuccess: (result) => window.alert(result.message),
+      onError: (error) => window.alert(subscriptionErrorText(error) ?? m.cancelNotSuccessful),
+    });
+  };
+  const onUpdateCard = () => {
+    if (!detail.id) return;
+    cardPage.mutate(detail.id, {
+      onSuccess: (result) => window.location.assign(result.url),
+      onError: (error) => window.alert(subscriptionErrorText(error) ?? m.cancelNotSuccessful),
+    });
+  };
   const badge = badgeOf(detail);
   const date = dateFact(detail);
 
@@ -117,14 +151,19 @@ function SubscriptionCard({ detail }: { detail: SubscriptionDetail }) {
             <i className="bi bi-exclamation-triangle" aria-hidden="true" />
             <span>
               Your renewal payment failed. {providerName(detail.payment_method)} retries your card until {formatOrderDate(detail.grace_until)}, and you keep
-              full access until then. If no payment goes through by that day, your membership ends.
+              full access until then. If no payment goes through by that day, your membership ends. Update your card to pay it now.
             </span>
           </div>
         )}
         {detail.state === 'ending' && detail.paid_through && (
           <div className="alert alert-info small d-flex gap-2 mb-3" role="status" data-testid="subscription-expiry-notice">
             <i className="bi bi-info-circle" aria-hidden="true" />
-            <span>Auto-renewal is cancelled. Your subscription expires on {formatOrderDate(detail.paid_through)}; you keep full access until then.</span>
+            <span>
+              Auto-renewal is cancelled. Your subscription expires on {formatOrderDate(detail.paid_through)}; you keep full access until then.
+              {detail.payment_method === 'razorpay'
+                ? ' Razorpay cannot restart a subscription set to end: choose a plan again after that day to continue.'
+                : ' Changed your mind? Turn auto-renew back on before that day.'}
+            </span>
           </div>
         )}
         {detail.state === 'ended' && (
@@ -140,6 +179,23 @@ function SubscriptionCard({ detail }: { detail: SubscriptionDetail }) {
         )}
 
         <div className="d-flex flex-wrap align-items-center gap-2">
+          {paysByCard(detail) && (
+            <SubmitButton
+              type="button"
+              className={`btn ${detail.state === 'retrying' ? 'btn-warning' : 'btn-outline-primary'}`}
+              busy={cardPage.isPending}
+              busyLabel="Opening..."
+              onClick={onUpdateCard}
+            >
+              <i className="bi bi-credit-card me-1" aria-hidden="true" />
+              Update card
+            </SubmitButton>
+          )}
+          {detail.state === 'ending' && detail.payment_method !== 'razorpay' && (
+            <SubmitButton type="button" className="btn btn-primary" busy={resume.isPending} busyLabel="Please wait..." onClick={onResume}>
+              Turn auto-renew back on
+            </SubmitButton>
+          )}
           {detail.auto_renew && (
             <SubmitButton type="button" className="btn btn-outline-danger" busy={cancel.isPending} busyLabel="Please wait..." onClick={onCancel}>
               Cancel Subscription
@@ -158,6 +214,87 @@ function SubscriptionCard({ detail }: { detail: SubscriptionDetail }) {
         </div>
       </div>
     </article>
+  );
+}
+
+/** The other plans: monthly to yearly now with Stripe's proration, lifetime as an upgrade, other moves at renewal (the server says which). */
+function ChangePlan({ detail }: { detail: SubscriptionDetail }) {
+  const changes = usePlanChanges(true);
+  const plans = useMembershipPlans();
+  const change = useChangePlan();
+  const [upgrading, setUpgrading] = useState<PlanChanges['options'][number] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const options = changes.data?.options ?? [];
+  if (!options.length) return null;
+  const lifetimePlan = plans.data?.find((p) => p.plan_type === 'lifetime') ?? null;
+
+  const onSwitch = (option: PlanChanges['options'][number]) => {
+    if (!detail.id || !window.confirm(`Switch to the ${option.name}? ${option.amount_due_label ?? ''} is charged today.`)) return;
+    change.mutate(
+      { subscriptionId: detail.id, planId: option.plan_id },
+      {
+        onSuccess: (result) => window.alert(result.message),
+        onError: (error) => window.alert(subscriptionErrorText(error) ?? m.cancelNotSuccessful),
+      },
+    );
+  };
+
+  return (
+    <section className="card mt-4" aria-labelledby="change-plan-title" id="change-plan" data-testid="change-plan">
+      <div className="card-body p-3 p-md-4">
+        <h2 id="change-plan-title" className="h5 mb-1">
+          Change plan
+        </h2>
+        <p className="small text-body-secondary mb-3">Your access never pauses when you change.</p>
+        {failed && (
+          <div className="alert alert-danger small" role="alert">
+            {m.paymentFailed}
+          </div>
+        )}
+        <ul className="list-unstyled plan-changes mb-0">
+          {options.map((option) => (
+            <li key={option.plan_id} className="plan-change" data-plan-type={option.plan_type}>
+              <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-1">
+                <h3 className="h6 mb-0">{option.name}</h3>
+                <span className="fw-semibold" data-testid={`plan-change-amount-${option.plan_type}`}>
+                  {option.amount_due_label ? `${option.amount_due_label} today` : 'At renewal'}
+                </span>
+              </div>
+              <p className="small text-body-secondary mb-2">{option.note}</p>
+              {option.kind === 'now' && (
+                <SubmitButton
+                  type="button"
+                  className="btn btn-sm btn-primary"
+                  busy={change.isPending}
+                  busyLabel="Please wait..."
+                  onClick={() => onSwitch(option)}
+                >
+                  Switch to {option.plan_type === 'yearly' ? 'Yearly' : 'Monthly'}
+                </SubmitButton>
+              )}
+              {option.kind === 'upgrade' && lifetimePlan && (
+                <button
+                  type="button"
+                  className="btn btn-sm btn-accent"
+                  onClick={() => {
+                    setFailed(false);
+                    setUpgrading(option);
+                  }}
+                >
+                  Upgrade to Lifetime
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <MembershipCheckout
+        plan={upgrading ? lifetimePlan : null}
+        upgrade={upgrading ? { amountLabel: upgrading.amount_due_label ?? '', note: upgrading.note } : undefined}
+        onClose={() => setUpgrading(null)}
+        onFailed={() => setFailed(true)}
+      />
+    </section>
   );
 }
 
@@ -245,6 +382,7 @@ export default function SubscriptionPage() {
               <EmptyState message={m.noSubscription} action={{ to: '/subscribe?scrollTo=plans', label: 'See membership plans' }} />
             </div>
           )}
+          {has && detail.data && paysByCard(detail.data) && <ChangePlan detail={detail.data} />}
           {has && detail.data?.is_active && <MembershipCourses />}
         </>
       )}
