@@ -3,11 +3,12 @@ import { z } from 'zod';
 import { pageOf } from '../../../shared/admin.js';
 import { adminCouponDetailSchema, adminCouponSchema, couponBodySchema, couponPatchSchema, couponQuerySchema } from '../../../shared/coupons.js';
 import type { AppContext } from '../../context.js';
-import { createStudioCoupon, deleteStudioCoupon, getStudioCouponDetail, listStudioCoupons, updateStudioCoupon } from '../orders/index.js';
+import { createStudioCoupon, deleteStudioCoupon, getStudioCoupon, getStudioCouponDetail, listStudioCoupons, updateStudioCoupon } from '../orders/index.js';
 import { audited } from './audit.js';
 import { actorOf } from './guard.js';
 import { adminDoc, idParam } from './openapi.js';
 import { pageWindow } from './paging.js';
+import { partialUpdate } from './patch.js';
 
 const couponParams = z.object({ couponId: idParam });
 
@@ -68,13 +69,18 @@ export function couponAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        audited(ctx.db, actorOf(request), async (tx) => {
-          const { before, after } = await updateStudioCoupon(tx, request.params.couponId, request.body);
-          return {
-            result: after,
-            audit: { action: 'coupon.update', entityType: 'coupon', entityId: after.id, summary: `Edited coupon ${after.code}`, before, after },
-          };
-        }),
+        partialUpdate(
+          request.body,
+          () => getStudioCoupon(ctx.db, request.params.couponId),
+          (patch) =>
+            audited(ctx.db, actorOf(request), async (tx) => {
+              const { before, after } = await updateStudioCoupon(tx, request.params.couponId, patch);
+              return {
+                result: after,
+                audit: { action: 'coupon.update', entityType: 'coupon', entityId: after.id, summary: `Edited coupon ${after.code}`, before, after },
+              };
+            }),
+        ),
     );
 
     for (const [path, active] of [

@@ -21,6 +21,7 @@ import * as catalog from '../catalog/index.js';
 import * as courses from './courses.service.js';
 import { actorOf } from './guard.js';
 import { adminDoc, idParam } from './openapi.js';
+import { partialUpdate } from './patch.js';
 import { pageWindow } from './paging.js';
 
 const courseParams = z.object({ courseId: idParam });
@@ -81,7 +82,12 @@ export function courseAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: adminCourseSchema },
         },
       },
-      async (request) => courses.updateCourse(ctx, actorOf(request), request.params.courseId, request.body),
+      async (request) =>
+        partialUpdate(
+          request.body,
+          () => catalog.getStudioCourse(ctx.db, request.params.courseId),
+          (patch) => courses.updateCourse(ctx, actorOf(request), request.params.courseId, patch),
+        ),
     );
 
     for (const [transition, summary] of Object.entries(transitions) as [keyof typeof transitions, string][]) {

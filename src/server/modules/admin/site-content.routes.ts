@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { adminInstructorSchema, adminReviewSchema, instructorBodySchema, reviewBodySchema, reviewOrderSchema } from '../../../shared/site-content.js';
 import { uploadLimits } from '../../../shared/uploads.js';
 import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
 import { readUpload } from '../../http/upload.js';
 import { actorOf } from './guard.js';
 import { adminDoc, idParam } from './openapi.js';
+import { partialUpdate } from './patch.js';
 import * as site from './site-content.service.js';
 
 const reviewParams = z.object({ reviewId: idParam });
@@ -29,7 +31,17 @@ export function siteContentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: adminInstructorSchema },
         },
       },
-      async (request) => site.saveInstructor(ctx, actorOf(request), request.body),
+      async (request) =>
+        partialUpdate(
+          request.body,
+          // Nothing to answer before a profile was first saved.
+          async () => {
+            const instructor = await site.readInstructor(ctx);
+            if (!instructor) throw AppError.notFound();
+            return instructor;
+          },
+          (body) => site.saveInstructor(ctx, actorOf(request), body),
+        ),
     );
     app.post(
       '/instructor/photo/',

@@ -3,6 +3,7 @@ import { siteSettingsBodySchema, siteSettingsSchema } from '../../../shared/admi
 import type { AppContext } from '../../context.js';
 import { actorOf } from './guard.js';
 import { adminDoc } from './openapi.js';
+import { partialUpdate } from './patch.js';
 import { readSettings, saveSettings } from './site.service.js';
 
 export function siteAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -22,7 +23,12 @@ export function siteAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: siteSettingsSchema },
         },
       },
-      async (request) => saveSettings(ctx, actorOf(request), request.body),
+      async (request) =>
+        partialUpdate(
+          request.body,
+          () => readSettings(ctx),
+          (body) => saveSettings(ctx, actorOf(request), body),
+        ),
     );
   };
 }
