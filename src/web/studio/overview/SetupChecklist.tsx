@@ -7,12 +7,12 @@ import { adminQueries } from '../../api/admin';
 const steps: { field: keyof Omit<SiteSettings, 'sources'>; label: string; why: string }[] = [
   { field: 'seller_legal_name', label: 'Your legal name', why: 'printed as the seller on every invoice (until then, invoices name the site)' },
   { field: 'seller_address', label: 'Your business address', why: 'printed under the seller on every invoice' },
-  { field: 'support_email', label: 'A support address', why: 'shown to students on the contact page and in the footer' },
 ];
 
 /**
  * The studio's first-run checklist on the Overview: the legal details an invoice needs, asked for
  * before the first sale. Shown while any is missing; gone once all are set (in Settings or the environment).
+ * (The support address is not asked for: until one is set, the site shows the first admin's.)
  */
 export function SetupChecklist() {
   const { data: settings } = useQuery(adminQueries.settings());
