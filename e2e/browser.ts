@@ -3,8 +3,42 @@ import { inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
 
+/** Content-Security-Policy violations seen in any page of ours since the last check (e2e/policy-guard.ts fails the test on any). */
+const violations: string[] = [];
+
+/** Returns and forgets the violations seen so far. */
+export function takeCspViolations(): string[] {
+  return violations.splice(0);
+}
+
+const ours = (url: string) => url === 'about:blank' || url === 'about:srcdoc' || /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(url);
+
+/**
+ * Every page of the context reports each `securitypolicyviolation` event (a refused inline script, style, frame, worker or
+ * connection) of our own documents; a video provider's frame has policies of its own, which are not ours to keep.
+ */
+async function reportViolations(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('__lecternPolicyViolation', ({ frame }, report: string) => {
+    if (ours(frame.url())) violations.push(report);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (event) => {
+        const report = (window as unknown as { __lecternPolicyViolation?: (report: string) => void }).__lecternPolicyViolation;
+        report?.(
+          `${event.disposition} ${event.effectiveDirective}: refused ${event.blockedURI || '(inline)'} on ${event.documentURI}` +
+            `${event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : ''}${event.sample ? ` "${event.sample}"` : ''}`,
+        );
+      },
+      true,
+    );
+  });
+}
+
+/** Chromium, where every context (however a spec makes it) reports the policy violations of its pages. */
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox',
@@ -16,6 +50,13 @@ export async function launch(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options?: BrowserContextOptions) => {
+    const context = await newContext(options);
+    await reportViolations(context);
+    return context;
+  };
+  return browser;
 }
 
 /** A page whose console errors and failed same-origin requests are collected for assertions. */

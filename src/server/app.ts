@@ -24,6 +24,7 @@ import { registerJsonCompression } from './http/compress.js';
 import { registerBlockedUserGuard } from './http/auth.js';
 import { AccessLog, registerMetrics, registerRequestId, requestId } from './http/observability.js';
 import { returnOrigin } from './http/return-origin.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerPublicUploads } from './http/uploads.js';
 import { registerDraining } from './lifecycle.js';
 import { createAltchaCaptcha, createRecaptcha, type Captcha } from './integrations/captcha/index.js';
@@ -194,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
+  registerSecurityHeaders(app, config);
   registerInputGuard(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

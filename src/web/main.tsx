@@ -1,3 +1,4 @@
+import './lib/no-eval';
 import '@fontsource-variable/inter';
 import 'virtual:bootstrap-icons.css';
 import './styles/main.scss';

@@ -42,11 +42,12 @@ const page = (body: string) =>
   `<link rel="stylesheet" crossorigin href="/assets/index-a1.css"><link rel="stylesheet" crossorigin href="/assets/HomePage-b2.css">` +
   `</head><body><div id="root">${body}</div></body></html>`;
 
+const nonce = 'bm9uY2Utb2YtdGhpcy1wYWdl';
 const styleOf = (html: string) => [...html.matchAll(/<style[^>]*>(.*?)<\/style>/gs)].map((m) => m[1]).join('');
 
 describe('critical CSS of a server-rendered page', () => {
   it('inlines the rules its HTML uses (with their media queries) and none it does not', () => {
-    const html = inline(page('<nav class="navbar"><a class="nav-link" href="/">Home</a></nav><section class="home-hero">Hi</section>'));
+    const html = inline(page('<nav class="navbar"><a class="nav-link" href="/">Home</a></nav><section class="home-hero">Hi</section>'), nonce);
     const css = styleOf(html);
     expect(css).toContain('.navbar{display:flex}');
     expect(css).toContain('.navbar .nav-link{padding:8px}');
@@ -70,18 +71,30 @@ describe('critical CSS of a server-rendered page', () => {
   });
 
   it('loads every stylesheet without blocking the first paint, with a <noscript> link for browsers without JavaScript', () => {
-    const html = inline(page('<nav class="navbar"></nav>'));
+    const html = inline(page('<nav class="navbar"></nav>'), nonce);
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head.replace(/<noscript>.*?<\/noscript>/gs, '').replace(/<link[^>]*media="print"[^>]*>/g, '')).not.toMatch(/rel="stylesheet"/);
     for (const href of ['/assets/index-a1.css', '/assets/HomePage-b2.css']) {
       expect(head).toContain(`<noscript><link rel="stylesheet" crossorigin href="${href}"></noscript>`);
-      expect(head).toContain(`<link rel="stylesheet" crossorigin href="${href}" media="print" onload="this.media='all'">`);
+      expect(head).toContain(`<link rel="stylesheet" crossorigin href="${href}" media="print" data-beasties-media="all">`);
     }
+  });
+
+  it('switches the stylesheets on with a script carrying the response nonce, never an inline event handler (the policy refuses those)', () => {
+    const html = inline(page('<nav class="navbar"></nav>'), nonce);
+    expect(html).not.toMatch(/\son[a-z]+=/);
+    const body = html.slice(html.indexOf('<body>'));
+    const scripts = [...body.matchAll(/<script([^>]*)>(.*?)<\/script>/gs)];
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]![1]).toBe(` nonce="${nonce}"`);
+    expect(scripts[0]![2]).toContain("querySelectorAll('link[data-beasties-media]')");
+    // The next page gets its own nonce, though its critical CSS comes from the cache.
+    expect(inline(page('<nav class="navbar"></nav>'), 'YW5vdGhlci1ub25jZQ')).toContain('<script nonce="YW5vdGhlci1ub25jZQ">');
   });
 
   it('leaves a page unchanged when the web app has not been built', () => {
     const html = page('<nav class="navbar"></nav>');
-    expect(criticalCss(undefined)(html)).toBe(html);
-    expect(criticalCss(path.join(webRoot, 'missing'))(html)).toBe(html);
+    expect(criticalCss(undefined)(html, nonce)).toBe(html);
+    expect(criticalCss(path.join(webRoot, 'missing'))(html, nonce)).toBe(html);
   });
 });

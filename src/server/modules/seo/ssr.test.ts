@@ -12,9 +12,9 @@ afterAll(() => t.close());
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
 const page = (url: string, country = 'US') => t.app.inject({ url, headers: { accept: 'text/html', 'cf-ipcountry': country } });
-const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div><script>window.__LECTERN_STATE__=/.exec(html)?.[1] ?? '';
+const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div><script nonce="[^"]+">window.__LECTERN_STATE__=/.exec(html)?.[1] ?? '';
 const stateOf = (html: string) =>
-  JSON.parse(/<script>window.__LECTERN_STATE__=(.+?)<\/script>/.exec(html)?.[1] ?? 'null') as {
+  JSON.parse(/<script nonce="[^"]+">window.__LECTERN_STATE__=(.+?)<\/script>/.exec(html)?.[1] ?? 'null') as {
     queries: { queryKey: unknown[]; state: { status: string } }[];
   } | null;
 const courses = async (country: string) => (await t.app.inject({ url: '/api/v1/courses/', headers: { 'cf-ipcountry': country } })).json<CourseListItem[]>();

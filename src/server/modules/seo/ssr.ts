@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cspNonce } from '../../http/security-headers.js';
 import type { InlineCriticalCss } from './critical-css.js';
 
 type Fetch = (url: URL, init: RequestInit) => Promise<Response>;
@@ -123,6 +124,8 @@ export function sendRenderedPage(options: {
   after: string;
 }): FastifyReply {
   const { app, request, reply, renderer, status } = options;
+  // The page's policy runs no inline script without this response's nonce (http/security-headers.ts).
+  const nonce = cspNonce(reply);
   const out = new PassThrough();
   let body: NodeJS.ReadableStream = out;
   if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
@@ -143,8 +146,8 @@ export function sendRenderedPage(options: {
           },
           final: (done) => {
             const root = Buffer.concat(chunks).toString('utf8');
-            const html = `${options.before}${root}</div><script>window.__LECTERN_STATE__=${state}</script>${options.after}`;
-            out.end(withCriticalCss(options.inlineCriticalCss, html, request));
+            const html = `${options.before}${root}</div><script nonce="${nonce}">window.__LECTERN_STATE__=${state}</script>${options.after}`;
+            out.end(withCriticalCss(options.inlineCriticalCss, html, nonce, request));
             done();
           },
         }),
@@ -159,9 +162,9 @@ export function sendRenderedPage(options: {
 }
 
 /** A page whose critical CSS cannot be worked out is still sent, with its stylesheets blocking as usual. */
-function withCriticalCss(inline: InlineCriticalCss, html: string, request: FastifyRequest): string {
+function withCriticalCss(inline: InlineCriticalCss, html: string, nonce: string, request: FastifyRequest): string {
   try {
-    return inline(html);
+    return inline(html, nonce);
   } catch (error) {
     request.log.error({ err: error }, 'inlining critical CSS failed');
     return html;
