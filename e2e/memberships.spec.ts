@@ -6,18 +6,15 @@
  * 375 px on the way, with screenshots under e2e/artifacts/memberships/.
  */
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDetail, CourseListItem } from '../src/shared/catalog';
 import { subscriptionMessages as m, type SubscriptionHistoryRow } from '../src/shared/subscriptions';
-import { baseUrl, launch } from './browser';
+import { baseUrl, launch, runAxe } from './browser';
 import { password } from './fixtures';
 import { startSandboxServer, type SandboxServer } from './sandbox';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const artifacts = path.resolve(import.meta.dirname, 'artifacts/memberships');
 
 let browser: Browser;
@@ -98,8 +95,7 @@ async function look(page: Page, name: string, ready: (page: Page) => Promise<unk
   ] as const) {
     await ready(view);
     await view.waitForTimeout(300);
-    await view.addScriptTag({ path: axePath });
-    const results = await view.evaluate(() => (window as unknown as { axe: { run: (d: Document) => Promise<AxeResults> } }).axe.run(document));
+    const results = await runAxe(view);
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
     expect(serious, `${name} at ${width} px`).toEqual([]);
     const overflow = await view.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

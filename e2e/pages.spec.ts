@@ -4,16 +4,14 @@
  * look at. One test per page and width, so a failure names both.
  */
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { AxeResults, Result } from 'axe-core';
+import type { Result } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage } from './browser';
+import { launch, openPage, runAxe } from './browser';
 import { makeFixtures, type Fixtures } from './fixtures';
 import { pages, type PageCase } from './pages';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const screenshots = path.join(import.meta.dirname, 'artifacts', 'pages');
 const widths = [1280, 375] as const;
 
@@ -28,8 +26,7 @@ afterAll(() => browser?.close());
 
 /** axe's serious and critical violations, one readable line per rule with the first few elements. */
 async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const results = await page.evaluate(() => (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe.run(document));
+  const results = await runAxe(page);
   return results.violations
     .filter((violation: Result) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
