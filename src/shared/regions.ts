@@ -47,3 +47,14 @@ export function regionForCountry(countryCode: string | undefined | null): Region
   if (EURO_COUNTRIES.has(code)) return 'EU';
   return DEFAULT_REGION;
 }
+
+export type PaymentProvider = 'razorpay' | 'stripe';
+
+/**
+ * The payment providers a buyer is offered, the first being the default: where Razorpay is offered
+ * (prices in India, INR) it comes first, since UPI is how India pays; card (Stripe) is always there.
+ * The checkout and the membership plans both ask this.
+ */
+export function offeredProviders(razorpayOffered: boolean): PaymentProvider[] {
+  return razorpayOffered ? ['razorpay', 'stripe'] : ['stripe'];
+}

@@ -336,7 +336,7 @@ describe('coupon and payment method', () => {
     expect(sent?.get('cart_id')).toBe(CART_ID);
   });
 
-  it('offers Razorpay only when the cart is priced for India', async () => {
+  it('offers Razorpay only when the cart is priced for India, first and chosen by default (UPI is how India pays)', async () => {
     const user = userEvent.setup();
     const { unmount } = renderCheckout();
     await screen.findByText('Django REST Framework');
@@ -358,6 +358,12 @@ describe('coupon and payment method', () => {
     });
     renderCheckout();
     await screen.findByText('Django REST Framework');
+    const methods = within(screen.getByRole('group', { name: 'Payment method' })).getAllByRole('radio');
+    expect(methods.map((r) => r.getAttribute('value'))).toEqual(['RazorPay', 'Stripe']);
+    expect(screen.getByRole('radio', { name: /razorpay/i })).toBeChecked();
+    // The buyer's own choice holds.
+    await user.click(screen.getByRole('radio', { name: /^card/i }));
+    expect(screen.getByRole('radio', { name: /^card/i })).toBeChecked();
     await user.click(screen.getByRole('radio', { name: /razorpay/i }));
     expect(screen.getByRole('radio', { name: /razorpay/i })).toBeChecked();
     expect(screen.getByTestId('checkout-total')).toHaveTextContent('₹7,998');

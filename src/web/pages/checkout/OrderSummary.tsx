@@ -2,16 +2,17 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CartResponse } from '../../../shared/commerce';
 import { formatPrice } from '../../../shared/money';
+import { offeredProviders } from '../../../shared/regions';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { Price } from '../../components/Price';
 import { CouponBox, type AppliedCoupon, type CouponMessage } from './CouponBox';
 
 export type ChosenMethod = 'Stripe' | 'RazorPay';
 
-const paymentOptions: { method: ChosenMethod; label: string; detail: string; icon: string }[] = [
-  { method: 'Stripe', label: 'Card', detail: 'Visa, Mastercard, Amex · secured by Stripe', icon: 'bi-credit-card-2-front' },
-  { method: 'RazorPay', label: 'Razorpay', detail: 'UPI, cards, netbanking and wallets (India)', icon: 'bi-phone' },
-];
+const paymentOptions = {
+  stripe: { method: 'Stripe', label: 'Card', detail: 'Visa, Mastercard, Amex · secured by Stripe', icon: 'bi-credit-card-2-front' },
+  razorpay: { method: 'RazorPay', label: 'Razorpay', detail: 'UPI, cards, netbanking and wallets (India)', icon: 'bi-phone' },
+} as const satisfies Record<string, { method: ChosenMethod; label: string; detail: string; icon: string }>;
 
 interface OrderSummaryProps {
   cart: CartResponse;
@@ -118,8 +119,8 @@ export function OrderSummary(props: OrderSummaryProps) {
           <fieldset className="mt-4" disabled={submitting}>
             <legend className="form-label fs-6 fw-semibold mb-2">Payment method</legend>
             <div className="d-grid gap-2">
-              {paymentOptions
-                .filter((option) => option.method === 'Stripe' || razorpayOffered)
+              {offeredProviders(razorpayOffered)
+                .map((provider) => paymentOptions[provider])
                 .map((option) => (
                   <label key={option.method} className="payment-option">
                     <input

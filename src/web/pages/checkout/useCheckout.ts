@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { billingFormSchema, type CartResponse, type CreateOrderResponse } from '../../../shared/commerce';
+import { offeredProviders } from '../../../shared/regions';
 import { useRemoveCartItem } from '../../api/cart';
 import { ApiError, NetworkError } from '../../api/client';
 import { useCreateOrder } from '../../api/orders';
@@ -38,7 +39,8 @@ export function useCheckout(cart: CartResponse) {
 
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const [couponMessage, setCouponMessage] = useState<CouponMessage>(null);
-  const [chosen, setChosen] = useState<ChosenMethod>('Stripe');
+  // null until the buyer picks one: the region's default (offeredProviders) applies.
+  const [chosen, setChosen] = useState<ChosenMethod | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -46,7 +48,8 @@ export function useCheckout(cart: CartResponse) {
   const { discount, total } = checkoutTotals(cart.items, coupon);
   const fullDiscount = Boolean(coupon) && total <= 0;
   const razorpayOffered = cart.country.toUpperCase() === 'IN' && site?.payments.razorpay !== null;
-  const method: ChosenMethod = chosen === 'RazorPay' && !razorpayOffered ? 'Stripe' : chosen;
+  const offered = offeredProviders(razorpayOffered).map((p): ChosenMethod => (p === 'razorpay' ? 'RazorPay' : 'Stripe'));
+  const method: ChosenMethod = chosen && offered.includes(chosen) ? chosen : offered[0]!;
   const courseIds = cart.items.map((item) => item.course_id);
   const remindOnSubmit = useCheckoutReminders(form.watch('email'), courseIds);
 

@@ -1,6 +1,7 @@
 import Modal from 'react-bootstrap/Modal';
 import type { MembershipPlan } from '../../../shared/catalog';
 import { formatPrice } from '../../../shared/money';
+import { offeredProviders } from '../../../shared/regions';
 import type { RazorpaySubscriptionSuccess } from '../../api/orders';
 import type { MembershipMethod } from '../../api/subscriptions';
 import { SubmitButton } from '../../components/form/SubmitButton';
@@ -9,11 +10,11 @@ import { useMembershipPayment } from './useMembershipPayment';
 
 const period: Record<MembershipPlan['plan_type'], string> = { monthly: 'per month', yearly: 'per year', lifetime: 'one-time payment' };
 
-/** The payment methods, in order; Razorpay is offered only for a plan priced in India. */
-const methods: { value: MembershipMethod; icon: string; label: string; detail: string }[] = [
-  { value: 'stripe', icon: 'bi-credit-card', label: 'Card', detail: 'Secure checkout by Stripe' },
-  { value: 'razorpay', icon: 'bi-phone', label: 'Razorpay', detail: 'UPI, cards and netbanking' },
-];
+/** The payment methods; which are offered, and in what order, is offeredProviders' (Razorpay first, only for a plan priced in India). */
+const methods = {
+  stripe: { value: 'stripe', icon: 'bi-credit-card', label: 'Card', detail: 'Secure checkout by Stripe' },
+  razorpay: { value: 'razorpay', icon: 'bi-phone', label: 'Razorpay', detail: 'UPI, cards and netbanking' },
+} as const satisfies Record<MembershipMethod, { value: MembershipMethod; icon: string; label: string; detail: string }>;
 
 export interface MembershipCheckoutProps {
   plan: MembershipPlan | null;
@@ -67,8 +68,8 @@ export function MembershipCheckout({ plan, onClose, onFailed, upgrade }: Members
             <fieldset className="mb-3">
               <legend className="form-label fw-semibold fs-6">Payment method</legend>
               <div className="payment-methods">
-                {methods
-                  .filter((option) => option.value === 'stripe' || india)
+                {offeredProviders(india)
+                  .map((provider) => methods[provider])
                   .map((option) => (
                     <label key={option.value} className={`payment-method ${chosen === option.value ? 'is-active' : ''}`}>
                       <input

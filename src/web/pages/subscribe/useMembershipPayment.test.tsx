@@ -60,4 +60,15 @@ describe('useMembershipPayment with Razorpay', () => {
     expect(result.current.popup).toEqual({ ...expected, amount: 99900, currency: 'INR', name: 'Asha Verma', email: 'asha@example.com' });
     expect(result.current.error).toBeNull();
   });
+
+  it('chooses Razorpay by default for a plan priced in India, and card elsewhere; the member may change it', () => {
+    const india = payFor(indianPlan(7, 'monthly'));
+    expect(india.result.current.chosen).toBe('razorpay');
+    act(() => india.result.current.setMethod('stripe'));
+    expect(india.result.current.chosen).toBe('stripe');
+    const us = payFor({ ...indianPlan(8, 'monthly'), country_price: { symbol: '$', amount: 9, regular_amount: 19, country_code: 'US', currency: 'USD' } });
+    expect(us.result.current.chosen).toBe('stripe');
+    act(() => us.result.current.setMethod('razorpay'));
+    expect(us.result.current.chosen).toBe('stripe');
+  });
 });

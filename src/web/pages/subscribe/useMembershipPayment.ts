@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { MembershipPlan } from '../../../shared/catalog';
 import { toMajor } from '../../../shared/pricing';
+import { offeredProviders } from '../../../shared/regions';
 import { subscriptionMessages as m } from '../../../shared/subscription-messages';
 import { formatPersonName } from '../../../shared/text';
 import { useUserDetails } from '../../api/accounts';
@@ -41,11 +42,13 @@ export function useMembershipPayment({ plan, onClose, onFailed }: { plan: Member
   const updateLifetime = useUpdateLifetime();
   const remind = useSubscriptionReminder();
   const india = plan?.country_price.country_code === 'IN';
-  const [method, setMethod] = useState<MembershipMethod>('stripe');
+  // null until the member picks one: the region's default (offeredProviders: Razorpay first in India).
+  const [method, setMethod] = useState<MembershipMethod | null>(null);
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [popup, setPopup] = useState<Popup | null>(null);
-  const chosen: MembershipMethod = india ? method : 'stripe';
+  const offered = offeredProviders(india);
+  const chosen: MembershipMethod = method && offered.includes(method) ? method : offered[0]!;
 
   const close = () => {
     if (working && !popup) return;
