@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, openPage } from './browser';
+import { createStudent, password as studentPassword } from './fixtures';
 
 interface MailMessage {
   to: string;
@@ -175,6 +176,35 @@ describe('accounts', () => {
     await page.waitForURL(`${baseUrl()}/`);
     expect(errors.filter((e) => !expectedHttpError.test(e))).toEqual([]);
     await context.close();
+  });
+
+  it('after failed sign-ins to an account the form asks for the captcha; solved, the right password gets in (never locked out)', async () => {
+    const email = await createStudent('Bob Fernandes');
+    // Someone else guesses Bob's password five times.
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${baseUrl()}/api/v1/token/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, password: `Guess#${i}pass` }),
+      });
+      expect(res.status).toBe(401);
+    }
+    for (const width of [1280, 375]) {
+      const { page, context, errors } = await openPage(browser, { width });
+      await page.goto('/login');
+      await logIn(page, email, studentPassword);
+      await page.getByText('There were too many failed sign-ins to this account. Complete the verification, then sign in again.').waitFor();
+      await page.getByRole('group', { name: 'Verification' }).waitFor();
+      // Not solved yet: the form says so and sends nothing.
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.getByText('Please complete the reCAPTCHA verification.').waitFor();
+      await solveCaptcha(page);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL(`${baseUrl()}/`);
+      await page.getByText('Login successful!').waitFor();
+      expect(errors.filter((e) => !expectedHttpError.test(e))).toEqual([]);
+      await context.close();
+    }
   });
 
   it('forgot password → reset through the emailed link → the link is single use → log in with the new password', async () => {
