@@ -230,6 +230,84 @@ describe('memberships: monthly with Stripe', () => {
   }, 600_000);
 });
 
+describe('memberships: what a member changes themselves (issue 21)', () => {
+  it('cancels and turns auto-renew back on, switches monthly to yearly, pays a declined renewal with a new card, and ends', async () => {
+    const email = await createStudent(baseUrl(), 'Lena Fischer');
+    const { context, page, errors } = await open(baseUrl());
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await signIn(page, email);
+    await page.goto('/subscribe');
+    await page.getByRole('button', { name: 'Subscribe Monthly' }).click();
+    await page.getByRole('dialog', { name: 'Confirm your plan' }).getByRole('button', { name: 'Continue to secure payment' }).click();
+    await page.waitForURL(/\/sandbox\/stripe\/checkout\//);
+    await page.getByRole('button', { name: /^Subscribe and pay/ }).click();
+    await page.waitForURL(/\/subscription$/, { timeout: 20_000 });
+    const card = page.getByTestId('subscription-card');
+    await card.waitFor();
+
+    // The plans page offers the other plans as changes, not a second membership.
+    await page.goto('/subscribe');
+    await page.getByRole('link', { name: 'Upgrade to Lifetime' }).click();
+    await page.waitForURL(/\/subscription#change-plan$/);
+    const changes = page.getByTestId('change-plan');
+    await changes.waitFor();
+    expect(await changes.getByTestId('plan-change-amount-yearly').textContent()).toMatch(/^\$[\d,.]+ today$/);
+    await look(page, 'subscription-change-plan', (view) => view.getByTestId('change-plan').waitFor());
+
+    // Cancel, then change one's mind before the period ends.
+    await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    await page.getByTestId('subscription-expiry-notice').waitFor();
+    await look(page, 'subscription-ending', (view) => view.getByTestId('subscription-expiry-notice').waitFor());
+    await page.getByRole('button', { name: 'Turn auto-renew back on' }).click();
+    await expect.poll(() => card.getByTestId('subscription-auto-renew').textContent(), { timeout: 10_000 }).toBe('Enabled');
+    await expect.poll(() => dialogs.at(-1) ?? '').toMatch(/^Auto-renewal is back on\. Your membership renews on /);
+    expect(await page.getByRole('button', { name: 'Cancel Subscription' }).count()).toBe(1);
+
+    // Monthly to yearly, now, with Stripe's proration.
+    await changes.getByRole('button', { name: 'Switch to Yearly' }).click();
+    await expect.poll(() => card.getByRole('heading', { name: 'Yearly Membership' }).count(), { timeout: 15_000 }).toBe(1);
+    expect(dialogs.some((text) => /^Switch to the Yearly Membership\? \$[\d,.]+ is charged today\.$/.test(text))).toBe(true);
+    await expect.poll(() => dialogs.at(-1) ?? '').toMatch(/^You are now on the Yearly Membership\. It renews on /);
+    const detail = await api<{ plan_type: string; state: string; paid_through: string }>(page, '/user/subscription-detail/');
+    expect(detail).toMatchObject({ plan_type: 'yearly', state: 'renewing' });
+    expect(Date.parse(detail.paid_through) - Date.now()).toBeGreaterThan(360 * 24 * 60 * 60 * 1000);
+
+    // The renewal is declined: the page says so, with what was paid for and until when access lasts.
+    await sandbox(page, email, 'Card: decline renewals');
+    await sandbox(page, email, 'Advance to the end of the period');
+    await expect.poll(async () => (await api<{ state: string }>(page, '/user/subscription-detail/')).state, { timeout: 15_000 }).toBe('retrying');
+    await page.reload();
+    await expect.poll(() => card.getByTestId('subscription-status').textContent(), { timeout: 10_000 }).toBe('Payment failed — retrying');
+    expect(await card.getByTestId('subscription-end-label').textContent()).toBe('Paid through');
+    await look(page, 'subscription-retrying', (view) => view.getByTestId('subscription-retry-notice').waitFor());
+
+    // A new card in Stripe's portal pays it at once.
+    await card.getByRole('button', { name: 'Update card' }).click();
+    await page.waitForURL(/\/sandbox\/stripe\/portal\//);
+    await page.getByRole('button', { name: 'Save a card that pays' }).click();
+    await page.waitForURL(/\/subscription$/);
+    await expect.poll(async () => (await api<{ state: string }>(page, '/user/subscription-detail/')).state, { timeout: 15_000 }).toBe('renewing');
+    await page.reload();
+    await expect.poll(() => card.getByTestId('subscription-status').textContent(), { timeout: 10_000 }).toBe('Active');
+
+    // Cancel and let the year run out: 'Ended on …'.
+    await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    await page.getByTestId('subscription-expiry-notice').waitFor();
+    await sandbox(page, email, 'Advance to the end of the period');
+    await expect.poll(async () => (await api<{ state: string }>(page, '/user/subscription-detail/')).state, { timeout: 15_000 }).toBe('ended');
+    await page.reload();
+    await expect.poll(() => card.getByTestId('subscription-end-label').textContent(), { timeout: 10_000 }).toBe('Ended on');
+    await look(page, 'subscription-ended', (view) => view.getByTestId('subscription-ended-notice').waitFor());
+
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 600_000);
+});
+
 describe('memberships: lifetime with Stripe', () => {
   it('a signed-in student buys lifetime access: the return confirms the session once, and the card says Lifetime', async () => {
     const email = await createStudent(baseUrl(), 'Tomás Herrera');

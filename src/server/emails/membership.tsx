@@ -81,7 +81,7 @@ export function paymentFailedEmail(input: MembershipEmailBase & { graceUntil: Da
     `Hi ${formatPersonName(input.name)},`,
     [
       `We could not charge ${input.price} to renew your ${input.planName}. Your bank declined the payment.`,
-      `You keep full access until ${day(input.graceUntil)} while we retry the card. Make sure the card has funds or is still valid; if the payment still fails by then, the membership ends.`,
+      `You keep full access until ${day(input.graceUntil)} while we retry the card. Make sure the card has funds or is still valid, or update it from your subscription page ('Update card'); if the payment still fails by then, the membership ends.`,
     ],
     { label: 'Review my membership', url: input.subscriptionUrl },
   );
@@ -93,7 +93,7 @@ export function graceEndingEmail(input: MembershipEmailBase & { graceUntil: Date
     `Hi ${formatPersonName(input.name)},`,
     [
       `We still could not renew your ${input.planName}: the last payments of ${input.price} were declined.`,
-      `Your access ends on ${day(input.graceUntil)} unless the renewal goes through. Your progress is kept either way.`,
+      `Your access ends on ${day(input.graceUntil)} unless the renewal goes through: update your card from your subscription page to pay it now. Your progress is kept either way.`,
     ],
     { label: 'Keep my membership', url: input.subscriptionUrl },
   );
