@@ -302,7 +302,12 @@ export async function loadQuestions(db: Database | Tx, filter: Parameters<typeof
   return (await describeQuestions(db, filter)).questions.map((d) => d.question);
 }
 
+/**
+ * Questions of a course: the course must exist (an admin or a member has access to any id, and a
+ * question on a missing course broke its foreign key: a 500), then the viewer needs full access.
+ */
 const assertCourseAccess = async (db: Database, viewer: Viewer, courseId: number) => {
+  if (!(await getCourseSummary(db, courseId))) throw AppError.notFound('Course not found.');
   if (!(await accessTo(db, viewer, courseId)).full) throw new AppError('forbidden', learningMessages.notEnrolled, { detail: learningMessages.notEnrolled });
 };
 
