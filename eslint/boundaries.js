@@ -1,7 +1,8 @@
 // Lectern's module boundaries as lint rules (ARCHITECTURE.md, "Module boundaries").
 //
 // - lectern/module-index: a file outside src/server/modules/<m>/ imports module <m> only through
-//   its index.ts (routes, services, queries, types: all behind the index).
+//   its index.ts (its public service surface). The one exception: src/server/app.ts registers each
+//   module's routes from that module's routes.ts (its Fastify plugin), which no index re-exports.
 // - lectern/table-owner: a table of src/server/db/schema is imported only by its owner
 //   (eslint/table-owners.js): a module's queries.ts, or the infrastructure folder that owns it.
 //   The database layer (db/) and tests may import any table.
@@ -47,13 +48,18 @@ function visitImports(context, check) {
 
 const resolveRelative = (file, specifier) => (specifier.startsWith('.') ? path.resolve(path.dirname(file), specifier) : undefined);
 
+const appFile = path.join(serverDir, 'app.ts');
+
 const moduleIndex = {
   meta: {
     type: 'problem',
-    docs: { description: "Import another server module only through its index.ts (its public surface), never its routes, services, queries or types' files" },
+    docs: {
+      description:
+        "Import another server module only through its index.ts (its public surface), never its routes, services, queries or types' files; only app.ts imports a module's routes.ts",
+    },
     messages: {
       throughIndex:
-        "'{{specifier}}' reaches inside the {{module}} module. Import what you need from its public surface, src/server/modules/{{module}}/index.ts (export it there if it should be public).",
+        "'{{specifier}}' reaches inside the {{module}} module. Import what you need from its public surface, src/server/modules/{{module}}/index.ts (export it there if it should be public); only src/server/app.ts registers a module's routes.ts.",
     },
     schema: [],
   },
@@ -66,6 +72,7 @@ const moduleIndex = {
       const theirs = moduleOf(target);
       if (!theirs || theirs.name === own?.name) return;
       if (theirs.inner === 'index') return;
+      if (file === appFile && theirs.inner === 'routes') return;
       context.report({ node, messageId: 'throughIndex', data: { specifier, module: theirs.name } });
     });
   },

@@ -40,6 +40,16 @@ describe('module boundaries in npm run lint', { timeout: 120_000 }, () => {
     expect(
       await boundaryErrors('src/server/modules/cart/service.ts', "import { listCourses } from '../catalog/index.js';\nexport const x = listCourses;\n"),
     ).toEqual([]);
+    // Only app.ts registers a module's routes, from the module's routes.ts (no index re-exports them).
+    expect(
+      await boundaryErrors('src/server/app.ts', "import { catalogRoutes } from './modules/catalog/routes.js';\nexport const x = catalogRoutes;\n"),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors('src/server/main.ts', "import { catalogRoutes } from './modules/catalog/routes.js';\nexport const x = catalogRoutes;\n"),
+    ).toEqual([expect.stringMatching(/^lectern\/module-index: .*catalog module.*only src\/server\/app\.ts registers/)]);
+    expect(
+      await boundaryErrors('src/server/app.ts', "import { catalogRoutes } from './modules/catalog/service.js';\nexport const x = catalogRoutes;\n"),
+    ).toHaveLength(1);
     // Inside its own module a file may import anything of it.
     expect(
       await boundaryErrors('src/server/modules/catalog/service.ts', "import { selectCourseList } from './queries.js';\nexport const x = selectCourseList;\n"),

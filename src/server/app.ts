@@ -43,19 +43,22 @@ import { createLocalStorage, createS3Storage, type FileStorage } from './integra
 import { registerEmailJobs } from './jobs/email.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
 import { createLocalInvalidation, createPostgresInvalidation, type Invalidation } from './invalidation/index.js';
-import { accountRoutes } from './modules/accounts/index.js';
-import { analyticsRoutes } from './modules/analytics/index.js';
-import { cartRoutes } from './modules/cart/index.js';
-import { catalogRoutes } from './modules/catalog/index.js';
-import { contactRoutes } from './modules/contact/index.js';
-import { registerDevMailbox } from './modules/devtools/index.js';
-import { learningRoutes } from './modules/learning/index.js';
-import { orderRoutes } from './modules/orders/index.js';
-import { registerReminderJobs, reminderRoutes } from './modules/reminders/index.js';
-import { registerMembershipJobs, subscriptionRoutes, type MembershipDeps } from './modules/subscriptions/index.js';
-import { registerWebApp, type PageRenderer } from './modules/seo/index.js';
-import { siteRoutes } from './modules/site/index.js';
-import { adminRoutes, setupRoutes } from './modules/admin/index.js';
+import { accountRoutes } from './modules/accounts/routes.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
+import { cartRoutes } from './modules/cart/routes.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
+import { contactRoutes } from './modules/contact/routes.js';
+import { registerDevMailbox } from './modules/devtools/routes.js';
+import { learningRoutes } from './modules/learning/routes.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { registerReminderJobs } from './modules/reminders/index.js';
+import { reminderRoutes } from './modules/reminders/routes.js';
+import { registerMembershipJobs, type MembershipDeps } from './modules/subscriptions/index.js';
+import { subscriptionRoutes } from './modules/subscriptions/routes.js';
+import type { PageRenderer } from './modules/seo/index.js';
+import { registerWebApp } from './modules/seo/routes.js';
+import { siteRoutes } from './modules/site/routes.js';
+import { adminRoutes, setupRoutes } from './modules/admin/routes.js';
 
 export interface AppDeps {
   config: Config;

@@ -1,3 +1,2 @@
 // The cart module's public surface: the only file other modules may import.
-export { cartRoutes } from './routes.js';
 export { abandonedCarts, cartContents, clearPurchasedCourses, getCartCourseIds } from './service.js';

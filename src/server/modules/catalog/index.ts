@@ -1,5 +1,4 @@
 // The catalog module's public surface: the only file other modules may import.
-export { catalogRoutes } from './routes.js';
 export {
   findCourseIdsByTitle,
   findLesson,

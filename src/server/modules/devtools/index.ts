@@ -1,2 +1,3 @@
-// The development tools (never in production): the only file other modules may import.
-export { registerDevMailbox } from './routes.js';
+// The development tools (never in production) offer no services to other modules: app.ts registers
+// their routes from routes.ts.
+export {};

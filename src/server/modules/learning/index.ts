@@ -10,6 +10,5 @@ export {
   type EnrolmentFacts,
   type EnrolmentSource,
 } from './enrolments.js';
-export { learningRoutes } from './routes.js';
 export { activeEnrolmentCounts, answerQuestion } from './service.js';
 export { enrolByHand, questionInbox, revokeEnrolment, studentLearning, type StudentLearning } from './studio.js';

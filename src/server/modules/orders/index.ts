@@ -1,6 +1,5 @@
 // The orders module's public surface (checkout, payments, fulfilment: decision 0005): the only file other modules may import.
 export type { OrdersPageOptions } from './queries.js';
-export { orderRoutes } from './routes.js';
 export { listOrdersPage } from './service.js';
 export {
   checkoutContactOfUser,

@@ -1,3 +1,2 @@
 // The SEO module (the web app's pages with their head, sitemap, robots): the only file other modules may import.
-export { registerWebApp } from './routes.js';
 export type { PageRenderer } from './ssr.js';

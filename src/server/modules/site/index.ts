@@ -1,2 +1,2 @@
-// The site module's public surface: the only file other modules may import.
-export { siteRoutes } from './routes.js';
+// The site module offers no services to other modules: app.ts registers its routes from routes.ts.
+export {};

@@ -5,7 +5,6 @@ export { hasEverSubscribed, refreshFromProvider } from './service.js';
 export { handleRazorpayMembershipEvent, handleStripeMembershipEvent, type RazorpayEventBody } from './events.js';
 export type { MembershipDeps } from './lifecycle.js';
 export { registerMembershipJobs } from './jobs.js';
-export { subscriptionRoutes } from './routes.js';
 // The instructor's studio (its routes check the role and write the audit log).
 export {
   cancelMembershipFor,
