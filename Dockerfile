@@ -16,7 +16,10 @@ RUN npm run build
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# The PDF fonts (src/server/lib/pdf/fonts.ts) read only the regular and bold WOFF files of the
+# @fontsource packages; their other weights and formats (~85 MB, mostly Noto Sans SC) are dropped.
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force \
+ && find node_modules/@fontsource -type f -name '*.woff*' ! -name '*-400-normal.woff' ! -name '*-700-normal.woff' -delete
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \

@@ -5,6 +5,7 @@ import { uploadLimits } from '../src/shared/uploads.js';
 const dockerfile = readFileSync(new URL('../Dockerfile', import.meta.url), 'utf8');
 const main = readFileSync(new URL('../src/server/main.ts', import.meta.url), 'utf8');
 const caddyfile = readFileSync(new URL('../deploy/Caddyfile', import.meta.url), 'utf8');
+const pdfFonts = readFileSync(new URL('../src/server/lib/pdf/fonts.ts', import.meta.url), 'utf8');
 const runtimeStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
 
 describe('deploying (Dockerfile, deploy/Caddyfile)', () => {
@@ -18,5 +19,15 @@ describe('deploying (Dockerfile, deploy/Caddyfile)', () => {
     const [, size, unit] = /max_size (\d+)(MB|KB)/.exec(caddyfile)!;
     const proxyLimit = Number(size) * (unit === 'MB' ? 1024 * 1024 : 1024);
     expect(proxyLimit).toBeGreaterThan(Math.max(uploadLimits.imageBytes, uploadLimits.resourceBytes));
+  });
+
+  it('keeps the font files the PDFs are set in when it drops the rest of the @fontsource packages', () => {
+    const prune = /find node_modules\/@fontsource [^\n]*-delete/.exec(dockerfile)?.[0];
+    expect(prune).toBeDefined();
+    // fonts.ts reads `${pkg}-${subset}-${weight}-normal.woff` for the weights it names.
+    const weights = [...pdfFonts.matchAll(/(regular|bold): (\d{3})/g)].map((m) => m[2]!);
+    expect(weights.sort()).toEqual(['400', '700']);
+    expect(pdfFonts).toContain('-normal.woff`');
+    for (const weight of weights) expect(prune).toContain(`! -name '*-${weight}-normal.woff'`);
   });
 });
