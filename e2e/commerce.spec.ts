@@ -154,6 +154,38 @@ describe('commerce: a guest buys a course', () => {
     await context.close();
   });
 
+  it('two tabs: Pay in the tab a newer checkout replaced says so, charges nothing, and continues the newer checkout', async () => {
+    const [course] = await paidCourses(baseUrl());
+    const { context, page: tabA, errors } = await openShop(baseUrl());
+    await addToCartAndGoToCheckout(tabA, course!);
+    await fillBilling(tabA, `tabs-${unique()}@example.com`, 'United States');
+    await tabA.getByRole('button', { name: 'Enroll Now' }).click();
+    await tabA.waitForURL(/\/sandbox\/stripe\/checkout\//);
+
+    // Another tab of the same browser: signed in by the first checkout, its details filled in.
+    const tabB = await context.newPage();
+    await tabB.goto('/checkout');
+    await tabB.getByText(/You are checking out as/).waitFor();
+    await expect.poll(() => tabB.getByLabel('Address', { exact: true }).inputValue()).toBe('1 Market Street');
+    await expect.poll(() => tabB.getByLabel('State / Province').inputValue()).not.toBe('');
+    await tabB.getByRole('button', { name: 'Enroll Now' }).click();
+    await tabB.waitForURL(/\/sandbox\/stripe\/checkout\//);
+    const newer = tabB.url();
+
+    await tabA.getByRole('button', { name: /^Pay / }).click();
+    await tabA.waitForURL(/\/checkout\/?(\?.*)?$/);
+    const note = tabA.getByTestId('payment-cancelled');
+    await note.getByText('This checkout was replaced by a newer one; nothing was charged.').waitFor();
+    expect(await note.getByText(/Payment cancelled/).count()).toBe(0);
+    await note.getByRole('link', { name: 'Continue the newer checkout' }).click();
+    await tabA.waitForURL(newer);
+    await tabA.getByRole('button', { name: /^Pay / }).click();
+    await tabA.waitForURL(/\/order\/success\/\?order_no=.+&session_id=/);
+    await tabA.getByRole('heading', { name: 'Congratulations' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('reaches the failure page when the card is declined, with the cart kept', async () => {
     const [course] = await paidCourses(baseUrl());
     const { context, page, errors } = await openShop(baseUrl());

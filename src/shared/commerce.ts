@@ -157,10 +157,20 @@ export const paymentUpdateBodySchema = z.discriminatedUnion('payment_method', [
 ]);
 /** The buyer came back from the card provider's page without paying (Stripe's cancel_url). */
 export const paymentCancelBodySchema = z.object({ order_number: z.string().min(1).max(40) });
-export const paymentCancelResponseSchema = z.object({ status: z.enum(['Cancelled', 'Paid']), order_number: z.string() });
+export const paymentCancelResponseSchema = z.object({
+  status: z.enum(['Cancelled', 'Paid']),
+  order_number: z.string(),
+  /** A newer checkout of the same buyer (another tab's 'Enroll Now') replaced this one: where it stands, and where to continue it. */
+  replaced_by: z
+    .object({ order_number: z.string(), status: z.enum(['Pending', 'Paid']), checkout_url: z.string().nullable() })
+    .nullable()
+    .default(null),
+});
 export type PaymentCancelResult = z.infer<typeof paymentCancelResponseSchema>;
 /** Shown on the checkout after a cancelled card payment: a cancel is not a failure. */
 export const paymentCancelledMessage = 'Payment cancelled: you have not been charged. Your cart is just as you left it, whenever you are ready.';
+/** Shown instead when the checkout came back because a newer one (another tab) replaced it. */
+export const checkoutReplacedMessage = 'This checkout was replaced by a newer one; nothing was charged.';
 
 export const paymentUpdateResponseSchema = z.object({ status: z.enum(['Success', 'Failed', 'Pending']), order_number: z.string(), payment_id: z.string() });
 

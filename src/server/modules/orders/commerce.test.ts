@@ -254,7 +254,7 @@ describe('create-order and Stripe', () => {
     expect((await api('POST', '/payments/cancel/', { order_number: order.order_number })).statusCode).toBe(404);
 
     const cancelled = await api('POST', '/payments/cancel/', { order_number: order.order_number }, auth);
-    expect(cancelled.json()).toEqual({ status: 'Cancelled', order_number: order.order_number });
+    expect(cancelled.json()).toEqual({ status: 'Cancelled', order_number: order.order_number, replaced_by: null });
     expect((await api('POST', '/payments/cancel/', { order_number: order.order_number }, auth)).json().status).toBe('Cancelled');
     // The session can no longer be paid: Stripe's page sends the buyer back to the checkout.
     const late = await fake.server.inject({ method: 'POST', url: `/sandbox/stripe/checkout/${order.stripe_session_id}/pay` });
@@ -328,6 +328,30 @@ describe('create-order and Stripe', () => {
     ]);
     const declined = (await api('GET', `/admin/orders/${third.order_number}/`, undefined, { authorization: `Bearer ${admin.access}` })).json();
     expect(declined.payments).toEqual([expect.objectContaining({ provider: 'stripe', status: 'Failed' })]);
+  });
+
+  it("two tabs: the checkout a newer one replaced comes back saying so, with the newer one's page to continue", async () => {
+    const course = paid[1]!;
+    const form = billing();
+    const tabA = (await api('POST', '/create-order/', { ...form, courses: [course.id], total: course.country_price.amount })).json();
+    const auth = { authorization: `Bearer ${tabA.tokens.access}` };
+    const tabB = (await api('POST', '/create-order/', { ...form, password: undefined, courses: [course.id], total: course.country_price.amount }, auth)).json();
+    // Pay pressed in tab A: Stripe's page for the replaced session sends the buyer back.
+    const pay = await fake.server.inject({ method: 'POST', url: `/sandbox/stripe/checkout/${tabA.stripe_session_id}/pay` });
+    expect(pay.headers.location).toContain(`/checkout/?payment=cancelled&order_no=${tabA.order_number}`);
+    const back = (await api('POST', '/payments/cancel/', { order_number: tabA.order_number }, auth)).json();
+    expect(back).toEqual({
+      status: 'Cancelled',
+      order_number: tabA.order_number,
+      replaced_by: { order_number: tabB.order_number, status: 'Pending', checkout_url: tabB.checkout_url },
+    });
+    // Tab B paid meanwhile: tab A is pointed to that order, with nothing left to continue.
+    await deliverStripe(await payOnFakeStripe(tabB.stripe_session_id));
+    expect((await api('POST', '/payments/cancel/', { order_number: tabA.order_number }, auth)).json().replaced_by).toEqual({
+      order_number: tabB.order_number,
+      status: 'Paid',
+      checkout_url: null,
+    });
   });
 
   it('a Stripe session that expires unpaid cancels its order (not failed) and gives the coupon back; a paid one is left alone', async () => {

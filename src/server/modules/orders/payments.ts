@@ -56,14 +56,31 @@ export async function confirmStripeReturn(
 export async function cancelStripeCheckout(deps: OrderDeps, input: { orderNumber: string; viewer: Viewer | undefined }): Promise<PaymentCancelResult> {
   const order = await ownOrder(deps, input.orderNumber, input.viewer);
   if (!deps.stripe || order.paymentMethod !== 'Stripe' || !order.providerReference) throw AppError.notFound(commerceMessages.orderNotFound);
-  if (order.status === 'Paid' || order.status === 'Refunded') return { status: 'Paid', order_number: order.orderNumber };
+  if (order.status === 'Paid' || order.status === 'Refunded') return { status: 'Paid', order_number: order.orderNumber, replaced_by: null };
   if (order.status === 'Pending') {
     const session = await deps.stripe.retrieveSession(order.providerReference);
-    if (session.paid) return { status: 'Paid', order_number: order.orderNumber };
+    if (session.paid) return { status: 'Paid', order_number: order.orderNumber, replaced_by: null };
     if (session.status === 'open') await deps.stripe.expireSession(order.providerReference);
     await cancelOrder(deps, order.id, stripeAttempt(session));
+    return { status: 'Cancelled', order_number: order.orderNumber, replaced_by: null };
   }
-  return { status: 'Cancelled', order_number: order.orderNumber };
+  // Closed before the buyer came back: a newer checkout of theirs (another tab) replaced it.
+  return { status: 'Cancelled', order_number: order.orderNumber, replaced_by: await replacementOf(deps, order) };
+}
+
+/**
+ * The checkout that replaced a closed one: the buyer's next order (its creation closed the older,
+ * service.ts' supersedeUnpaidOrders), with Stripe's page to continue it while it is open.
+ */
+async function replacementOf(deps: OrderDeps, order: { id: number; userId: number }): Promise<PaymentCancelResult['replaced_by']> {
+  const next = await q.selectNextOrderOfUser(deps.db, order.userId, order.id);
+  if (!next || (next.status !== 'Pending' && next.status !== 'Paid')) return null;
+  let checkoutUrl: string | null = null;
+  if (next.status === 'Pending' && next.paymentMethod === 'Stripe' && next.providerReference && deps.stripe) {
+    const session = await deps.stripe.retrieveSession(next.providerReference);
+    if (session.status === 'open' && !session.paid) checkoutUrl = session.url;
+  }
+  return { order_number: next.orderNumber, status: next.status, checkout_url: checkoutUrl };
 }
 
 /** Razorpay's handler result: fulfils only when the HMAC over order and payment ids verifies. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { couponCourses, couponRedemptions, coupons, invoiceCounters, orderItems, orders, payments, providerEvents } from '../../db/schema/index.js';
 import { outer } from '../../db/sql.js';
@@ -59,6 +59,17 @@ export function selectPaymentsOfOrders(db: Db, orderIds: number[]) {
     .select({ orderId: payments.orderId, providerPaymentId: payments.providerPaymentId, status: payments.status })
     .from(payments)
     .where(and(inArray(payments.orderId, orderIds), inArray(payments.status, ['Success', 'Refunded'])));
+}
+
+/** The user's first order placed after this one (orders ids grow with time). */
+export async function selectNextOrderOfUser(db: Db, userId: number, afterOrderId: number) {
+  const [row] = await db
+    .select({ orderNumber: orders.orderNumber, status: orders.status, paymentMethod: orders.paymentMethod, providerReference: orders.providerReference })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), gt(orders.id, afterOrderId)))
+    .orderBy(asc(orders.id))
+    .limit(1);
+  return row;
 }
 
 /** The user's orders still waiting for a payment. */

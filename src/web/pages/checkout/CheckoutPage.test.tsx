@@ -482,6 +482,37 @@ describe('back from a cancelled card payment', () => {
     await waitFor(() => expect(cancels).toEqual([{ order_number: 'LEC-20261123-ABCDEF' }]));
   });
 
+  it('says a newer checkout (another tab) replaced this one, nothing was charged, and offers to continue the newer one', async () => {
+    const newer = 'http://lectern.test/sandbox/stripe/checkout/cs_newer';
+    handlers['/api/v1/payments/cancel/'] = () => ({
+      status: 200,
+      body: {
+        status: 'Cancelled',
+        order_number: 'LEC-20261123-AAAAAA',
+        replaced_by: { order_number: 'LEC-20261123-BBBBBB', status: 'Pending', checkout_url: newer },
+      },
+    });
+    renderCheckout('/checkout/?payment=cancelled&order_no=LEC-20261123-AAAAAA');
+    const note = await screen.findByTestId('payment-cancelled');
+    expect(note).toHaveTextContent('This checkout was replaced by a newer one; nothing was charged.');
+    expect(note).not.toHaveTextContent('Payment cancelled');
+    expect(within(note).getByRole('link', { name: 'Continue the newer checkout' })).toHaveAttribute('href', newer);
+  });
+
+  it('points to the newer order when that one was already paid', async () => {
+    handlers['/api/v1/payments/cancel/'] = () => ({
+      status: 200,
+      body: {
+        status: 'Cancelled',
+        order_number: 'LEC-20261123-AAAAAA',
+        replaced_by: { order_number: 'LEC-20261123-BBBBBB', status: 'Paid', checkout_url: null },
+      },
+    });
+    renderCheckout('/checkout/?payment=cancelled&order_no=LEC-20261123-AAAAAA');
+    const note = await screen.findByTestId('payment-cancelled');
+    expect(within(note).getByRole('link', { name: /newer checkout was paid/ })).toHaveAttribute('href', '/order/details/LEC-20261123-BBBBBB');
+  });
+
   it('shows nothing of the kind on an ordinary visit', async () => {
     renderCheckout();
     await screen.findByRole('link', { name: 'Django REST Framework' });

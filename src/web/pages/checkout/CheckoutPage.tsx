@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { paymentCancelledMessage, type CartResponse } from '../../../shared/commerce';
+import { Link } from 'react-router';
+import { checkoutReplacedMessage, paymentCancelledMessage, type CartResponse } from '../../../shared/commerce';
 import { useUserDetails } from '../../api/accounts';
 import { useCart } from '../../api/cart';
 import { Breadcrumb } from '../../components/Breadcrumb';
@@ -24,7 +25,7 @@ export { ABANDONED_EMAIL_DELAY_MS } from './useCheckoutReminders';
  */
 export default function CheckoutPage() {
   usePageMeta('checkout');
-  const cancelled = useCancelledPayment();
+  const { cancelled, replacedBy } = useCancelledPayment();
   const loggedIn = useIsLoggedIn();
   const { data: user } = useUserDetails();
   const cartQuery = useCart();
@@ -70,7 +71,24 @@ export default function CheckoutPage() {
         {cancelled && (
           <div className="alert alert-info d-flex gap-2 align-items-start" role="status" data-testid="payment-cancelled">
             <i className="bi bi-info-circle-fill" aria-hidden="true" />
-            <span>{paymentCancelledMessage}</span>
+            {replacedBy ? (
+              <div className="d-flex flex-wrap gap-2 align-items-center">
+                <span>{checkoutReplacedMessage}</span>
+                {replacedBy.checkout_url ? (
+                  <a className="btn btn-primary btn-sm" href={replacedBy.checkout_url}>
+                    Continue the newer checkout
+                  </a>
+                ) : (
+                  replacedBy.status === 'Paid' && (
+                    <Link className="btn btn-outline-primary btn-sm" to={`/order/details/${replacedBy.order_number}`}>
+                      The newer checkout was paid: see order {replacedBy.order_number}
+                    </Link>
+                  )
+                )}
+              </div>
+            ) : (
+              <span>{paymentCancelledMessage}</span>
+            )}
           </div>
         )}
         {body}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { CreateOrderResponse } from '../../../shared/commerce';
+import type { CreateOrderResponse, PaymentCancelResult } from '../../../shared/commerce';
 import { formatPersonName } from '../../../shared/text';
 import { useCancelPayment, useUpdatePayment, type RazorpayFailure, type RazorpaySuccess } from '../../api/orders';
 import type { BillingValues } from './checkoutSchema';
@@ -15,9 +15,10 @@ function failureUrl(params: Record<string, string | undefined>): string {
 /**
  * Back from Stripe with ?payment=cancelled&order_no=…: a calm note, not a failure; the server closes
  * that order (its coupon is given back) and the cart is untouched. The query is dropped so a reload
- * does not repeat it.
+ * does not repeat it. `replacedBy` is the newer checkout (another tab's) that had replaced this one.
  */
-export function useCancelledPayment(): boolean {
+export function useCancelledPayment(): { cancelled: boolean; replacedBy: PaymentCancelResult['replaced_by'] } {
+  // Until the server has answered, nothing is said: a replaced checkout is told so, not 'cancelled' first.
   const [params, setParams] = useSearchParams();
   const [cancelled, setCancelled] = useState(false);
   const cancelPayment = useCancelPayment();
@@ -29,7 +30,7 @@ export function useCancelledPayment(): boolean {
     if (orderNumber) mutate(orderNumber);
     setParams({}, { replace: true });
   }, [params, orderNumber, mutate, setParams]);
-  return cancelled;
+  return { cancelled: cancelled && !cancelPayment.isPending, replacedBy: cancelPayment.data?.replaced_by ?? null };
 }
 
 interface PaymentCallbacks {
