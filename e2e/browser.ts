@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -82,10 +82,13 @@ export async function openPage(
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * Runs axe on the page. axe is loaded the way DevTools runs a snippet (page.evaluate), not as a <script> tag
+ * Runs axe on the page (`options`: axe's, e.g. a rule it leaves off by default). axe is loaded the way DevTools runs a snippet (page.evaluate), not as a <script> tag
  * (addScriptTag): the page's policy refuses inline scripts, and the test's own tool must not need an exception.
  */
-export async function runAxe(page: Page): Promise<AxeResults> {
+export async function runAxe(page: Page, options: RunOptions = {}): Promise<AxeResults> {
   await page.evaluate(axeSource);
-  return page.evaluate(() => (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe.run(document));
+  return page.evaluate(
+    (runOptions) => (window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } }).axe.run(document, runOptions),
+    options,
+  );
 }
