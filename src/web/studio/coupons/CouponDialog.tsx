@@ -31,6 +31,8 @@ function valuesOf(target: CouponTarget): CouponBodyInput {
   return { code: '', percentage: 10, expires_at: null, max_uses: null, max_uses_per_user: null, course_ids: [], is_active: true };
 }
 
+const englishPlural = new Intl.PluralRules('en-US');
+
 /** An empty number box means "no limit" (null); anything else is sent as typed and checked by the schema. */
 const numberOrNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
 
@@ -144,9 +146,11 @@ export function CouponDialog({ target, onHide }: { target: CouponTarget; onHide:
                 <fieldset className="mb-3" aria-describedby="coupon-courses-help">
                   <legend className="form-label fs-6 mb-1">Courses</legend>
                   <div id="coupon-courses-help" className="form-text mt-0 mb-2">
-                    {selected.size
-                      ? `Only the ${selected.size} ticked course${selected.size === 1 ? '' : 's'} get the discount.`
-                      : 'None ticked: every course.'}
+                    {selected.size === 0
+                      ? 'None ticked: every course.'
+                      : englishPlural.select(selected.size) === 'one'
+                        ? 'Only the ticked course gets the discount.'
+                        : `Only the ${selected.size} ticked courses get the discount.`}
                   </div>
                   <div className="coupon-courses border rounded p-2">
                     {courses.isPending && <p className="small text-body-secondary mb-0">Loading the courses...</p>}

@@ -68,36 +68,52 @@ export function RevenueTable({ o }: { o: Overview }) {
   );
 }
 
-export function Funnel({ o }: { o: Overview }) {
+/**
+ * The funnel's steps, each with what it is of the step above: '50% of add to cart'. The steps count
+ * events, not people (a buyer who opens the checkout twice counts twice), so a step can count more
+ * than the one above it: then it says so ('more than add to cart') instead of a share over 100%.
+ */
+export function funnelSteps(funnel: Overview['funnel']) {
   const steps = [
-    { label: 'Course views', value: o.funnel.course_views },
-    { label: 'Add to cart', value: o.funnel.add_to_cart },
-    { label: 'Checkout started', value: o.funnel.checkout_started },
-    { label: 'Paid', value: o.funnel.paid },
+    { label: 'Course views', value: funnel.course_views },
+    { label: 'Add to cart', value: funnel.add_to_cart },
+    { label: 'Checkout started', value: funnel.checkout_started },
+    { label: 'Paid', value: funnel.paid },
   ];
+  return steps.map((step, i) => {
+    const above = steps[i - 1];
+    let share: string | null = null;
+    if (above && above.value > 0)
+      share =
+        step.value > above.value
+          ? `more than ${above.label.toLowerCase()}`
+          : `${Math.round((step.value / above.value) * 100)}% of ${above.label.toLowerCase()}`;
+    return { ...step, share };
+  });
+}
+
+export function Funnel({ o }: { o: Overview }) {
+  const steps = funnelSteps(o.funnel);
   const top = Math.max(1, ...steps.map((s) => s.value));
   return (
     <>
       <ol className="list-unstyled mb-2">
-        {steps.map((s, i) => {
-          const previous = steps[i - 1]?.value;
-          return (
-            <li key={s.label} className="mb-2">
-              <div className="d-flex justify-content-between small">
-                <span>{s.label}</span>
-                <span>
-                  <strong>{count(s.value)}</strong>
-                  {previous ? <span className="text-body-secondary"> · {Math.round((s.value / previous) * 100)}%</span> : null}
-                </span>
-              </div>
-              <div className="overview-bar" aria-hidden="true">
-                <span style={{ width: `${(s.value / top) * 100}%` }} />
-              </div>
-            </li>
-          );
-        })}
+        {steps.map((s) => (
+          <li key={s.label} className="mb-2">
+            <div className="d-flex justify-content-between gap-2 small">
+              <span>{s.label}</span>
+              <span className="text-end">
+                <strong>{count(s.value)}</strong>
+                {s.share ? <span className="text-body-secondary"> · {s.share}</span> : null}
+              </span>
+            </div>
+            <div className="overview-bar" aria-hidden="true">
+              <span style={{ width: `${(s.value / top) * 100}%` }} />
+            </div>
+          </li>
+        ))}
       </ol>
-      <p className="small text-body-secondary mb-0">Counted events, not unique visitors.</p>
+      <p className="small text-body-secondary mb-0">Counted events, not unique visitors: a step can count more than the one above.</p>
     </>
   );
 }
