@@ -378,6 +378,8 @@ export const adminOrderDetailSchema = adminOrderListItemSchema.extend({
   ),
   /** A paid order can be refunded in full through its provider (or at once for a 100% coupon). */
   refundable: z.boolean(),
+  /** When the order was refunded (the payment rows keep their payments' times); null when it was not. */
+  refunded_at: z.string().nullable(),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 export const orderNumberParamSchema = z.object({

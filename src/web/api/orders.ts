@@ -67,10 +67,11 @@ export function formatOrderDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
+const methodLabels: Record<string, string> = { full_discount: 'Full Discount', razorpay: 'Razorpay', stripe: 'Stripe' };
+
+/** An order's payment method ('RazorPay') or a payment's provider ('razorpay') as people write it: 'Razorpay'. */
 export function paymentMethodLabel(method: string): string {
-  if (method === 'Full_Discount') return 'Full Discount';
-  if (method === 'RazorPay') return 'Razorpay';
-  return method;
+  return methodLabels[method.toLowerCase()] ?? method;
 }
 
 /** Every key of the orders module's queries. */

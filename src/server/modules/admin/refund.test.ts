@@ -5,7 +5,7 @@ import { signedIn } from '../../../../test/admin.js';
 import { createTestApp, latestEmail, type TestApp } from '../../../../test/helpers.js';
 import { createOrder, firstPaidCourse, guestBilling } from '../../../../test/orders.js';
 import { startFakeProviders } from '../../../../test/payments.js';
-import type { AdminOrderDetail } from '../../../shared/admin.js';
+import type { AdminOrderDetail, AdminStudentDetail } from '../../../shared/admin.js';
 import type { CourseDetail } from '../../../shared/catalog.js';
 import { commerceMessages } from '../../../shared/commerce.js';
 import type { Page } from '../../../shared/admin.js';
@@ -125,5 +125,33 @@ describe('refunding an order from the studio', () => {
     expect((await admin.call('GET', `/admin/orders/${second.order_number}/`)).json<AdminOrderDetail>().status).toBe('Refunded');
     expect(await couponRow()).toMatchObject({ uses: 0, reserved: 0 });
     expect((await check(second.tokens.access)).statusCode).toBe(200);
+  });
+
+  it("gives the refund its own time on the order, and a later enrolment by hand its own time, not the refunded purchase's", async () => {
+    const course = await firstPaidCourse(t);
+    const email = `refund-time-${Date.now()}@example.com`;
+    const created = await createOrder(t, guestBilling({ email, courses: [course.id], total: course.country_price.amount }));
+    const order = created.json<{ order_number: string; stripe_session_id: string }>();
+    await fake.server.inject({ method: 'POST', url: `/sandbox/stripe/checkout/${order.stripe_session_id}/pay` });
+    expect((await deliverStripe(fake.stripeEvents.at(-1)!)).statusCode).toBe(200);
+    const admin = await signedIn(t, { isAdmin: true });
+    const paid = (await admin.call('GET', `/admin/orders/${order.order_number}/`)).json<AdminOrderDetail>();
+    expect(paid.refunded_at).toBeNull();
+    const [buyer] = await t.handle.db.select().from(users).where(eq(users.email, email));
+    const purchased = (await admin.call('GET', `/admin/students/${buyer!.id}/`)).json<AdminStudentDetail>();
+    const boughtAt = purchased.enrolments.find((e) => e.course_id === course.id)!.enrolled_at;
+
+    const refunded = (await admin.call('POST', `/admin/orders/${order.order_number}/refund/`)).json<AdminOrderDetail>();
+    expect(refunded.refunded_at).not.toBeNull();
+    expect(Date.parse(refunded.refunded_at!)).toBeGreaterThan(Date.parse(paid.paid_at!));
+    // The payment row keeps the payment's time.
+    expect(refunded.payments[0]!.created_at).toBe(paid.payments[0]!.created_at);
+
+    const enrolled = await admin.call('POST', `/admin/students/${buyer!.id}/enrolments/`, { course_id: course.id });
+    expect(enrolled.statusCode, enrolled.body).toBe(201);
+    const byHand = enrolled.json<AdminStudentDetail>().enrolments.find((e) => e.course_id === course.id)!;
+    expect(byHand.source).toBe('admin');
+    expect(Date.parse(byHand.enrolled_at)).toBeGreaterThan(Date.parse(boughtAt));
+    expect(Date.parse(byHand.enrolled_at)).toBeGreaterThanOrEqual(Date.parse(refunded.refunded_at!));
   });
 });

@@ -190,7 +190,9 @@ export async function selectOwnedCourseIds(db: Db, userId: number, courseIds?: n
 
 /**
  * One enrolment per (user, course): an existing one is left alone, except that a revoked one is
- * granted again and one started through a membership becomes owned by a purchase or grant.
+ * granted again and one started through a membership becomes owned by a purchase or grant. A grant
+ * again is dated now (created_at is the enrolment's 'enrolled at'): a course enrolled by hand after
+ * its purchase was refunded was shown with the refunded purchase's date.
  */
 export async function upsertEnrolments(
   db: Db,
@@ -204,7 +206,7 @@ export async function upsertEnrolments(
     .values(courseIds.map((courseId) => ({ userId, courseId, source, orderId })))
     .onConflictDoUpdate({
       target: [enrolments.userId, enrolments.courseId],
-      set: { revokedAt: null, source: sql`excluded.source`, orderId: sql`excluded.order_id` },
+      set: { revokedAt: null, source: sql`excluded.source`, orderId: sql`excluded.order_id`, createdAt: sql`excluded.created_at` },
       setWhere: sql`${enrolments.revokedAt} is not null or (${enrolments.source} = 'subscription' and excluded.source <> 'subscription')`,
     });
 }

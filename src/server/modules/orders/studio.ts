@@ -94,6 +94,8 @@ export async function studioOrder(db: Database | Tx, orderNumber: string): Promi
       created_at: p.createdAt.toISOString(),
     })),
     refundable: order.status === 'Paid',
+    // An order refunded before refunded_at was recorded dates its refund by its payment, as the overview does.
+    refunded_at: order.status === 'Refunded' ? ((order.refundedAt ?? order.paidAt)?.toISOString() ?? null) : null,
   };
 }
 

@@ -94,7 +94,7 @@ export default function OrderDetailPage() {
             <h2 id="order-payments" className="h5 mb-3">
               Payment events
             </h2>
-            {o.payments.length === 0 ? (
+            {o.payments.length === 0 && !o.refunded_at ? (
               <p className="text-body-secondary mb-0">No payment event recorded.</p>
             ) : (
               <DataTable
@@ -114,6 +114,15 @@ export default function OrderDetailPage() {
                     <td className="small text-nowrap">{formatDateTime(p.created_at)}</td>
                   </tr>
                 ))}
+                {o.refunded_at && (
+                  // The refund, at its own time (the payment's row keeps the payment's).
+                  <tr>
+                    <td>{paymentMethodLabel(o.payment_method)}</td>
+                    <td>Refund</td>
+                    <td className="text-end text-nowrap">−{total}</td>
+                    <td className="small text-nowrap">{formatDateTime(o.refunded_at)}</td>
+                  </tr>
+                )}
               </DataTable>
             )}
           </section>
@@ -142,7 +151,13 @@ export default function OrderDetailPage() {
               <dt className="col-5 fw-normal text-body-secondary">Created</dt>
               <dd className="col-7">{formatDateTime(o.created_at)}</dd>
               <dt className="col-5 fw-normal text-body-secondary">Paid</dt>
-              <dd className="col-7 mb-0">{formatDateTime(o.paid_at)}</dd>
+              <dd className={`col-7${o.refunded_at ? ' mb-1' : ' mb-0'}`}>{formatDateTime(o.paid_at)}</dd>
+              {o.refunded_at && (
+                <>
+                  <dt className="col-5 fw-normal text-body-secondary">Refunded</dt>
+                  <dd className="col-7 mb-0">{formatDateTime(o.refunded_at)}</dd>
+                </>
+              )}
             </dl>
           </section>
         </div>
