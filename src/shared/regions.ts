@@ -9,6 +9,12 @@ export type Region = keyof typeof regions;
 export const regionCodes = Object.keys(regions) as Region[];
 export const DEFAULT_REGION: Region = 'US';
 
+/** The order prices are listed in: the default region first, then the others as `regions` lists them ('$49.00 · ₹1,999.00'). */
+export function byRegionOrder(a: { region: string }, b: { region: string }): number {
+  const rank = (region: string) => (region === DEFAULT_REGION ? -1 : regionCodes.indexOf(region as Region));
+  return rank(a.region) - rank(b.region);
+}
+
 /** Euro-area members (Bulgaria from 2026) and the states that use the euro by agreement. */
 const EURO_COUNTRIES = new Set([
   'AT',

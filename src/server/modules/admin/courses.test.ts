@@ -124,10 +124,13 @@ describe('a course from draft to storefront', () => {
         { region: 'IN', amount: 3999, regular_amount: 5999 },
       ],
     });
+    // The default region's price first ('$49.99 · ₹3,999.00'), here and in the list.
     expect(priced.json<AdminCourse>().prices).toEqual([
-      { region: 'IN', currency: 'INR', amount: 3999, regular_amount: 5999 },
       { region: 'US', currency: 'USD', amount: 49.99, regular_amount: 89.99 },
+      { region: 'IN', currency: 'INR', amount: 3999, regular_amount: 5999 },
     ]);
+    const inList = (await admin.call('GET', `/admin/courses/?search=${encodeURIComponent(course.title)}`)).json<{ results: AdminCourse[] }>();
+    expect(inList.results.find((c) => c.id === course.id)!.prices.map((p) => p.region)).toEqual(['US', 'IN']);
     const before = await storefront(); // fills the one-minute snapshot
     expect(before.some((c) => c.id === course.id)).toBe(false);
     const published = await admin.call('POST', `/admin/courses/${course.id}/publish/`);

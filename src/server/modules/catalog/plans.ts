@@ -6,7 +6,7 @@
 import type { Page } from '../../../shared/admin.js';
 import { planAdminMessages, type AdminPlan, type PlanBody } from '../../../shared/plans.js';
 import { toMajor, toMinor } from '../../../shared/pricing.js';
-import { regions, type Region } from '../../../shared/regions.js';
+import { byRegionOrder, regions, type Region } from '../../../shared/regions.js';
 import type { Database, Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import * as q from './queries/plans.js';
@@ -28,7 +28,7 @@ function toStudio(plan: q.PlanRow, prices: q.PlanPriceRow[]): StudioPlan {
     stripe_product_id: plan.stripeProductId,
     prices: prices
       .filter((p) => p.planId === plan.id)
-      .sort((a, b) => Object.keys(regions).indexOf(a.region) - Object.keys(regions).indexOf(b.region))
+      .sort(byRegionOrder)
       .map((p) => ({
         region: p.region,
         currency: p.currency,

@@ -16,7 +16,7 @@ import {
   type PricesBody,
 } from '../../../shared/admin.js';
 import { toMajor, toMinor } from '../../../shared/pricing.js';
-import { regions, type Region } from '../../../shared/regions.js';
+import { byRegionOrder, regions, type Region } from '../../../shared/regions.js';
 import { placeholderCourseImage } from '../../../shared/uploads.js';
 import type { Database, Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
@@ -52,7 +52,10 @@ export async function listStudioCourses(
     state: stateOf(r),
     total_lessons: r.totalLessons,
     enrolled: enrolled.get(r.id) ?? 0,
-    prices: prices.filter((p) => p.courseId === r.id).map(toPrice),
+    prices: prices
+      .filter((p) => p.courseId === r.id)
+      .sort(byRegionOrder)
+      .map(toPrice),
     position: r.position,
     updated_at: r.updatedAt.toISOString(),
   }));
@@ -80,7 +83,7 @@ export async function getStudioCourse(db: Db, courseId: number): Promise<AdminCo
     state: stateOf(c),
     total_lessons: curriculum.lessons.length,
     enrolled: enrolled.get(courseId) ?? 0,
-    prices: prices.map(toPrice),
+    prices: [...prices].sort(byRegionOrder).map(toPrice),
     position: c.position,
     updated_at: c.updatedAt.toISOString(),
     course_image: c.courseImage,
