@@ -147,7 +147,9 @@ describe('CourseDetailPage', () => {
     expect(screen.getByRole('button', { name: /Getting started/ })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('Serializers')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Preview Serializers' })).not.toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Preview Project setup' }));
+    // The lesson's title opens it (not only the small 'Preview' beside it), one control for a keyboard.
+    expect(screen.getAllByRole('button', { name: 'Preview Project setup' })).toHaveLength(1);
+    fireEvent.click(screen.getByText('Project setup'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Lesson Preview - Project setup' })).toBeInTheDocument();
     expect(within(dialog).getByTitle('Lesson Preview - Project setup')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/rfscVS0vtbw?rel=0');

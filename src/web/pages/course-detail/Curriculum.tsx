@@ -15,16 +15,29 @@ function LessonRow({ lesson, onPreview }: { lesson: Lesson; onPreview: (lesson: 
   return (
     <li className="curriculum-lesson">
       <i className={`bi ${isVideo ? 'bi-play-circle' : 'bi-file-earmark-text'} curriculum-lesson-icon`} aria-hidden="true" />
-      <span className="curriculum-lesson-title">
-        <span className="visually-hidden">{isVideo ? 'Video: ' : 'Article: '}</span>
-        {lesson.lesson_title}
-      </span>
+      {canPreview ? (
+        // The title opens the preview, as the small 'Preview' beside it does (one control for a keyboard and a screen reader).
+        <button
+          type="button"
+          className="curriculum-lesson-title curriculum-lesson-open"
+          aria-label={`Preview ${lesson.lesson_title}`}
+          onClick={() => onPreview(lesson)}
+        >
+          {lesson.lesson_title}
+        </button>
+      ) : (
+        <span className="curriculum-lesson-title">
+          <span className="visually-hidden">{isVideo ? 'Video: ' : 'Article: '}</span>
+          {lesson.lesson_title}
+        </span>
+      )}
       <span className="curriculum-lesson-meta">
         {canPreview && (
           <button
             type="button"
             className="btn btn-link btn-sm p-0 fw-semibold curriculum-preview"
-            aria-label={`Preview ${lesson.lesson_title}`}
+            tabIndex={-1}
+            aria-hidden="true"
             onClick={() => onPreview(lesson)}
           >
             Preview
