@@ -12,6 +12,7 @@ import { SubmitButton } from '../../components/form/SubmitButton';
 import { PageSpinner } from '../../components/States';
 import { AuthShell, Banner } from '../../pages/login/AuthShell';
 import { PASSWORD_HELP } from '../../pages/register/RegisterForm';
+import { notify } from '../components/notify';
 import { useStudioTitle } from '../components/ui';
 import { useStudioSubmit } from '../components/useStudioSubmit';
 
@@ -65,7 +66,9 @@ function SetupForm({ token }: { token: string }) {
 
   const { formError, submit } = useStudioSubmit(form, serverFields, async (values) => {
     await setup.mutateAsync(values);
-    void navigate('/admin/courses', { replace: true, state: { message: adminMessages.setupCreated } });
+    // Said as the studio opens (a toast outlives the move; nothing read the navigation's state).
+    notify(adminMessages.setupCreated);
+    void navigate('/admin/courses', { replace: true });
   });
 
   return (
