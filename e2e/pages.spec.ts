@@ -1,14 +1,16 @@
 /**
  * Every page in e2e/pages.ts, at 1280 and 375 px: axe finds no serious or critical violation
  * (with WCAG 2.2's target size, SC 2.5.8: every link and button 24 by 24 px or far enough from the
- * next one), nothing overflows sideways, every table fits the window with its words whole, and a
- * screenshot is saved under e2e/artifacts/pages/ (gitignored) to look at. One test per page and
- * width, so a failure names both.
+ * next one; at 375 px every target is 24 by 24 px, spacing or not), nothing overflows sideways,
+ * every table fits the window with its words whole, tabs stay on one row, an open dialog dims the
+ * whole window, and a screenshot is saved under e2e/artifacts/pages/ (gitignored) to look at. One
+ * test per page and width, so a failure names both.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Result } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, openPage, runAxe } from './browser';
 import { makeFixtures, type Fixtures } from './fixtures';
@@ -125,8 +127,14 @@ function unreadableTables(page: Page) {
     const range = document.createRange();
     for (const cell of document.querySelectorAll('td, th')) {
       const rect = cell.getBoundingClientRect();
-      // A visually hidden heading (the cards' thead) is one pixel: not read on screen.
+      // A visually hidden heading (the cards' thead, one clipped pixel) is not read on screen.
       if (rect.width <= 1 || rect.height <= 1) continue;
+      let clipped = false;
+      for (let e = cell.parentElement; e && !clipped && e !== document.body; e = e.parentElement) {
+        const box = e.getBoundingClientRect();
+        clipped = box.width <= 1 || box.height <= 1;
+      }
+      if (clipped) continue;
       const text = (cell.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
       if (rect.right > limit + 1 || rect.left < -1)
         problems.push(`table cell "${text}" goes past the ${limit}px window (left ${Math.round(rect.left)}, right ${Math.round(rect.right)})`);
@@ -155,6 +163,81 @@ function unreadableTables(page: Page) {
     }
     return problems;
   });
+}
+
+/**
+ * On a phone every link, button and field is a target a thumb can hit: at least 24 by 24 CSS px
+ * (WCAG 2.2's minimum, SC 2.5.8; axe above also allows a smaller one far enough from the others,
+ * which let 17 px tall footer links pass), a checkbox or radio counted with its label. A link inside
+ * a sentence is exempt, as the SC says.
+ */
+function smallTargets(page: Page) {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const targets = 'a[href], button, [role="button"], [role="tab"], [role="menuitem"], input:not([type="hidden"]), select, textarea, summary';
+    for (const target of document.querySelectorAll<HTMLElement>(targets)) {
+      let rect = target.getBoundingClientRect();
+      // Not drawn, or visually hidden (a skip link until focused).
+      if (rect.width <= 1 || rect.height <= 1) continue;
+      const style = getComputedStyle(target);
+      if (style.visibility === 'hidden' || style.pointerEvents === 'none') continue;
+      const label = target instanceof HTMLInputElement && (target.type === 'checkbox' || target.type === 'radio') ? target.labels?.[0] : undefined;
+      if (label) {
+        const around = label.getBoundingClientRect();
+        const left = Math.min(rect.left, around.left);
+        const top = Math.min(rect.top, around.top);
+        rect = new DOMRect(left, top, Math.max(rect.right, around.right) - left, Math.max(rect.bottom, around.bottom) - top);
+      }
+      if (rect.width >= 23.5 && rect.height >= 23.5) continue;
+      if (style.display === 'inline') {
+        let block = target.parentElement;
+        while (block && getComputedStyle(block).display === 'inline') block = block.parentElement;
+        const own = (target.textContent ?? '').trim().length;
+        if (block && (block.textContent ?? '').replace(/\s+/g, ' ').trim().length > own + 12) continue;
+      }
+      const name = (target.getAttribute('aria-label') ?? target.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 30);
+      problems.push(`${target.tagName.toLowerCase()} "${name}" is ${Math.round(rect.width)}x${Math.round(rect.height)} px: a touch target needs 24x24`);
+      if (problems.length >= 8) break;
+    }
+    return problems;
+  });
+}
+
+/** A tab list keeps its tabs on one row (scrolling sideways if it must): a phone wrapped the course page's four tabs into a 2x2 grid. */
+function wrappedTabs(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('[role="tablist"]')].flatMap((list) => {
+      const tops = [...list.querySelectorAll('[role="tab"]')]
+        .map((tab) => tab.getBoundingClientRect())
+        .filter((rect) => rect.width > 0)
+        .map((rect) => Math.round(rect.top));
+      return new Set(tops).size > 1 ? [`the tabs of ${list.id ? `#${list.id}` : 'a tab list'} wrap onto ${new Set(tops).size} rows`] : [];
+    }),
+  );
+}
+
+/**
+ * An open dialog's backdrop dims everything behind it, the sticky header too (the header's
+ * backdrop-filter made Chromium paint it above the plan dialog's backdrop): the top strip of the
+ * window, outside the dialog, is dark.
+ */
+async function undimmedHeader(page: Page): Promise<string[]> {
+  const strip = await page.evaluate(() => {
+    if (!document.querySelector('.modal-backdrop.show')) return null;
+    const dialog = document.querySelector('.modal.show .modal-content')?.getBoundingClientRect();
+    // A strip across the top, left of the dialog when the dialog reaches the top.
+    const height = 6;
+    if (dialog && dialog.top < height + 4) return null;
+    return { x: 0, y: 2, width: document.documentElement.clientWidth, height };
+  });
+  if (!strip) return [];
+  const { data, info } = await sharp(await page.screenshot({ clip: strip }))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let sum = 0;
+  for (let i = 0; i < data.length; i += info.channels) sum += (data[i]! + data[i + 1]! + data[i + 2]!) / 3;
+  const brightness = sum / (data.length / info.channels);
+  return brightness > 170 ? [`an open dialog leaves the top of the window undimmed (brightness ${Math.round(brightness)} of 255)`] : [];
 }
 
 async function open(page: Page, pageCase: PageCase) {
@@ -189,7 +272,14 @@ describe.each(widths)('every page at %i px', (width) => {
       try {
         await open(page, pageCase);
         await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
-        const problems = [...(await sidewaysOverflow(page)), ...(await unreadableTables(page)), ...(await axeViolations(page))];
+        const problems = [
+          ...(await sidewaysOverflow(page)),
+          ...(await unreadableTables(page)),
+          ...(await wrappedTabs(page)),
+          ...(width < 600 ? await smallTargets(page) : []),
+          ...(await undimmedHeader(page)),
+          ...(await axeViolations(page)),
+        ];
         expect(problems, `${name} at ${width}px:\n${problems.join('\n')}`).toEqual([]);
       } finally {
         await context.close();

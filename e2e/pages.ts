@@ -94,6 +94,16 @@ export const pages: PageCase[] = [
   { name: 'subscription-none', path: '/subscription', see: { text: "You don't have any subscription." }, as: 'student' },
   { name: 'subscription-history-empty', path: '/subscription/history', see: { text: 'No subscription history found.' }, as: 'student' },
   { name: 'pending-activation', path: '/pending-activation', see: { heading: 'Processing Payment' }, as: 'student' },
+  {
+    name: 'subscribe-plan-dialog',
+    path: '/subscribe',
+    see: { heading: 'Every course. One membership.' },
+    as: 'student',
+    act: async (page) => {
+      await page.locator('[data-plan-type]').first().click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
   { name: 'checkout-guest', path: '/checkout', see: (f) => ({ text: f.otherPaidCourse.title }), prepare: courseInCart },
 
   // The instructor studio (an admin)

@@ -57,6 +57,17 @@ export function useSubscriptionDetail(options: { refetchInterval?: number | fals
   return useQuery({ ...subscriptionQueries.detail(), enabled: loggedIn, refetchInterval: options.refetchInterval ?? false });
 }
 
+/**
+ * Whether the signed-in viewer is a current member: the server decides it (the detail's is_active,
+ * from the membership's dates and state); every place that asks (the header's Join, the plans)
+ * asks here. False for a visitor and while the answer is on its way.
+ */
+export function useIsMember(): boolean {
+  const loggedIn = useIsLoggedIn();
+  const detail = useSubscriptionDetail();
+  return loggedIn && detail.data?.is_active === true;
+}
+
 export function useSubscriptionCourses(search: string, enabled = true) {
   const loggedIn = useIsLoggedIn();
   const ip = useVisitorIp();

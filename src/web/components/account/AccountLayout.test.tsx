@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AccountLayout } from './AccountLayout';
@@ -33,5 +34,19 @@ describe('AccountLayout', () => {
     const nav = renderAt('/dashboard');
     expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/');
     expect(nav.getByRole('link', { name: 'Subscription' })).toHaveAttribute('href', '/subscription');
+  });
+
+  it('is a vertical menu that a phone opens from a button naming the current page', async () => {
+    const nav = renderAt('/enrolled-courses');
+    const toggle = nav.getByRole('button', { name: /^Account menu: ?Enrolled Courses$/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(list).toHaveClass('flex-column', 'd-none', 'd-lg-flex');
+    expect(list).not.toHaveClass('flex-nowrap');
+
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(list).not.toHaveClass('d-none');
+    expect(within(list).getAllByRole('link')).toHaveLength(7);
   });
 });

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { signOut } from '../../lib/signOut';
 import { PageSpinner } from '../States';
@@ -13,40 +13,46 @@ const links = [
   { to: '/certificate-download/', label: 'Certificates', icon: 'award' },
 ];
 
-/** On a phone the links form a strip that scrolls sideways: the current page's link is brought into view (the strip alone scrolls). */
-function useActiveLinkInView(pathname: string) {
-  const strip = useRef<HTMLUListElement>(null);
-  useEffect(() => {
-    const list = strip.current;
-    const active = list?.querySelector<HTMLElement>('.nav-link.active');
-    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
-    const box = list.getBoundingClientRect();
-    const link = active.getBoundingClientRect();
-    if (link.left >= box.left && link.right <= box.right) return;
-    list.scrollLeft += link.left - box.left - (box.width - link.width) / 2;
-  }, [pathname]);
-  return strip;
-}
-
-/** The signed-in area: a sidebar (Dashboard, My Profile, Enrolled Courses, Subscription, Order History, Sign Out) beside the page. */
 /** The links carry the spec's trailing slash; the pages answer with and without it, and both are the current page. */
 const withoutSlash = (path: string) => path.replace(/\/+$/, '');
 const isCurrent = (pathname: string, to: string) => withoutSlash(pathname) === withoutSlash(to) || pathname.startsWith(`${withoutSlash(to)}/`);
 
+/**
+ * The signed-in area: a sidebar (Dashboard, My Profile, Enrolled Courses, Subscription, Order
+ * History, Q&A, Certificates, Sign Out) beside the page. On a phone the same vertical menu folds
+ * behind a button that names the current page (a sideways strip cut its links mid-word).
+ */
 export function AccountLayout() {
   const { pathname } = useLocation();
-  const strip = useActiveLinkInView(pathname);
+  const [open, setOpen] = useState(false);
+  // Choosing a page folds the menu again.
+  useEffect(() => setOpen(false), [pathname]);
+  const current = links.find((link) => isCurrent(pathname, link.to));
   return (
     <div className="container py-4 py-lg-5">
       <div className="row g-4">
         <aside className="col-12 col-lg-3">
           <nav className="card account-nav" aria-label="Account">
-            <ul ref={strip} className="nav flex-lg-column p-2 gap-1 flex-nowrap overflow-auto">
+            <button
+              type="button"
+              className="account-nav-toggle btn d-flex d-lg-none align-items-center gap-2 w-100 text-start"
+              aria-expanded={open}
+              aria-controls="account-nav-links"
+              onClick={() => setOpen((value) => !value)}
+            >
+              <i className={`bi bi-${current?.icon ?? 'list'}`} aria-hidden="true" />
+              <span className="flex-grow-1">
+                <span className="visually-hidden">Account menu: </span>
+                {current?.label ?? 'Account'}
+              </span>
+              <i className={`bi ${open ? 'bi-chevron-up' : 'bi-chevron-down'}`} aria-hidden="true" />
+            </button>
+            <ul id="account-nav-links" className={`nav flex-column p-2 gap-1 ${open ? 'd-flex account-nav-open' : 'd-none'} d-lg-flex`}>
               {links.map((link) => (
                 <li className="nav-item" key={link.to}>
                   <Link
                     to={link.to}
-                    className={`nav-link rounded d-flex align-items-center gap-2 text-nowrap${isCurrent(pathname, link.to) ? ' active' : ''}`}
+                    className={`nav-link rounded d-flex align-items-center gap-2${isCurrent(pathname, link.to) ? ' active' : ''}`}
                     aria-current={isCurrent(pathname, link.to) ? 'page' : undefined}
                   >
                     <i className={`bi bi-${link.icon}`} aria-hidden="true" />
@@ -55,7 +61,7 @@ export function AccountLayout() {
                 </li>
               ))}
               <li className="nav-item">
-                <button type="button" className="nav-link rounded d-flex align-items-center gap-2 text-nowrap w-100 text-start" onClick={() => void signOut()}>
+                <button type="button" className="nav-link rounded d-flex align-items-center gap-2 w-100 text-start" onClick={() => void signOut()}>
                   <i className="bi bi-box-arrow-right" aria-hidden="true" />
                   Sign Out
                 </button>

@@ -24,7 +24,7 @@ export function Footer() {
             <p className="mt-3 text-body-secondary small pe-lg-5">
               Project-based programming courses in Python, Django, REST APIs, machine learning and AI, from an instructor who builds software for a living.
             </p>
-            <div className="d-flex gap-3 fs-5">
+            <div className="footer-social d-flex gap-1 fs-5">
               {socials.map((s) => (
                 <a key={s.icon} href={s.href} target="_blank" rel="noopener noreferrer" aria-label={s.label} className="link-secondary">
                   <i className={`bi bi-${s.icon}`} aria-hidden="true" />

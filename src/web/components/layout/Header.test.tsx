@@ -8,15 +8,18 @@ import { Header } from './Header';
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 let picture: string | null = null;
+let member = false;
 
 beforeEach(() => {
   picture = null;
+  member = false;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const path = new URL(String(input)).pathname;
       if (path === '/api/v1/site-config/')
         return json(200, { captcha: { provider: 'altcha', site_key: null }, google_client_id: null, community_url: 'https://discord.gg/x', support_email: '' });
+      if (path === '/api/v1/user/subscription-detail/') return json(200, { subscription_active: member, is_active: member });
       if (path === '/api/v1/user-details/')
         return json(200, { user_id: 3, username: 'priya', email: 'priya@example.com', full_name: 'priya van natarajan', profile_picture: picture });
       return json(404, { detail: 'Not found.' });
@@ -76,5 +79,21 @@ describe('Header', () => {
     renderHeader();
     const toggle = await screen.findByRole('button', { name: 'Account menu for Priya Van Natarajan' });
     await vi.waitFor(() => expect(toggle.querySelector('img')).toHaveAttribute('src', `${window.location.origin}/media/profile/p.webp`));
+  });
+
+  it('offers Join to a signed-in student who is not a member', async () => {
+    localStorage.setItem('accessToken', 'token');
+    renderHeader();
+    await screen.findByRole('button', { name: /Account menu/ });
+    await vi.waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([input]) => String(input).includes('/subscription-detail/'))).toBe(true));
+    expect(screen.getByRole('link', { name: 'Join' })).toBeInTheDocument();
+  });
+
+  it('hides Join from a current member', async () => {
+    member = true;
+    localStorage.setItem('accessToken', 'token');
+    renderHeader();
+    await screen.findByRole('button', { name: /Account menu/ });
+    await vi.waitFor(() => expect(screen.queryByRole('link', { name: 'Join' })).not.toBeInTheDocument());
   });
 });

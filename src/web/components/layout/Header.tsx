@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useSiteConfig } from '../../api/site';
+import { useIsMember } from '../../api/subscriptions';
 import { useIsLoggedIn } from '../../lib/auth';
 import { useCartCount } from '../../lib/cartCount';
 import { Logo } from './Logo';
@@ -20,6 +21,8 @@ export function Header() {
   const count = useCartCount();
   const { data: site } = useSiteConfig();
   const loggedIn = useIsLoggedIn();
+  // A current member has nothing to join.
+  const member = useIsMember();
   const close = () => setOpen(false);
 
   return (
@@ -76,16 +79,18 @@ export function Header() {
                 </a>
               </li>
             </ul>
-            <div className="d-flex gap-2 pb-3 pb-lg-0 me-lg-3">
-              <Link to="/subscribe" className="btn btn-accent btn-sm px-3" onClick={close}>
-                Join
-              </Link>
-              {!loggedIn && (
-                <Link to="/login" className="btn btn-primary btn-sm px-3 d-sm-none" onClick={close}>
-                  Sign In
+            {!member && (
+              <div className="d-flex gap-2 pb-3 pb-lg-0 me-lg-3">
+                <Link to="/subscribe" className="btn btn-accent btn-sm px-3" onClick={close}>
+                  Join
                 </Link>
-              )}
-            </div>
+                {!loggedIn && (
+                  <Link to="/login" className="btn btn-primary btn-sm px-3 d-sm-none" onClick={close}>
+                    Sign In
+                  </Link>
+                )}
+              </div>
+            )}
           </div>
         </div>
       </nav>
