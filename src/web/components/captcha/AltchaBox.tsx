@@ -9,8 +9,8 @@ import type {} from 'altcha/types/react';
  * The widget draws its check mark over the checkbox and lets it take the click, so a click in the
  * middle of the box did nothing. React 19 hoists this once into the head (deduplicated by href).
  */
-// The checkbox and the footer link (Protected by ALTCHA) are 24 px touch targets (WCAG 2.2, SC 2.5.8).
-const altchaCss = `altcha-widget{display:block;max-width:320px;--altcha-checkbox-size:24px}altcha-widget .altcha-checkbox svg{pointer-events:none}altcha-widget .altcha-footer a{display:inline-flex;align-items:center;min-height:24px}`;
+// The checkbox, the logo link and the footer link (Protected by ALTCHA) are 24 px touch targets (WCAG 2.2, SC 2.5.8).
+const altchaCss = `altcha-widget{display:block;max-width:320px;--altcha-checkbox-size:24px}altcha-widget .altcha-checkbox svg{pointer-events:none}altcha-widget .altcha-logo{display:inline-flex;align-items:center;justify-content:center;min-width:24px;min-height:24px}altcha-widget .altcha-footer a{display:inline-flex;align-items:center;min-height:24px}`;
 
 const ALTCHA_CHALLENGE_URL = `${API_BASE}/altcha/challenge/`;
 
