@@ -136,9 +136,7 @@ export const verifyResponseSchema = z.object({ success: z.literal(true), message
 export const paymentMethodResponseSchema = z.object({ url: z.string(), provider: z.enum(['stripe', 'razorpay']) });
 
 /** POST /subscription/change-plan/. */
-export const changePlanBodySchema = cancelSubscriptionBodySchema.extend({
-  plan_id: z.coerce.number('Choose a plan.').int('Choose a plan.').positive('Choose a plan.'),
-});
+export const changePlanBodySchema = cancelSubscriptionBodySchema.extend({ plan_id: idSchema('Choose a plan.') });
 
 /**
  * GET /subscription/plan-changes/: what the member may move to, priced by the server.
