@@ -129,7 +129,7 @@ describe('learning', () => {
       }
     }
     expect(new URL(page.url()).pathname).toMatch(/^\/lesson\/javascript-essentials\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/$/);
-    expect(await page.locator('#lesson-progress .progress-ring-text').textContent()).toBe('100%');
+    await expect.poll(() => page.locator('#lesson-progress .progress-ring-text').textContent()).toBe('100%');
     await page.locator('#lesson-progress').click();
     await page.getByText(`${total} of ${total} complete.`).waitFor();
 
