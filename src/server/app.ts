@@ -7,7 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -22,6 +22,7 @@ import { frameworkErrors, MAX_PARAM_LENGTH, registerInputGuard } from './http/ho
 import { registerHealth } from './http/health.js';
 import { registerJsonCompression } from './http/compress.js';
 import { registerBlockedUserGuard } from './http/auth.js';
+import { documentAnswers, documentTransform, hideFromDocument } from './http/openapi.js';
 import { AccessLog, registerMetrics, registerRequestId, requestId } from './http/observability.js';
 import { returnOrigin } from './http/return-origin.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -281,7 +282,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       servers: [{ url: '/' }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    // Each call's request, security and answers come from its route (http/openapi.ts).
+    transform: documentTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
@@ -289,6 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
+      api.addHook('onRoute', documentAnswers);
       registerBlockedUserGuard(api, { db, invalidation: ctx.invalidation, secret: config.jwtSecret });
       await api.register(catalogRoutes(ctx));
       await api.register(accountRoutes(ctx));
@@ -305,8 +309,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     { prefix: '/api/v1' },
   );
-  await registerSandboxProviders(app, ctx);
-  await registerDevMailbox(app, ctx);
+  // Development tools (provider sandboxes and their fakes, the dev mailbox) are not part of the API document.
+  await app.register(async (dev) => {
+    dev.addHook('onRoute', hideFromDocument);
+    await registerSandboxProviders(dev, ctx);
+    await registerDevMailbox(dev, ctx);
+  });
   await registerWebApp(app, ctx, deps.webRoot, deps.renderer);
 
   return Object.assign(app, { ctx }) as unknown as App;

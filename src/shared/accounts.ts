@@ -8,7 +8,9 @@ const emailField = (requiredMessage: string) =>
   z
     .string(requiredMessage)
     .transform(normalizeEmail)
-    .pipe(z.string().min(1, requiredMessage).max(254, accountMessages.emailInvalid).pipe(z.email(accountMessages.emailInvalid)));
+    .pipe(z.string().min(1, requiredMessage).max(254, accountMessages.emailInvalid).pipe(z.email(accountMessages.emailInvalid)))
+    // The document states the format the pipe checks (a transform's input schema alone is a bare string).
+    .meta({ format: 'email', maxLength: 254 });
 
 const passwordField = z
   .string(passwordRules[0]!.message)

@@ -92,7 +92,7 @@ const required = (max = 200) =>
 /** The billing form of /checkout, sent as multipart (or JSON). */
 export const createOrderBodySchema = z.object({
   full_name: required(120),
-  email: required(254).toLowerCase().pipe(z.email(commerceMessages.emailInvalid)),
+  email: required(254).toLowerCase().pipe(z.email(commerceMessages.emailInvalid)).meta({ format: 'email' }),
   phone_number: required(20).refine((v) => /^[+()\d\s-]{6,20}$/.test(v), 'Enter a valid phone number.'),
   address_line_1: required(200),
   country: required(100),
@@ -218,7 +218,7 @@ export type OrderHistoryItem = z.infer<typeof orderHistoryItemSchema>;
  * a cart on this site (`cart_id`, the browser's cartId), a signed-in user's only to their own.
  */
 export const abandonedEmailBodySchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email(commerceMessages.emailInvalid)),
+  email: z.string().trim().toLowerCase().pipe(z.email(commerceMessages.emailInvalid)).meta({ format: 'email' }),
   sending_reason: z.enum(['add_to_cart', 'checkout', 'subscription']),
   course_items: z
     .array(z.object({ course_id: idSchema('Enter a valid course id.') }))
@@ -228,7 +228,7 @@ export const abandonedEmailBodySchema = z.object({
 });
 /** The spec's body; a guest names the cart whose reminder it cancels (`cart_id`), a signed-in user cancels their own. */
 export const deleteAbandonedEmailBodySchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email(commerceMessages.emailInvalid)),
+  email: z.string().trim().toLowerCase().pipe(z.email(commerceMessages.emailInvalid)).meta({ format: 'email' }),
   sending_reason: z.enum(['add_to_cart', 'checkout', 'subscription']).optional(),
   course_id: idSchema('Enter a valid course id.').optional(),
   cart_id: cartIdSchema.optional(),

@@ -62,7 +62,7 @@ export const instructorBodySchema = z
   .object({
     name: plain(2, 100),
     designation: plain(2, 120),
-    email: z.string().trim().toLowerCase().max(254, tooLong(254)).pipe(z.email('Enter a valid email address.')),
+    email: z.string().trim().toLowerCase().max(254, tooLong(254)).pipe(z.email('Enter a valid email address.')).meta({ format: 'email' }),
     /** HTML from the rich-text editor; sanitised by the server when saved and when served. */
     bio: z.string().max(10_000, tooLong(10_000)),
     facebook_link: socialLink('facebook_link'),

@@ -56,9 +56,13 @@ const trimmed = (max: number) => z.string().trim().max(max, `Ensure this field h
 export const contactBodySchema = z
   .object({
     name: trimmed(120).min(1, messages.contact.nameRequired),
-    email: trimmed(254).min(1, messages.contact.emailRequired).pipe(z.email(messages.contact.emailInvalid)),
+    email: trimmed(254).min(1, messages.contact.emailRequired).pipe(z.email(messages.contact.emailInvalid)).meta({ format: 'email' }),
     // A refinement, not an enum: a missing role must not stop the message rules below from being reported with it.
-    role: z.string(messages.contact.roleRequired).transform(normalizeContactRole).refine(isContactRole, messages.contact.roleRequired),
+    role: z
+      .string(messages.contact.roleRequired)
+      .transform(normalizeContactRole)
+      .refine(isContactRole, messages.contact.roleRequired)
+      .meta({ enum: [...contactRoles] }),
     specify: trimmed(200).default(''),
     message: trimmed(5000).default(''),
     /** Optional captcha token; the pass cookie set by /verify-recaptcha/ also counts. */

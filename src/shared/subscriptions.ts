@@ -9,7 +9,8 @@ export const membershipPaymentMethodSchema = z
   .string('Choose a payment method.')
   .trim()
   .toLowerCase()
-  .pipe(z.enum(['stripe', 'razorpay'], 'Choose Stripe or Razorpay.'));
+  .pipe(z.enum(['stripe', 'razorpay'], 'Choose Stripe or Razorpay.'))
+  .meta({ enum: ['stripe', 'razorpay', 'Stripe', 'RazorPay'] });
 export type MembershipPaymentMethod = z.infer<typeof membershipPaymentMethodSchema>;
 
 export const subscribeBodySchema = z.object({

@@ -4,6 +4,7 @@ import { AppError } from '../errors.js';
 import type { Database } from '../db/client.js';
 import type { Invalidation } from '../invalidation/index.js';
 import { blockedUserIds, verifyAccessToken } from '../modules/accounts/index.js';
+import { readsBearer } from './openapi.js';
 
 export interface Viewer {
   userId: number;
@@ -24,8 +25,13 @@ const tokenInvalid = () => new AppError('unauthorized', accountMessages.tokenInv
 /**
  * The signed-in viewer, or undefined for an anonymous request. A bearer token that is present but
  * invalid or expired answers 401, so the client refreshes it and retries (as DRF's JWT auth does).
+ * Only a route whose schema declares the bearer token (`bearerAuth` / `optionalBearerAuth` in
+ * http/openapi.ts) may read it, so the document's security and 401s are those the route has.
  */
 export async function viewerOf(request: FastifyRequest, secret: string): Promise<Viewer | undefined> {
+  if (!readsBearer(request.routeOptions.schema)) {
+    throw new Error(`${request.method} ${request.routeOptions.url} reads the bearer token: declare bearerAuth (or optionalBearerAuth) in its schema`);
+  }
   let pending = cache.get(request);
   if (!pending) {
     pending = (async () => {
@@ -57,8 +63,9 @@ export function assertOwner(viewer: Viewer, ownerId: number): void {
 
 /**
  * A blocked account's access tokens stop working at once (401, as an expired token): checked on
- * every /api/v1 request with a valid token, against the blocked ids held in memory and reloaded
- * in every process when 'accounts.blocked' is invalidated. Invalid tokens are left to the routes.
+ * every /api/v1 request with a valid token to a route that reads it, against the blocked ids held
+ * in memory and reloaded in every process when 'accounts.blocked' is invalidated. Invalid tokens
+ * are left to the routes; routes that do not read the token ignore it, whoever sent it.
  */
 export function registerBlockedUserGuard(app: FastifyInstance, deps: { db: Database; invalidation: Invalidation; secret: string }): void {
   let blocked: Promise<Set<number>> | undefined;
@@ -66,7 +73,7 @@ export function registerBlockedUserGuard(app: FastifyInstance, deps: { db: Datab
     blocked = undefined;
   });
   app.addHook('onRequest', async (request) => {
-    if (!request.headers.authorization) return;
+    if (!request.headers.authorization || !readsBearer(request.routeOptions.schema)) return;
     const viewer = await viewerOf(request, deps.secret).catch(() => undefined);
     if (!viewer) return;
     blocked ??= blockedUserIds(deps.db).catch((error: unknown) => {

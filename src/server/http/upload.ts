@@ -1,11 +1,27 @@
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { uploadMessages } from '../../shared/uploads.js';
 import { AppError } from '../errors.js';
+import { fileField, type DocumentedForm } from './openapi.js';
 
 export interface Upload {
   /** The name the uploader's computer gave the file (shown, never used as a storage key). */
   fileName: string;
   bytes: Buffer;
+}
+
+export interface UploadOptions {
+  /** The multipart field holding the file. */
+  field: string;
+  maxBytes: number;
+  /** What the file may be, for the document ('a PDF, ZIP or plain text file'). */
+  accepts?: string;
+}
+
+/** The document's form for an upload read by `readUpload` with the same options: multipart with the one file field. */
+export function uploadForm(options: UploadOptions): DocumentedForm {
+  const mb = Math.round(options.maxBytes / (1024 * 1024));
+  return { consumes: ['multipart/form-data'], schema: z.object({ [options.field]: fileField(`${options.accepts ?? 'The file'}, at most ${mb} MB`) }) };
 }
 
 /** Room for the multipart boundaries and headers around the file. */
@@ -17,7 +33,7 @@ const ENVELOPE_BYTES = 64 * 1024;
  * first, and the stream is cut at the limit whatever it declared); no multipart answers 415; a
  * missing or empty file 400 under the field's name. Other fields and files are ignored.
  */
-export async function readUpload(request: FastifyRequest, options: { field: string; maxBytes: number }): Promise<Upload> {
+export async function readUpload(request: FastifyRequest, options: UploadOptions): Promise<Upload> {
   const { field, maxBytes } = options;
   const tooLarge = () => new AppError('too_large', uploadMessages.tooLarge(maxBytes), { [field]: [uploadMessages.tooLarge(maxBytes)] });
   const declared = Number(request.headers['content-length']);

@@ -21,8 +21,12 @@ import { AppError } from '../../errors.js';
 import { requireViewer } from '../../http/auth.js';
 import { captchaSolved, requireCaptcha } from '../../http/captcha-pass.js';
 import { parseForm } from '../../http/form.js';
+import { bearerAuth, errors, fileField, noContent } from '../../http/openapi.js';
 import { deletePublicImage, storeProfilePicture } from '../../lib/images.js';
 import * as accounts from './service.js';
+
+/** The profile form as the document shows it: the fields parsed with profileFieldsSchema, and the picture. */
+const profileFormSchema = profileFieldsSchema.extend({ profile_picture: fileField('An image (JPEG, PNG, WebP, GIF or AVIF), at most 5 MB').optional() });
 
 const perIp = (max: number, minutes: number) => ({ rateLimit: { max, timeWindow: `${minutes} minutes` } });
 
@@ -69,6 +73,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['accounts'],
           summary: 'The link in the verification email: activates the account and lands on the login page',
           params: z.object({ uid: z.string().max(64), token: z.string().max(200) }),
+          response: { 302: noContent('To /login/?status=success, or /login/?status=invalid-link') },
         },
       },
       async (request, reply) => {
@@ -94,7 +99,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Email and password → access and refresh tokens',
           description: LOGIN_DESCRIPTION,
           body: loginBodySchema,
-          response: { 200: tokenPairSchema },
+          response: { 200: tokenPairSchema, ...errors(401, 403) },
         },
         // Every request, successes too: a flood guard only. Failed sign-ins have their own limits (throttle.ts).
         config: perIp(100, 15),
@@ -115,7 +120,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['accounts'],
           summary: 'Rotates a refresh token; reusing an old one revokes its family',
           body: refreshBodySchema,
-          response: { 200: tokenPairSchema },
+          response: { 200: tokenPairSchema, ...errors(401) },
         },
         config: perIp(60, 15),
       },
@@ -138,7 +143,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['accounts'],
           summary: 'Signs in with a Google ID token (verified: signature, audience, issuer, expiry)',
           body: googleLoginBodySchema,
-          response: { 200: tokenPairSchema },
+          response: { 200: tokenPairSchema, ...errors(401) },
         },
         config: perIp(20, 15),
       },
@@ -171,7 +176,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/user-details/', { schema: { tags: ['accounts'], response: { 200: userDetailsSchema } } }, async (request) => {
+    app.get('/user-details/', { schema: { tags: ['accounts'], ...bearerAuth, response: { 200: userDetailsSchema, ...errors(404) } } }, async (request) => {
       const viewer = await requireViewer(request, ctx.config.jwtSecret);
       return accounts.getUserDetails(ctx.db, viewer.userId);
     });
@@ -182,8 +187,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['accounts'],
           summary: 'Multipart: profile fields and an optional profile_picture (an image, at most 5 MB)',
-          consumes: ['multipart/form-data'],
-          response: { 200: userDetailsSchema },
+          ...bearerAuth,
+          form: { consumes: ['multipart/form-data'], schema: profileFormSchema },
+          response: { 200: userDetailsSchema, ...errors(404) },
         },
       },
       async (request) => {

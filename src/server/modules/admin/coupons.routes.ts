@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import { createStudioCoupon, deleteStudioCoupon, getStudioCoupon, getStudioCouponDetail, listStudioCoupons, updateStudioCoupon } from '../orders/index.js';
 import { audited } from './audit.js';
 import { actorOf } from './guard.js';
+import { errors, noContent } from '../../http/openapi.js';
 import { adminDoc, idParam } from './openapi.js';
 import { pageWindow } from './paging.js';
 import { partialUpdate } from './patch.js';
@@ -122,7 +123,7 @@ export function couponAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ...adminDoc,
           summary: 'Deletes a coupon that no order ever used (409 otherwise: disable it instead)',
           params: couponParams,
-          response: { 204: z.null() },
+          response: { 204: noContent('Deleted'), ...errors(409) },
         },
       },
       async (request, reply) => {

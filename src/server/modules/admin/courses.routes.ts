@@ -20,6 +20,7 @@ import type { AppContext } from '../../context.js';
 import * as catalog from '../catalog/index.js';
 import * as courses from './courses.service.js';
 import { actorOf } from './guard.js';
+import { errors } from '../../http/openapi.js';
 import { adminDoc, idParam } from './openapi.js';
 import { partialUpdate } from './patch.js';
 import { pageWindow } from './paging.js';
@@ -157,7 +158,7 @@ export function courseAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/sections/:sectionId/',
-      { schema: { ...adminDoc, summary: 'Deletes an empty section', params: sectionParams, response: { 200: adminCourseSchema } } },
+      { schema: { ...adminDoc, summary: 'Deletes an empty section', params: sectionParams, response: { 200: adminCourseSchema, ...errors(409) } } },
       async (request) => courses.deleteSection(ctx, actorOf(request), request.params.sectionId),
     );
 

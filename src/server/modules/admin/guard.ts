@@ -3,6 +3,7 @@ import { adminMessages } from '../../../shared/admin.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { viewerOf } from '../../http/auth.js';
+import { addAnswers, bearerAuth } from '../../http/openapi.js';
 import { getPublicUser } from '../accounts/index.js';
 import type { Actor } from './audit.js';
 
@@ -14,6 +15,11 @@ const actors = new WeakMap<FastifyRequest, Actor>();
  * from the token, so a demoted admin loses access at once) → 403.
  */
 export function guardAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // What the gate answers is in every studio call's document: the bearer token, 401 and 403.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, ...bearerAuth };
+    addAnswers(route, [401, 403]);
+  });
   app.addHook('onRequest', async (request) => {
     const viewer = await viewerOf(request, ctx.config.jwtSecret);
     if (!viewer) throw new AppError('unauthorized', adminMessages.notAuthenticated, { detail: adminMessages.notAuthenticated, code: 'not_authenticated' });

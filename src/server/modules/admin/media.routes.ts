@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { adminCourseSchema } from '../../../shared/admin.js';
 import { uploadLimits } from '../../../shared/uploads.js';
 import type { AppContext } from '../../context.js';
-import { readUpload } from '../../http/upload.js';
+import { readUpload, uploadForm } from '../../http/upload.js';
 import { actorOf } from './guard.js';
 import * as media from './media.service.js';
 import { adminDoc, idParam } from './openapi.js';
 
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
-const uploadDoc = { ...adminDoc, consumes: ['multipart/form-data'] };
+const courseImage = { field: 'image', maxBytes: uploadLimits.imageBytes, accepts: 'A JPEG, PNG, WebP, GIF or AVIF picture' };
+const lessonResource = { field: 'file', maxBytes: uploadLimits.resourceBytes, accepts: 'A PDF, ZIP or plain text file' };
 
 /** The studio's uploads into the catalog: a course's image and a lesson's downloadable file. */
 export function mediaAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -18,14 +19,15 @@ export function mediaAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/courses/:courseId/image/',
       {
         schema: {
-          ...uploadDoc,
+          ...adminDoc,
+          form: uploadForm(courseImage),
           summary: `Multipart field "image" (JPEG, PNG, WebP, GIF or AVIF, at most ${mb(uploadLimits.imageBytes)}): cropped to 16:9 and re-encoded; 413 when larger, 415 when not a picture`,
           params: z.object({ courseId: idParam }),
           response: { 200: adminCourseSchema },
         },
       },
       async (request) => {
-        const upload = await readUpload(request, { field: 'image', maxBytes: uploadLimits.imageBytes });
+        const upload = await readUpload(request, courseImage);
         return media.uploadCourseImage(ctx, actorOf(request), request.params.courseId, upload);
       },
     );
@@ -34,14 +36,15 @@ export function mediaAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/lessons/:lessonId/resource/',
       {
         schema: {
-          ...uploadDoc,
+          ...adminDoc,
+          form: uploadForm(lessonResource),
           summary: `Multipart field "file" (PDF, ZIP or plain text, at most ${mb(uploadLimits.resourceBytes)}): the lesson's download, replacing any previous one; 413 when larger, 415 for other types`,
           params: z.object({ lessonId: idParam }),
           response: { 200: adminCourseSchema },
         },
       },
       async (request) => {
-        const upload = await readUpload(request, { field: 'file', maxBytes: uploadLimits.resourceBytes });
+        const upload = await readUpload(request, lessonResource);
         return media.uploadLessonResource(ctx, actorOf(request), request.params.lessonId, upload);
       },
     );

@@ -6,6 +6,7 @@ import { findUserIds } from '../accounts/index.js';
 import { cancelMembershipFor, getMembershipDetail, listMemberships, refundLastCharge, type MembershipDeps } from '../subscriptions/index.js';
 import { audited } from './audit.js';
 import { actorOf } from './guard.js';
+import { errors } from '../../http/openapi.js';
 import { adminDoc, idParam } from './openapi.js';
 import { pageWindow } from './paging.js';
 
@@ -104,7 +105,7 @@ export function memberAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ...adminDoc,
           summary: 'Refunds the last charge in full at its provider; the membership ends at once',
           params: memberParams,
-          response: { 200: adminMemberDetailSchema },
+          response: { 200: adminMemberDetailSchema, ...errors(409, 503) },
         },
       },
       async (request) => {

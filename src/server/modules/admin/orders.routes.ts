@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { refundOrder, studioOrder, studioOrdersCsv, studioOrdersPage } from '../orders/index.js';
 import { recordAudit } from './audit.js';
 import { actorOf } from './guard.js';
+import { errors, fileResponse } from '../../http/openapi.js';
 import { adminDoc } from './openapi.js';
 
 export function orderAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -29,6 +30,7 @@ export function orderAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ...adminDoc,
           summary: 'Every order matching the same filters, as CSV',
           querystring: adminOrderQuerySchema.omit({ cursor: true, page_size: true }),
+          response: { 200: fileResponse('text/csv', 'The CSV file') },
         },
       },
       async (request, reply) => {
@@ -70,7 +72,7 @@ export function orderAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ...adminDoc,
           summary: 'Refunds a paid order in full through its provider (the sandbox too); access is revoked and the buyer emailed',
           params: orderNumberParamSchema,
-          response: { 200: adminOrderDetailSchema },
+          response: { 200: adminOrderDetailSchema, ...errors(409, 503) },
         },
       },
       async (request) => {

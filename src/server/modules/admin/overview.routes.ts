@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { overviewQuerySchema, overviewSchema } from '../../../shared/analytics.js';
 import type { AppContext } from '../../context.js';
+import { fileResponse } from '../../http/openapi.js';
 import { adminDoc } from './openapi.js';
 import { buildOverview, overviewCsv } from './overview.service.js';
 
@@ -30,6 +31,7 @@ export function overviewAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ...adminDoc,
           summary: "The overview's daily series as CSV: orders paid, new students, and gross, refunds and net per currency (major units), with a total row",
           querystring: overviewQuerySchema,
+          response: { 200: fileResponse('text/csv', 'The CSV file') },
         },
       },
       async (request, reply) => {

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { replayProviderEvent, studioProviderEvent, studioProviderEvents } from '../orders/index.js';
 import { audited } from './audit.js';
 import { actorOf } from './guard.js';
+import { errors } from '../../http/openapi.js';
 import { adminDoc, idParam } from './openapi.js';
 import { pageWindow, rangeOf } from './paging.js';
 
@@ -44,7 +45,7 @@ export function paymentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ...adminDoc,
           summary: 'Processes a failed event again, exactly as a webhook delivery would (an event already processed answers 409, nothing redone)',
           params: eventParams,
-          response: { 200: providerEventDetailSchema },
+          response: { 200: providerEventDetailSchema, ...errors(409, 503) },
         },
       },
       async (request) => {

@@ -10,6 +10,7 @@ import {
   setupStatusSchema,
 } from '../../../shared/admin.js';
 import type { AppContext } from '../../context.js';
+import { errors } from '../../http/openapi.js';
 import { listAudit } from './audit.js';
 import { actorOf, guardAdminRoutes } from './guard.js';
 import { adminDoc } from './openapi.js';
@@ -83,7 +84,7 @@ export function setupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['admin'],
           summary: "Creates the instructor's admin account from the setup link",
           body: setupBodySchema,
-          response: { 201: setupResultSchema },
+          response: { 201: setupResultSchema, ...errors(403) },
         },
         config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
       },

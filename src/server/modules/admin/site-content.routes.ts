@@ -4,13 +4,15 @@ import { adminInstructorSchema, adminReviewSchema, instructorBodySchema, reviewB
 import { uploadLimits } from '../../../shared/uploads.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { readUpload } from '../../http/upload.js';
+import { errors, noContent } from '../../http/openapi.js';
+import { readUpload, uploadForm } from '../../http/upload.js';
 import { actorOf } from './guard.js';
 import { adminDoc, idParam } from './openapi.js';
 import { partialUpdate } from './patch.js';
 import * as site from './site-content.service.js';
 
 const reviewParams = z.object({ reviewId: idParam });
+const pictureUpload = { field: 'image', maxBytes: uploadLimits.imageBytes, accepts: 'A JPEG, PNG, WebP, GIF or AVIF picture' };
 const imageUpload = `multipart field "image" (JPEG, PNG, WebP, GIF or AVIF, at most ${uploadLimits.imageBytes / (1024 * 1024)} MB); 413 when larger, 415 when not a picture`;
 
 /** The instructor shown on the storefront, and the reviews on the home page and /course-reviews. */
@@ -28,7 +30,8 @@ export function siteContentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ...adminDoc,
           summary: 'Saves the fields sent (bio HTML sanitised; social links https on their own site)',
           body: instructorBodySchema,
-          response: { 200: adminInstructorSchema },
+          // An empty PATCH before the profile was first saved: 404.
+          response: { 200: adminInstructorSchema, ...errors(404) },
         },
       },
       async (request) =>
@@ -48,12 +51,12 @@ export function siteContentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           ...adminDoc,
-          consumes: ['multipart/form-data'],
+          form: uploadForm(pictureUpload),
           summary: `The instructor's photo, ${imageUpload}; stored as a 600×600 WebP`,
           response: { 200: adminInstructorSchema },
         },
       },
-      async (request) => site.uploadInstructorPhoto(ctx, actorOf(request), await readUpload(request, { field: 'image', maxBytes: uploadLimits.imageBytes })),
+      async (request) => site.uploadInstructorPhoto(ctx, actorOf(request), await readUpload(request, pictureUpload)),
     );
 
     app.get(
@@ -83,28 +86,26 @@ export function siteContentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { ...adminDoc, summary: 'Replaces a review', params: reviewParams, body: reviewBodySchema, response: { 200: adminReviewSchema } } },
       async (request) => site.editReview(ctx, actorOf(request), request.params.reviewId, request.body),
     );
-    app.delete('/reviews/:reviewId/', { schema: { ...adminDoc, summary: 'Removes a review', params: reviewParams } }, async (request, reply) => {
-      await site.removeReview(ctx, actorOf(request), request.params.reviewId);
-      return reply.code(204).send();
-    });
+    app.delete(
+      '/reviews/:reviewId/',
+      { schema: { ...adminDoc, summary: 'Removes a review', params: reviewParams, response: { 204: noContent('Removed') } } },
+      async (request, reply) => {
+        await site.removeReview(ctx, actorOf(request), request.params.reviewId);
+        return reply.code(204).send(null);
+      },
+    );
     app.post(
       '/reviews/:reviewId/thumb/',
       {
         schema: {
           ...adminDoc,
-          consumes: ['multipart/form-data'],
+          form: uploadForm(pictureUpload),
           summary: `The reviewer's picture, ${imageUpload}; stored as a 256×256 WebP`,
           params: reviewParams,
           response: { 200: adminReviewSchema },
         },
       },
-      async (request) =>
-        site.uploadReviewThumb(
-          ctx,
-          actorOf(request),
-          request.params.reviewId,
-          await readUpload(request, { field: 'image', maxBytes: uploadLimits.imageBytes }),
-        ),
+      async (request) => site.uploadReviewThumb(ctx, actorOf(request), request.params.reviewId, await readUpload(request, pictureUpload)),
     );
   };
 }

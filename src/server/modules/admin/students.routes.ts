@@ -11,6 +11,7 @@ import {
 } from '../../../shared/admin.js';
 import type { AppContext } from '../../context.js';
 import { actorOf } from './guard.js';
+import { errors } from '../../http/openapi.js';
 import { adminDoc, idParam } from './openapi.js';
 import * as students from './students.service.js';
 
@@ -47,7 +48,7 @@ export function studentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Enrols the student in a course by hand (409 when already enrolled)',
           params: studentParams,
           body: studentEnrolBodySchema,
-          response: { 201: adminStudentDetailSchema },
+          response: { 201: adminStudentDetailSchema, ...errors(409) },
         },
       },
       async (request, reply) => reply.code(201).send(await students.enrolStudent(ctx, actorOf(request), request.params.userId, request.body.course_id)),
@@ -74,7 +75,7 @@ export function studentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Gives the student N months of membership free (extends a complimentary one; 409 over a paid one)',
           params: studentParams,
           body: studentCompBodySchema,
-          response: detail,
+          response: { ...detail, ...errors(409) },
         },
       },
       async (request) =>
@@ -94,7 +95,7 @@ export function studentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ...adminDoc,
           summary: 'Sends a new verification link (409 when already verified)',
           params: studentParams,
-          response: { 200: adminMessageSchema },
+          response: { 200: adminMessageSchema, ...errors(409) },
         },
       },
       async (request) => students.resendVerification(ctx, actorOf(request), request.params.userId),
@@ -113,7 +114,8 @@ export function studentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               ? 'Blocks sign-in: the student cannot log in, and their open sessions stop at once (an admin cannot be blocked)'
               : 'Lets the student sign in again',
             params: studentParams,
-            response: detail,
+            // Blocking an admin (or oneself) is refused: 409.
+            response: { ...detail, ...errors(409) },
           },
         },
         async (request) => students.blockStudent(ctx, actorOf(request), request.params.userId, blocked),

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/commerce.js';
 import { visitorOf, type AppContext } from '../../context.js';
 import { viewerOf } from '../../http/auth.js';
+import { errors, optionalBearerAuth } from '../../http/openapi.js';
 import * as cart from './service.js';
 
 export function cartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -23,8 +24,9 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['cart'],
           summary: "Adds a paid course to the client's cart ('already_in_cart' when present)",
+          ...optionalBearerAuth,
           body: addToCartBodySchema,
-          response: { 200: addToCartResponseSchema },
+          response: { 200: addToCartResponseSchema, ...errors(404) },
         },
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       },
@@ -44,6 +46,7 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['cart'],
           summary: "The cart priced for the visitor; a signed-in user's guest cart merges and owned courses drop out",
+          ...optionalBearerAuth,
           params: z.object({ cartId: cartIdSchema }),
           querystring: ipQuerySchema,
           response: { 200: cartResponseSchema },
@@ -57,7 +60,14 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/cart-items/:itemId/',
-      { schema: { tags: ['cart'], params: z.object({ itemId: z.uuid('Enter a valid cart item id.') }), response: { 200: removeCartItemResponseSchema } } },
+      {
+        schema: {
+          tags: ['cart'],
+          ...optionalBearerAuth,
+          params: z.object({ itemId: z.uuid('Enter a valid cart item id.') }),
+          response: { 200: removeCartItemResponseSchema },
+        },
+      },
       async (request) => cart.removeCartItem(db, request.params.itemId, await viewerOf(request, secret)),
     );
 

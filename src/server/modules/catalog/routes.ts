@@ -15,6 +15,7 @@ import { visitorOf, type AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { viewerOf } from '../../http/auth.js';
 import { sendSnapshot } from '../../http/cache.js';
+import { errors, fileResponse, noContent, optionalBearerAuth } from '../../http/openapi.js';
 import { compiledSerializer } from '../../http/serializer.js';
 import { verifySignature } from '../../lib/signing.js';
 import { openResourceFile } from './files.js';
@@ -46,9 +47,10 @@ export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['catalog'],
           summary: 'Course detail; locked lessons carry no source, content or resource link',
+          ...optionalBearerAuth,
           params: slugParamsSchema,
           querystring: ipQuerySchema,
-          response: { 200: courseDetailSchema },
+          response: { 200: courseDetailSchema, 301: noContent('The course moved: Location is its current address') },
         },
         // A signed-in viewer's detail is built per request: serialised by a compiled schema.
         serializerCompiler: compiledSerializer,
@@ -137,6 +139,7 @@ export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'A lesson resource through a short-lived signed link (issued only to viewers who may open the lesson)',
           params: z.object({ id: idSchema() }),
           querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }),
+          response: { 200: fileResponse(['application/pdf', 'application/zip', 'text/plain'], 'The file'), ...errors(403) },
         },
       },
       async (request, reply) => {

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/learning.js';
 import type { AppContext } from '../../context.js';
 import { assertOwner, requireViewer } from '../../http/auth.js';
+import { bearerAuth, errors, fileResponse } from '../../http/openapi.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
 import * as learning from './service.js';
 
@@ -29,6 +30,7 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['learning'],
+          ...bearerAuth,
           summary: 'Enrols the viewer in a free course (paid courses are refused)',
           params: courseParams,
           response: { 200: z.object({ success: z.literal(true), message: z.string(), course_status: z.string() }) },
@@ -39,7 +41,7 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/check-enrollment/:courseId/',
-      { schema: { tags: ['learning'], params: courseParams, response: { 200: z.object({ course_status: z.string() }) } } },
+      { schema: { tags: ['learning'], ...bearerAuth, params: courseParams, response: { 200: z.object({ course_status: z.string() }) } } },
       async (request) => learning.checkEnrollment(ctx.db, (await requireViewer(request, secret)).userId, request.params.courseId),
     );
 
@@ -48,10 +50,11 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['learning'],
+          ...bearerAuth,
           summary: "The user's enrolments (owner or admin only)",
           params: z.object({ userId: idSchema() }),
           querystring: z.object({ search: z.string().max(100).optional(), course_status: z.enum(['completed']).optional() }),
-          response: { 200: z.array(enrolmentSchema) },
+          response: { 200: z.array(enrolmentSchema), ...errors(403) },
         },
       },
       async (request) => {
@@ -66,7 +69,7 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/student/dashboard/',
-      { schema: { tags: ['learning'], summary: 'Dashboard counters (real counts)', response: { 200: dashboardSummarySchema } } },
+      { schema: { tags: ['learning'], ...bearerAuth, summary: 'Dashboard counters (real counts)', response: { 200: dashboardSummarySchema } } },
       async (request) => learning.dashboardSummary(ctx.db, (await requireViewer(request, secret)).userId),
     );
 
@@ -75,9 +78,10 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['learning'],
+          ...bearerAuth,
           summary: 'Marks a lesson completed (once), or not completed with completed_status false; refused for a course the student does not own',
           body: completeLessonBodySchema,
-          response: { 200: lessonCompletionSchema },
+          response: { 200: lessonCompletionSchema, ...errors(403, 404) },
         },
       },
       async (request) => learning.completeLesson(ctx.db, await requireViewer(request, secret), request.body.lesson_uuid, request.body.completed_status),
@@ -88,9 +92,10 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['learning'],
+          ...bearerAuth,
           summary: "The lesson player opened a lesson: a member's first lesson of a course enrols them (progress, dashboard, certificate)",
           body: completeLessonBodySchema,
-          response: { 200: z.object({ lesson_uuid: z.string(), course_status: z.string() }) },
+          response: { 200: z.object({ lesson_uuid: z.string(), course_status: z.string() }), ...errors(403, 404) },
         },
       },
       async (request) => learning.openLesson(ctx.db, await requireViewer(request, secret), request.body.lesson_uuid),
@@ -101,9 +106,10 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['learning'],
+          ...bearerAuth,
           summary: 'Completes a course whose every lesson is completed (and answers its certificate); 409 before that',
           params: slugCourseParams,
-          response: { 200: progressSchema },
+          response: { 200: progressSchema, ...errors(403, 409) },
         },
       },
       async (request) => learning.completeCourse(ctx.db, await requireViewer(request, secret), request.params.slug, request.params.courseId),
@@ -111,13 +117,21 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/course-restart/:slug/:courseId/',
-      { schema: { tags: ['learning'], summary: 'Resets progress to 0 (status in_progress)', params: slugCourseParams, response: { 200: progressSchema } } },
+      {
+        schema: {
+          tags: ['learning'],
+          ...bearerAuth,
+          summary: 'Resets progress to 0 (status in_progress)',
+          params: slugCourseParams,
+          response: { 200: progressSchema },
+        },
+      },
       async (request) => learning.restartCourse(ctx.db, (await requireViewer(request, secret)).userId, request.params.slug, request.params.courseId),
     );
 
     app.get(
       '/certificates/',
-      { schema: { tags: ['learning'], summary: "The viewer's certificates", response: { 200: z.array(certificateSchema) } } },
+      { schema: { tags: ['learning'], ...bearerAuth, summary: "The viewer's certificates", response: { 200: z.array(certificateSchema) } } },
       async (request) => learning.myCertificates(deps, (await requireViewer(request, secret)).userId),
     );
 
@@ -136,7 +150,15 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/certificates/:certificateId/download/',
-      { schema: { tags: ['learning'], summary: 'The certificate as a PDF (its owner only)', params: z.object({ certificateId: z.string().max(40) }) } },
+      {
+        schema: {
+          tags: ['learning'],
+          ...bearerAuth,
+          summary: 'The certificate as a PDF (its owner only)',
+          params: z.object({ certificateId: z.string().max(40) }),
+          response: { 200: fileResponse('application/pdf', 'The certificate') },
+        },
+      },
       async (request, reply) => {
         const certificate = await learning.certificateForDownload(deps, request.params.certificateId, await requireViewer(request, secret));
         reply
@@ -152,9 +174,10 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['learning'],
+          ...bearerAuth,
           summary: "Questions of a course the viewer owns, or the viewer's own",
           querystring: z.object({ course_id: idSchema().optional() }),
-          response: { 200: z.array(questionSchema) },
+          response: { 200: z.array(questionSchema), ...errors(403, 404) },
         },
       },
       async (request) => learning.listQuestions(ctx.db, await requireViewer(request, secret), { courseId: request.query.course_id }),
@@ -165,9 +188,10 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['learning'],
+          ...bearerAuth,
           summary: 'Asks a question on a course or lesson (plain text)',
           body: questionBodySchema,
-          response: { 201: questionSchema },
+          response: { 201: questionSchema, ...errors(403, 404) },
         },
         config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
       },

@@ -1,9 +1,14 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentCancelBodySchema, paymentCancelResponseSchema, paymentUpdateBodySchema, paymentUpdateResponseSchema } from '../../../shared/commerce.js';
 import type { AppContext } from '../../context.js';
 import { viewerOf } from '../../http/auth.js';
+import { errors, optionalBearerAuth } from '../../http/openapi.js';
 import type { OrderDeps } from './service.js';
 import * as payments from './payments.js';
+
+/** A webhook is stored and claimed once: a duplicate during its work is 409, a failure 503 (the provider retries both). */
+const webhookAnswers = { 200: z.object({ received: z.literal(true) }), ...errors(404, 409, 503) };
 
 export function paymentRoutes(ctx: AppContext, deps: OrderDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -13,8 +18,9 @@ export function paymentRoutes(ctx: AppContext, deps: OrderDeps): FastifyPluginAs
         schema: {
           tags: ['payments'],
           summary: "The browser's return from the provider: Stripe sessions are read back from Stripe; Razorpay results must carry a valid signature",
+          ...optionalBearerAuth,
           body: paymentUpdateBodySchema,
-          response: { 200: paymentUpdateResponseSchema },
+          response: { 200: paymentUpdateResponseSchema, ...errors(403, 404, 503) },
         },
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       },
@@ -39,8 +45,9 @@ export function paymentRoutes(ctx: AppContext, deps: OrderDeps): FastifyPluginAs
         schema: {
           tags: ['payments'],
           summary: "The buyer came back from Stripe's page without paying: the session is expired and the order closed unpaid, its coupon given back",
+          ...optionalBearerAuth,
           body: paymentCancelBodySchema,
-          response: { 200: paymentCancelResponseSchema },
+          response: { 200: paymentCancelResponseSchema, ...errors(403, 404, 503) },
         },
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       },
@@ -50,13 +57,17 @@ export function paymentRoutes(ctx: AppContext, deps: OrderDeps): FastifyPluginAs
     // Webhooks verify signatures over the exact bytes received, so their bodies stay raw.
     await app.register(async (hooks) => {
       hooks.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
-      hooks.post('/webhooks/stripe', { schema: { tags: ['payments'], summary: 'Stripe events (signature checked on the raw body)' } }, async (request) => {
-        await payments.handleStripeWebhook(deps, request.body as Buffer, request.headers['stripe-signature'] as string | undefined);
-        return { received: true };
-      });
+      hooks.post(
+        '/webhooks/stripe',
+        { schema: { tags: ['payments'], summary: 'Stripe events (signature checked on the raw body)', response: webhookAnswers } },
+        async (request) => {
+          await payments.handleStripeWebhook(deps, request.body as Buffer, request.headers['stripe-signature'] as string | undefined);
+          return { received: true };
+        },
+      );
       hooks.post(
         '/webhooks/razorpay',
-        { schema: { tags: ['payments'], summary: 'Razorpay events (X-Razorpay-Signature over the raw body)' } },
+        { schema: { tags: ['payments'], summary: 'Razorpay events (X-Razorpay-Signature over the raw body)', response: webhookAnswers } },
         async (request) => {
           await payments.handleRazorpayWebhook(
             deps,

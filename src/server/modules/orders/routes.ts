@@ -14,6 +14,7 @@ import {
 import { visitorOf, type AppContext } from '../../context.js';
 import { assertOwner, requireViewer, viewerOf } from '../../http/auth.js';
 import { parseForm, readForm } from '../../http/form.js';
+import { bearerAuth, errors, fileResponse, optionalBearerAuth } from '../../http/openapi.js';
 import { getCartCourseIds } from '../cart/index.js';
 import { checkCoupon } from './coupons.js';
 import { renderInvoicePdf } from './invoice.js';
@@ -31,7 +32,7 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/coupon/',
       {
-        schema: { tags: ['orders'], summary: 'Checks a coupon code', body: couponBodySchema, response: { 200: couponResponseSchema } },
+        schema: { tags: ['orders'], summary: 'Checks a coupon code', ...optionalBearerAuth, body: couponBodySchema, response: { 200: couponResponseSchema } },
         config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       },
       async (request) => {
@@ -53,8 +54,10 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['orders'],
           summary: 'Creates the order from the billing form (multipart or JSON); the server recomputes every price and refuses a different total',
+          ...optionalBearerAuth,
+          form: { consumes: ['application/json', 'multipart/form-data'], schema: createOrderBodySchema },
           querystring: ipQuerySchema,
-          response: { 201: createOrderResponseSchema },
+          response: { 201: createOrderResponseSchema, ...errors(404, 409, 503) },
         },
         config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
       },
@@ -72,8 +75,9 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['orders'],
           summary: "The success page's confirmation (owner only)",
+          ...bearerAuth,
           params: z.object({ orderNumber: z.string().max(40) }),
-          response: { 200: orderConfirmationSchema },
+          response: { 200: orderConfirmationSchema, ...errors(403) },
         },
       },
       async (request) => orderConfirmationView(await orders.getOwnOrder(deps, request.params.orderNumber, await requireViewer(request, secret))),
@@ -85,8 +89,9 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['orders'],
           summary: 'One order with its invoice fields (owner only)',
+          ...bearerAuth,
           params: z.object({ orderNumber: z.string().max(40) }),
-          response: { 200: orderHistoryItemSchema },
+          response: { 200: orderHistoryItemSchema, ...errors(403) },
         },
       },
       async (request) => orderView(await orders.getOwnOrder(deps, request.params.orderNumber, await requireViewer(request, secret))),
@@ -94,7 +99,15 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/orders/:orderNumber/invoice.pdf',
-      { schema: { tags: ['orders'], summary: 'The PDF invoice of a paid order (owner only)', params: z.object({ orderNumber: z.string().max(40) }) } },
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'The PDF invoice of a paid order (owner only)',
+          ...bearerAuth,
+          params: z.object({ orderNumber: z.string().max(40) }),
+          response: { 200: fileResponse('application/pdf', 'The invoice'), ...errors(403) },
+        },
+      },
       async (request, reply) => {
         const invoice = await orders.getInvoice(deps, request.params.orderNumber, await requireViewer(request, secret));
         const pdf = await renderInvoicePdf(invoice);
@@ -112,9 +125,10 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['orders'],
           summary: "The user's orders (owner or admin only), filtered by search or order_id",
+          ...bearerAuth,
           params: z.object({ userId: idSchema() }),
           querystring: z.object({ search: z.string().max(100).optional(), order_id: z.string().max(40).optional() }),
-          response: { 200: z.array(orderHistoryItemSchema) },
+          response: { 200: z.array(orderHistoryItemSchema), ...errors(403) },
         },
       },
       async (request) => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { abandonedEmailBodySchema, deleteAbandonedEmailBodySchema } from '../../../shared/commerce.js';
 import type { AppContext } from '../../context.js';
 import { viewerOf } from '../../http/auth.js';
+import { errors, fileResponse, optionalBearerAuth } from '../../http/openapi.js';
 import { cancelReminder, scheduleReminder, unsubscribe } from './service.js';
 
 export function reminderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -16,7 +17,9 @@ export function reminderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Schedules an abandoned-cart reminder (sent later unless the courses were bought)',
           description:
             "Only to an address with a cart here: a signed-in user's own (about their cart), or a guest's, with `cart_id` (the cart it is about; one cart reminds one address). At most one pending reminder per address. 400 without a cart or with courses not in it, 401 for a guest's membership reminder, 403 for another's address, 404 for an unknown cart, 409 when the cart reminds another address or the address has a reminder from another cart: nothing is scheduled.",
+          ...optionalBearerAuth,
           body: abandonedEmailBodySchema,
+          response: { 200: z.object({ message: z.literal('scheduled') }), ...errors(403, 404, 409) },
         },
         config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       },
@@ -28,7 +31,7 @@ export function reminderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           viewer: await viewerOf(request, ctx.config.jwtSecret),
           cartId: request.body.cart_id,
         });
-        return { message: 'scheduled' };
+        return { message: 'scheduled' as const };
       },
     );
 
@@ -40,7 +43,9 @@ export function reminderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Cancels reminders for an email (one course, or all)',
           description:
             "Only the caller's own: a signed-in user's address (403 for another), or a guest's reminders asked for by `cart_id` (400 without one). Another's reminders are never touched.",
+          ...optionalBearerAuth,
           body: deleteAbandonedEmailBodySchema,
+          response: { 200: z.object({ message: z.literal('deleted') }), ...errors(403) },
         },
         config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       },
@@ -52,7 +57,7 @@ export function reminderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           viewer: await viewerOf(request, ctx.config.jwtSecret),
           cartId: request.body.cart_id,
         });
-        return { message: 'deleted' };
+        return { message: 'deleted' as const };
       },
     );
 
@@ -63,6 +68,11 @@ export function reminderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['reminders'],
           summary: 'The unsubscribe link of reminder emails',
           querystring: z.object({ email: z.string().max(254), expires: z.coerce.number(), signature: z.string().max(100) }),
+          response: {
+            200: fileResponse('text/html', 'A page saying the address is unsubscribed'),
+            // A link that does not verify answers a page too; malformed input the usual JSON error.
+            400: { ...errors(400)[400]!, content: { ...errors(400)[400]!.content, ...fileResponse('text/html', '').content } },
+          },
         },
       },
       async (request, reply) => {

@@ -52,12 +52,12 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext, webR
     });
   }
 
-  app.get('/sitemap.xml', async (_request, reply) => {
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600');
     return renderSitemap(ctx.db, ctx.config.publicUrl);
   });
 
-  app.get('/robots.txt', async (_request, reply) => {
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
     reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400');
     return renderRobots(ctx.config.publicUrl);
   });

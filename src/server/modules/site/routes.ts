@@ -65,11 +65,21 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/altcha/challenge/', { schema: { tags: ['site'], summary: 'A signed ALTCHA proof-of-work challenge' } }, async (_request, reply) => {
-      if (ctx.captcha.provider !== 'altcha') throw AppError.notFound('ALTCHA is not enabled on this server.');
-      reply.header('Cache-Control', 'no-store');
-      return ctx.captcha.challenge();
-    });
+    app.get(
+      '/altcha/challenge/',
+      {
+        schema: {
+          tags: ['site'],
+          summary: 'A signed ALTCHA proof-of-work challenge (404 when the server uses reCAPTCHA)',
+          response: { 200: z.looseObject({}).meta({ description: "The challenge, in the ALTCHA widget's format" }) },
+        },
+      },
+      async (_request, reply) => {
+        if (ctx.captcha.provider !== 'altcha') throw AppError.notFound('ALTCHA is not enabled on this server.');
+        reply.header('Cache-Control', 'no-store');
+        return (await ctx.captcha.challenge()) as Record<string, unknown>;
+      },
+    );
 
     app.post(
       '/verify-recaptcha/',

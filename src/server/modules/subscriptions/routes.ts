@@ -20,13 +20,14 @@ import {
 } from '../../../shared/subscriptions.js';
 import { visitorOf, type AppContext } from '../../context.js';
 import { requireViewer } from '../../http/auth.js';
+import { bearerAuth, errors } from '../../http/openapi.js';
 import type { MembershipDeps } from './lifecycle.js';
 import * as selfService from './self-service.js';
 import * as memberships from './service.js';
 
 /** A membership checkout start opens a provider session, priced for the visitor (`ip`): 20 per visitor in 10 minutes. */
 const checkoutStart = <Body extends z.ZodType, Response extends z.ZodType>(summary: string, body: Body, response: Response) => ({
-  schema: { tags: ['subscriptions'], summary, querystring: ipQuerySchema, body, response: { 200: response } },
+  schema: { tags: ['subscriptions'], ...bearerAuth, summary, querystring: ipQuerySchema, body, response: { 200: response, ...errors(404, 409, 503) } },
   config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
 });
 
@@ -71,10 +72,11 @@ export function subscriptionRoutes(ctx: AppContext, deps: MembershipDeps): Fasti
       {
         schema: {
           tags: ['subscriptions'],
+          ...bearerAuth,
           summary:
             "The browser's return from a lifetime payment: activates only what the provider confirms (Stripe session read back; Razorpay HMAC over order_id|payment_id)",
           body: updateLifetimeBodySchema,
-          response: { 200: verifyResponseSchema.extend({ success: z.boolean() }) },
+          response: { 200: verifyResponseSchema.extend({ success: z.boolean() }), ...errors(403, 404, 409, 503) },
         },
         config: providerReturnLimit,
       },
@@ -86,9 +88,10 @@ export function subscriptionRoutes(ctx: AppContext, deps: MembershipDeps): Fasti
       {
         schema: {
           tags: ['subscriptions'],
+          ...bearerAuth,
           summary: "The Razorpay popup's result for a recurring plan: HMAC over payment_id|subscription_id, for the viewer's own subscription",
           body: razorpayVerifyBodySchema,
-          response: { 200: verifyResponseSchema },
+          response: { 200: verifyResponseSchema, ...errors(403, 404, 409, 503) },
         },
         config: providerReturnLimit,
       },
@@ -97,7 +100,14 @@ export function subscriptionRoutes(ctx: AppContext, deps: MembershipDeps): Fasti
 
     app.get(
       '/user/subscription-detail/',
-      { schema: { tags: ['subscriptions'], summary: "The viewer's current (else latest) membership", response: { 200: subscriptionDetailSchema } } },
+      {
+        schema: {
+          tags: ['subscriptions'],
+          ...bearerAuth,
+          summary: "The viewer's current (else latest) membership",
+          response: { 200: subscriptionDetailSchema },
+        },
+      },
       async (request, reply) => {
         reply.header('Cache-Control', 'private, no-store');
         return memberships.subscriptionDetail(deps, await requireViewer(request, secret));
@@ -109,6 +119,7 @@ export function subscriptionRoutes(ctx: AppContext, deps: MembershipDeps): Fasti
       {
         schema: {
           tags: ['subscriptions'],
+          ...bearerAuth,
           summary: 'The courses the viewer may open through a membership, searchable by title (empty for a non-member)',
           querystring: ipQuerySchema.extend({ search: z.string().max(100).optional() }),
           response: { 200: subscriptionCoursesSchema },
@@ -126,6 +137,7 @@ export function subscriptionRoutes(ctx: AppContext, deps: MembershipDeps): Fasti
       {
         schema: {
           tags: ['subscriptions'],
+          ...bearerAuth,
           summary: "The viewer's membership history: charges, renewals, failures, refunds, cancellations and expiries",
           response: { 200: z.array(subscriptionHistoryRowSchema) },
         },
@@ -141,9 +153,10 @@ export function subscriptionRoutes(ctx: AppContext, deps: MembershipDeps): Fasti
       {
         schema: {
           tags: ['subscriptions'],
+          ...bearerAuth,
           summary: 'Turns auto-renewal off (owner only): the membership stays active until its end date',
           body: cancelSubscriptionBodySchema,
-          response: { 200: cancelSubscriptionResponseSchema },
+          response: { 200: cancelSubscriptionResponseSchema, ...errors(403, 404, 409, 503) },
         },
         config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
       },
