@@ -170,10 +170,11 @@ export function subscriptionRoutes(ctx: AppContext, deps: MembershipDeps): Fasti
       {
         schema: {
           tags: ['subscriptions'],
+          ...bearerAuth,
           summary:
             'Turns auto-renewal back on before the period ends (owner only). Stripe: cancel_at_period_end=false. Razorpay cannot undo a cancellation: 409 with the way back',
           body: cancelSubscriptionBodySchema,
-          response: { 200: cancelSubscriptionResponseSchema },
+          response: { 200: cancelSubscriptionResponseSchema, ...errors(403, 404, 409, 503) },
         },
         config: ownChange,
       },
@@ -185,10 +186,11 @@ export function subscriptionRoutes(ctx: AppContext, deps: MembershipDeps): Fasti
       {
         schema: {
           tags: ['subscriptions'],
+          ...bearerAuth,
           summary:
             "Where the member updates the card (owner only): a Stripe Billing Portal session (payment_method_update, back to /subscription), or the Razorpay subscription's hosted page (short_url)",
           body: cancelSubscriptionBodySchema,
-          response: { 200: paymentMethodResponseSchema },
+          response: { 200: paymentMethodResponseSchema, ...errors(403, 404, 409, 503) },
         },
         config: ownChange,
       },
@@ -200,9 +202,10 @@ export function subscriptionRoutes(ctx: AppContext, deps: MembershipDeps): Fasti
       {
         schema: {
           tags: ['subscriptions'],
+          ...bearerAuth,
           summary:
             "The plans the viewer's current membership may move to, with what it costs today (Stripe's proration, the lifetime upgrade's credit) or how it happens at renewal",
-          response: { 200: planChangesSchema },
+          response: { 200: planChangesSchema, ...errors(404) },
         },
       },
       async (request, reply) => {
@@ -216,10 +219,11 @@ export function subscriptionRoutes(ctx: AppContext, deps: MembershipDeps): Fasti
       {
         schema: {
           tags: ['subscriptions'],
+          ...bearerAuth,
           summary:
             "Moves a Stripe monthly membership to yearly now, with Stripe's proration charged today (a declined card changes nothing); other moves answer how they happen at renewal (409); lifetime is the lifetime checkout",
           body: changePlanBodySchema,
-          response: { 200: cancelSubscriptionResponseSchema },
+          response: { 200: cancelSubscriptionResponseSchema, ...errors(403, 404, 409, 503) },
         },
         config: ownChange,
       },
