@@ -16,6 +16,8 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle: the same query API as Database. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Either: what a function takes when it runs alone or inside its caller's transaction. */
+export type Db = Database | Tx;
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { regionCodes, regions, type Region } from '../../../shared/regions.js';
 import { placeholderCourseImage } from '../../../shared/uploads.js';
-import type { Database, Tx } from '../client.js';
+import type { Db } from '../client.js';
 import {
   categories,
   clientReviews,
@@ -23,8 +23,6 @@ import {
   roadmapSteps,
   subscriptions,
 } from '../schema/index.js';
-
-export type Db = Database | Tx;
 
 export const PRICING_REGIONS = regionCodes;
 export type PricingRegion = Region;

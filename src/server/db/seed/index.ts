@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asc, like, sql } from 'drizzle-orm';
 import { categories as categoriesTable, courses, instructors } from '../schema/index.js';
+import type { Db } from '../client.js';
 import {
   insertCategory,
   insertClientReviews,
@@ -15,7 +16,6 @@ import {
   insertPlan,
   insertRoadmapStep,
   type CourseInput,
-  type Db,
   type LessonInput,
   type RegionPrices,
   type SectionInput,

@@ -1,9 +1,7 @@
-import type { Database, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { Viewer } from '../../http/auth.js';
 import { enrolmentsOf, enrolmentWithProgress, type EnrolmentFacts } from '../learning/index.js';
 import { currentMembers } from '../subscriptions/index.js';
-
-type Db = Database | Tx;
 
 /**
  * Why the viewer may open every lesson of a course:

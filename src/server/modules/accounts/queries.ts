@@ -1,8 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.js';
+import type { Tx, Db } from '../../db/client.js';
 import { oneTimeTokens, refreshTokens, users } from '../../db/schema/index.js';
-
-type Db = Database | Tx;
 
 export const publicUserColumns = {
   id: users.id,

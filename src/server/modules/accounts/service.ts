@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { accountMessages, type ProfileFields, type RegisterBody, type TokenPair, type UserDetails } from '../../../shared/accounts.js';
 import type { Config } from '../../config.js';
-import type { Database, Tx } from '../../db/client.js';
+import type { Database, Tx, Db } from '../../db/client.js';
 import { resetPasswordEmail, verifyEmailEmail } from '../../emails/account.js';
 import { AppError } from '../../errors.js';
 import type { GoogleVerifier } from '../../integrations/google/index.js';
@@ -46,7 +46,7 @@ export function toUserDetails(user: q.PublicUser): UserDetails {
 }
 
 /** A readable, unique username from the email's local part ('asha.rao', 'asha.rao-2f9k'). */
-async function uniqueUsername(db: Database | Tx, email: string): Promise<string> {
+async function uniqueUsername(db: Db, email: string): Promise<string> {
   const base =
     (email.split('@')[0] ?? 'student')
       .toLowerCase()
@@ -74,7 +74,7 @@ export interface NewUser {
 }
 
 /** Creates an account; a taken email answers { email: [...] }. Shared by register, Google sign-in, guest checkout and the admin CLI. */
-export async function createUser(db: Database | Tx, input: NewUser): Promise<q.PublicUser> {
+export async function createUser(db: Db, input: NewUser): Promise<q.PublicUser> {
   if (await q.selectUserByEmail(db, input.email)) throw AppError.fields({ email: [accountMessages.emailTaken] });
   try {
     return await q.insertUser(db, {
@@ -112,7 +112,7 @@ export async function issueTokens({ db, config }: AccountsDeps, user: { id: numb
 }
 
 /** A fresh verification link (the older ones stop working). */
-async function verificationLink(db: Database | Tx, config: Config, user: q.PublicUser): Promise<string> {
+async function verificationLink(db: Db, config: Config, user: q.PublicUser): Promise<string> {
   const token = randomToken();
   await q.expireOneTimeTokens(db, user.id, 'verify_email');
   await q.insertOneTimeToken(db, {
@@ -289,12 +289,12 @@ export async function updateProfile(db: Database, userId: number, fields: Profil
   return toUserDetails(user);
 }
 
-export async function getPublicUser(db: Database | Tx, userId: number) {
+export async function getPublicUser(db: Db, userId: number) {
   return q.selectUserById(db, userId);
 }
 
 /** Users by id (for names next to questions, answers, certificates): one query. */
-export async function getPublicUsers(db: Database | Tx, userIds: number[]): Promise<Map<number, q.PublicUser>> {
+export async function getPublicUsers(db: Db, userIds: number[]): Promise<Map<number, q.PublicUser>> {
   const rows = await q.selectUsersByIds(db, [...new Set(userIds)]);
   return new Map(rows.map((u) => [u.id, u]));
 }
@@ -305,11 +305,11 @@ export async function getPublicUserByEmail(db: Database, email: string) {
 
 export const SETUP_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 
-export async function hasAdmin(db: Database | Tx): Promise<boolean> {
+export async function hasAdmin(db: Db): Promise<boolean> {
   return q.anyAdmin(db);
 }
 
-export async function firstAdmin(db: Database | Tx): Promise<q.PublicUser | undefined> {
+export async function firstAdmin(db: Db): Promise<q.PublicUser | undefined> {
   return q.selectFirstAdmin(db);
 }
 
@@ -346,19 +346,19 @@ export async function createFirstAdmin(tx: Tx, input: { token: string; email: st
 }
 
 /** The admin CLI: makes an existing account an admin (or takes it away). */
-export async function setAdmin(db: Database | Tx, email: string, isAdmin: boolean): Promise<q.PublicUser> {
+export async function setAdmin(db: Db, email: string, isAdmin: boolean): Promise<q.PublicUser> {
   const user = await q.selectUserByEmail(db, email);
   if (!user) throw AppError.fields({ email: ['No account with this email.'] });
   return (await q.updateUser(db, user.id, { isAdmin, ...(isAdmin ? { isVerified: true } : {}) }))!;
 }
 
 /** The users a studio search means (name or email contains it), at most `limit`. */
-export async function findUserIds(db: Database | Tx, search: string, limit = 1000): Promise<number[]> {
+export async function findUserIds(db: Db, search: string, limit = 1000): Promise<number[]> {
   return q.selectUserIdsMatching(db, search, limit);
 }
 
 /** Ids of the blocked accounts (few): the request guard keeps them in memory until 'accounts.blocked' is invalidated. */
-export async function blockedUserIds(db: Database | Tx): Promise<Set<number>> {
+export async function blockedUserIds(db: Db): Promise<Set<number>> {
   return new Set(await q.selectBlockedUserIds(db));
 }
 
@@ -366,7 +366,7 @@ export async function blockedUserIds(db: Database | Tx): Promise<Set<number>> {
  * Blocks or unblocks sign-in. Blocking also revokes every refresh token, so no session can be
  * renewed; the caller invalidates 'accounts.blocked' after commit so open sessions stop at once.
  */
-export async function setBlocked(db: Database | Tx, userId: number, blocked: boolean): Promise<{ before: Date | null; after: Date | null }> {
+export async function setBlocked(db: Db, userId: number, blocked: boolean): Promise<{ before: Date | null; after: Date | null }> {
   const user = await q.selectUserById(db, userId);
   if (!user) throw AppError.notFound('User not found.');
   const after = blocked ? (user.blockedAt ?? new Date()) : null;

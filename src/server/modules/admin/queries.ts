@@ -1,8 +1,6 @@
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
-
-type Db = Database | Tx;
 
 export async function insertAudit(db: Db, values: typeof auditLog.$inferInsert): Promise<void> {
   await db.insert(auditLog).values(values);

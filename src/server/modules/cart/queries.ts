@@ -1,8 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { cartItems, carts } from '../../db/schema/index.js';
-
-type Db = Database | Tx;
 
 export async function ensureCart(db: Db, cartId: string, region: string, userId?: number): Promise<void> {
   await db

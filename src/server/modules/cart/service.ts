@@ -1,7 +1,7 @@
 import { commerceMessages, type CartResponse } from '../../../shared/commerce.js';
 import { subtotalOf, toMajor, toMinor } from '../../../shared/pricing.js';
 import { regions, type Region } from '../../../shared/regions.js';
-import type { Database, Tx } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
 import { getCourseSummary, listCourses } from '../catalog/index.js';
@@ -108,7 +108,7 @@ export async function calculateTotal(db: Database, itemIds: string[], region: Re
 }
 
 /** After a purchase the bought courses leave every cart of the buyer (and the cart used to check out). */
-export async function clearPurchasedCourses(db: Database | Tx, userId: number, courseIds: number[], cartId?: string | null): Promise<void> {
+export async function clearPurchasedCourses(db: Db, userId: number, courseIds: number[], cartId?: string | null): Promise<void> {
   await q.deleteUserCartCourses(db, userId, courseIds);
   if (cartId) await q.deleteCartCourses(db, cartId, courseIds);
 }

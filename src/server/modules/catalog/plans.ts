@@ -7,11 +7,10 @@ import type { Page } from '../../../shared/admin.js';
 import { planAdminMessages, type AdminPlan, type PlanBody } from '../../../shared/plans.js';
 import { toMajor, toMinor } from '../../../shared/pricing.js';
 import { byRegionOrder, regions, type Region } from '../../../shared/regions.js';
-import type { Database, Tx } from '../../db/client.js';
+import type { Tx, Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import * as q from './queries/plans.js';
 
-type Db = Database | Tx;
 /** A plan as the studio shows it, before the subscriptions module adds its member count. */
 export type StudioPlan = Omit<AdminPlan, 'members'>;
 export type PlanPriceRow = q.PlanPriceRow;

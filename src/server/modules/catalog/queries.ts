@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database, Tx } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import {
   categories,
   clientReviews,
@@ -32,7 +32,7 @@ const instructorColumns = {
 };
 
 /** Lesson count and total duration per course (of the given courses only, when named). */
-function lessonStats(db: Database | Tx, courseIds?: number[]) {
+function lessonStats(db: Db, courseIds?: number[]) {
   return db
     .select({
       courseId: lessons.courseId,
@@ -162,7 +162,7 @@ export async function selectResource(db: Database, resourceId: number) {
 }
 
 /** Courses by id, published or not (a student keeps what they bought), with their lesson count. */
-export async function selectCourseSummaries(db: Database | Tx, courseIds: number[]) {
+export async function selectCourseSummaries(db: Db, courseIds: number[]) {
   if (!courseIds.length) return [];
   const stats = lessonStats(db, courseIds);
   const rows = await db
@@ -182,7 +182,7 @@ export async function selectCourseSummaries(db: Database | Tx, courseIds: number
 }
 
 /** Ids of the courses (published or not) whose title contains the text, case-insensitively. */
-export async function selectCourseIdsByTitle(db: Database | Tx, text: string): Promise<number[]> {
+export async function selectCourseIdsByTitle(db: Db, text: string): Promise<number[]> {
   const rows = await db
     .select({ id: courses.id })
     .from(courses)
@@ -190,7 +190,7 @@ export async function selectCourseIdsByTitle(db: Database | Tx, text: string): P
   return rows.map((r) => r.id);
 }
 
-export async function selectLessonByUuid(db: Database | Tx, uuid: string) {
+export async function selectLessonByUuid(db: Db, uuid: string) {
   const [row] = await db
     .select({ id: lessons.id, courseId: lessons.courseId, enablePreview: lessons.enablePreview })
     .from(lessons)
@@ -199,7 +199,7 @@ export async function selectLessonByUuid(db: Database | Tx, uuid: string) {
   return row;
 }
 
-export function selectLessonsById(db: Database | Tx, lessonIds: number[]) {
+export function selectLessonsById(db: Db, lessonIds: number[]) {
   if (!lessonIds.length) return Promise.resolve([]);
   return db.select({ id: lessons.id, courseId: lessons.courseId, title: lessons.lessonTitle }).from(lessons).where(inArray(lessons.id, lessonIds));
 }

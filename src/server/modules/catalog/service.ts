@@ -2,7 +2,7 @@ import type { CourseListItem, CourseStatus } from '../../../shared/catalog.js';
 import { progressPercent } from '../../../shared/progress.js';
 import { applicablePrice } from '../../../shared/pricing.js';
 import type { Region } from '../../../shared/regions.js';
-import type { Database, Tx } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { sign } from '../../lib/signing.js';
@@ -245,27 +245,27 @@ export async function getRoadmap(db: Database, region: Region): Promise<RoadmapR
 export type CourseSummary = Awaited<ReturnType<typeof q.selectCourseSummaries>>[number];
 
 /** Courses by id, published or not (a student keeps what they bought), with their lesson count: one query. */
-export async function getCourseSummaries(db: Database | Tx, courseIds: number[]): Promise<Map<number, CourseSummary>> {
+export async function getCourseSummaries(db: Db, courseIds: number[]): Promise<Map<number, CourseSummary>> {
   const rows = await q.selectCourseSummaries(db, [...new Set(courseIds)]);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-export async function getCourseSummary(db: Database | Tx, courseId: number): Promise<CourseSummary | undefined> {
+export async function getCourseSummary(db: Db, courseId: number): Promise<CourseSummary | undefined> {
   return (await getCourseSummaries(db, [courseId])).get(courseId);
 }
 
 /** Ids of the courses whose title contains the text (for searching orders and enrolments by course). */
-export function findCourseIdsByTitle(db: Database | Tx, text: string): Promise<number[]> {
+export function findCourseIdsByTitle(db: Db, text: string): Promise<number[]> {
   return q.selectCourseIdsByTitle(db, text);
 }
 
 /** A lesson by its public uuid: its course and whether it is a preview. */
-export function findLesson(db: Database | Tx, uuid: string) {
+export function findLesson(db: Db, uuid: string) {
   return q.selectLessonByUuid(db, uuid);
 }
 
 /** Lessons by id with their course and title. */
-export async function getLessonsById(db: Database | Tx, lessonIds: number[]) {
+export async function getLessonsById(db: Db, lessonIds: number[]) {
   const rows = await q.selectLessonsById(db, [...new Set(lessonIds)]);
   return new Map(rows.map((r) => [r.id, r]));
 }

@@ -5,13 +5,11 @@
  */
 import type { AdminInstructor, AdminReview, InstructorBody, ReviewBody, ReviewOrder } from '../../../shared/site-content.js';
 import { reviewMessages } from '../../../shared/site-content.js';
-import type { Database, Tx } from '../../db/client.js';
+import type { Tx, Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import * as q from './queries/site-content.js';
 import type { InstructorRow, ReviewRow } from './queries/site-content.js';
-
-type Db = Database | Tx;
 
 const toAdminInstructor = (r: InstructorRow): AdminInstructor => ({
   name: r.name,

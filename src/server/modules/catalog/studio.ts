@@ -18,13 +18,11 @@ import {
 import { toMajor, toMinor } from '../../../shared/pricing.js';
 import { byRegionOrder, regions, type Region } from '../../../shared/regions.js';
 import { placeholderCourseImage } from '../../../shared/uploads.js';
-import type { Database, Tx } from '../../db/client.js';
+import type { Tx, Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { activeEnrolmentCounts } from '../learning/index.js';
 import * as q from './queries/studio.js';
-
-type Db = Database | Tx;
 
 const stateOf = (c: { isPublished: boolean; archivedAt: Date | null }): CourseState => (c.archivedAt ? 'archived' : c.isPublished ? 'published' : 'draft');
 const toPrice = (p: { region: string; currency: string; amount: number; regularAmount: number }) => ({

@@ -1,8 +1,6 @@
 import { desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.js';
+import type { Tx, Db } from '../../db/client.js';
 import { contactMessages } from '../../db/schema/index.js';
-
-type Db = Database | Tx;
 
 export async function insertContactMessage(db: Db, values: typeof contactMessages.$inferInsert): Promise<void> {
   await db.insert(contactMessages).values(values);

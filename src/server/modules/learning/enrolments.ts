@@ -1,7 +1,5 @@
-import type { Database, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import * as q from './queries.js';
-
-type Db = Database | Tx;
 
 export type EnrolmentSource = 'purchase' | 'free' | 'subscription' | 'admin';
 

@@ -1,9 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { answers, certificates, enrolments, lessonProgress, questions } from '../../db/schema/index.js';
 import { outer } from '../../db/sql.js';
-
-type Db = Database | Tx;
 
 export async function selectActiveEnrolment(db: Db, userId: number, courseId: number, lock = false) {
   const query = db

@@ -3,7 +3,7 @@ import { learningMessages, type Certificate, type Enrolment, type LessonCompleti
 import { progressPercent } from '../../../shared/progress.js';
 import { formatPersonName } from '../../../shared/text.js';
 import type { Config } from '../../config.js';
-import type { Database, Tx } from '../../db/client.js';
+import type { Database, Tx, Db } from '../../db/client.js';
 import { answerNotificationEmail } from '../../emails/answer-notification.js';
 import { questionNotificationEmail } from '../../emails/question-notification.js';
 import { AppError } from '../../errors.js';
@@ -257,7 +257,7 @@ type PublicPeople = Awaited<ReturnType<typeof getPublicUsers>>;
 
 /** Questions with their answers, course, lesson and authors (asked of the catalog and accounts): five queries whatever the number. */
 export async function describeQuestions(
-  db: Database | Tx,
+  db: Db,
   filter: Parameters<typeof q.selectQuestions>[1],
 ): Promise<{ questions: { question: Question; userId: number }[]; people: PublicPeople }> {
   const { rows, answerRows } = await q.selectQuestions(db, filter);
@@ -298,7 +298,7 @@ export async function describeQuestions(
   return { questions, people };
 }
 
-export async function loadQuestions(db: Database | Tx, filter: Parameters<typeof q.selectQuestions>[1]): Promise<Question[]> {
+export async function loadQuestions(db: Db, filter: Parameters<typeof q.selectQuestions>[1]): Promise<Question[]> {
   return (await describeQuestions(db, filter)).questions.map((d) => d.question);
 }
 
@@ -378,6 +378,6 @@ export async function answerQuestion(tx: Tx, deps: { queue: JobQueue; config: Co
 }
 
 /** How many students hold each course now (revoked enrolments do not count). */
-export function activeEnrolmentCounts(db: Database | Tx, courseIds: number[]): Promise<Map<number, number>> {
+export function activeEnrolmentCounts(db: Db, courseIds: number[]): Promise<Map<number, number>> {
   return q.countActiveEnrolments(db, courseIds);
 }

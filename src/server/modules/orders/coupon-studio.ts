@@ -9,13 +9,11 @@ import {
   type CouponQuery,
 } from '../../../shared/coupons.js';
 import { toMajor } from '../../../shared/pricing.js';
-import type { Database, Tx } from '../../db/client.js';
+import type { Tx, Db } from '../../db/client.js';
 import { AppError, type FieldErrors } from '../../errors.js';
 import { getCourseSummaries } from '../catalog/index.js';
 import * as cq from './queries/coupons.js';
 import { couponState } from './coupons.js';
-
-type Db = Database | Tx;
 
 const isUniqueViolation = (error: unknown) => {
   const e = error as { code?: string; cause?: { code?: string } };

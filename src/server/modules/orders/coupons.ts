@@ -1,10 +1,8 @@
 import { commerceMessages } from '../../../shared/commerce.js';
 import type { CouponState } from '../../../shared/coupons.js';
-import type { Database, Tx } from '../../db/client.js';
+import type { Tx, Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import * as q from './queries.js';
-
-type Db = Database | Tx;
 
 export interface CouponCheck {
   id: number;

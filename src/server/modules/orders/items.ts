@@ -1,4 +1,4 @@
-import type { Database, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { getCourseSummaries } from '../catalog/index.js';
 import * as q from './queries.js';
 
@@ -14,7 +14,7 @@ export interface OrderItem {
 }
 
 /** The items of several orders with the course each bought (asked of the catalog): two queries. */
-export async function itemsOfOrders(db: Database | Tx, orderIds: number[]): Promise<OrderItem[]> {
+export async function itemsOfOrders(db: Db, orderIds: number[]): Promise<OrderItem[]> {
   const items = await q.selectItemsOfOrders(db, orderIds);
   const courses = await getCourseSummaries(
     db,

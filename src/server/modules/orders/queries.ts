@@ -1,9 +1,7 @@
 import { and, asc, desc, eq, gt, ilike, inArray, ne, or, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.js';
+import type { Tx, Db } from '../../db/client.js';
 import { couponCourses, couponRedemptions, coupons, invoiceCounters, orderItems, orders, payments, providerEvents } from '../../db/schema/index.js';
 import { outer } from '../../db/sql.js';
-
-type Db = Database | Tx;
 
 export async function insertOrder(tx: Tx, values: typeof orders.$inferInsert) {
   const [row] = await tx.insert(orders).values(values).returning();

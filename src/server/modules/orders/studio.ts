@@ -3,7 +3,7 @@ import type { AdminOrderDetail, AdminOrderListItem, AdminOrderQuery, ProviderEve
 import { formatPrice } from '../../../shared/money.js';
 import { toMajor } from '../../../shared/pricing.js';
 import { regions, type Region } from '../../../shared/regions.js';
-import type { Database, Tx } from '../../db/client.js';
+import type { Database, Tx, Db } from '../../db/client.js';
 import { refundEmail } from '../../emails/refund.js';
 import { AppError } from '../../errors.js';
 import { SEND_EMAIL_JOB } from '../../jobs/email.js';
@@ -76,7 +76,7 @@ export async function checkoutContactOfUser(db: Database, userId: number): Promi
   return { phoneNumber: row?.phoneNumber ?? '', country: row?.country ?? '' };
 }
 
-export async function studioOrder(db: Database | Tx, orderNumber: string): Promise<AdminOrderDetail> {
+export async function studioOrder(db: Db, orderNumber: string): Promise<AdminOrderDetail> {
   const order = await q.selectOrderByNumber(db, orderNumber);
   if (!order) throw AppError.notFound('Order not found.');
   const [items, paymentRows] = await Promise.all([itemsOfOrders(db, [order.id]), q.selectAllPaymentsOfOrder(db, order.id)]);

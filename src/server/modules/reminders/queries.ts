@@ -1,8 +1,7 @@
 import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { abandonedEmails, emailUnsubscribes } from '../../db/schema/index.js';
 
-type Db = Database | Tx;
 type Reason = (typeof abandonedEmails.$inferSelect)['sendingReason'];
 
 /**

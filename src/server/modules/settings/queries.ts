@@ -1,8 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.js';
+import type { Tx, Db } from '../../db/client.js';
 import { siteSettings } from '../../db/schema/index.js';
-
-type Db = Database | Tx;
 
 export async function selectSettings(db: Db, keys: readonly string[]): Promise<Map<string, unknown>> {
   const rows = await db

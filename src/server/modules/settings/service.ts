@@ -1,11 +1,10 @@
 import { siteSettingsFields, type SiteSettings, type SiteSettingsBody } from '../../../shared/admin.js';
 import { siteName } from '../../../shared/pages.js';
 import type { Config } from '../../config.js';
-import type { Database, Tx } from '../../db/client.js';
+import type { Tx, Db } from '../../db/client.js';
 import { firstAdmin } from '../accounts/index.js';
 import * as q from './queries.js';
 
-type Db = Database | Tx;
 type Field = (typeof siteSettingsFields)[number];
 
 /** What each field falls back to when the studio has not set it. */

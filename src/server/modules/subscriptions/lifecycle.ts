@@ -3,7 +3,7 @@ import { formatPrice } from '../../../shared/money.js';
 import { toMajor } from '../../../shared/pricing.js';
 import { regions, type Region } from '../../../shared/regions.js';
 import type { Config } from '../../config.js';
-import type { Database, Tx } from '../../db/client.js';
+import type { Database, Tx, Db } from '../../db/client.js';
 import {
   graceEndingEmail,
   membershipActivatedEmail,
@@ -141,7 +141,7 @@ export function viewOfRazorpay(sub: RazorpaySubscriptionState, failedAt?: Date |
 export const priceOf = (row: Pick<q.MembershipRow, 'amount' | 'currency' | 'region'>, amount = row.amount) =>
   formatPrice(toMajor(amount), (regions[row.region as Region] ?? regions.US).symbol, row.currency);
 
-async function planNameOf(db: Database | Tx, planId: number): Promise<{ name: string; planType: 'monthly' | 'yearly' | 'lifetime' }> {
+async function planNameOf(db: Db, planId: number): Promise<{ name: string; planType: 'monthly' | 'yearly' | 'lifetime' }> {
   const plan = (await listPlanNames(db as Database)).find((p) => p.id === planId);
   return { name: plan?.name ?? 'Membership', planType: plan?.planType ?? 'monthly' };
 }

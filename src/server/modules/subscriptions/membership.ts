@@ -1,9 +1,7 @@
-import type { Database, Tx } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import { listPlanNames } from '../catalog/index.js';
 import * as q from './queries.js';
 import { isMembershipCurrent } from './rules.js';
-
-type Db = Database | Tx;
 
 /** The user's current membership (the one that gives access now), if any. */
 export async function currentMembershipOf(db: Db, userId: number, now: Date = new Date()): Promise<{ id: number } | undefined> {

@@ -1,10 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { billingCustomers, subscriptionNotices, subscriptionTransactions, subscriptions } from '../../db/schema/index.js';
 
 import { RENEWAL_SETTLE_MS } from './rules.js';
-
-type Db = Database | Tx;
 
 export type MembershipRow = typeof subscriptions.$inferSelect;
 export type NewMembership = typeof subscriptions.$inferInsert;

@@ -1,9 +1,8 @@
 /** The studio's reads and writes of membership plans and their prices, with the providers' ids. */
 import { and, asc, count, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../../db/client.js';
+import type { Tx, Db } from '../../../db/client.js';
 import { planPrices, plans } from '../../../db/schema/index.js';
 
-type Db = Database | Tx;
 export type PlanRow = typeof plans.$inferSelect;
 export type PlanPriceRow = typeof planPrices.$inferSelect;
 

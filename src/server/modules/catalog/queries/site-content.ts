@@ -1,9 +1,8 @@
 /** The instructor and the reviews as the studio edits them. */
 import { asc, eq, max } from 'drizzle-orm';
-import type { Database, Tx } from '../../../db/client.js';
+import type { Tx, Db } from '../../../db/client.js';
 import { clientReviews, instructors } from '../../../db/schema/index.js';
 
-type Db = Database | Tx;
 export type InstructorRow = typeof instructors.$inferSelect;
 export type ReviewRow = typeof clientReviews.$inferSelect;
 

@@ -1,10 +1,8 @@
 /** The studio's reads and writes of the catalog: every course whatever its state, and the edits. */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, max, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Database, Tx } from '../../../db/client.js';
+import type { Tx, Db } from '../../../db/client.js';
 import { categories, coursePrices, courseSections, courseSlugRedirects, courses, instructors, lessonResources, lessons } from '../../../db/schema/index.js';
 import { outer } from '../../../db/sql.js';
-
-type Db = Database | Tx;
 
 export type CourseStateFilter = 'draft' | 'published' | 'archived';
 

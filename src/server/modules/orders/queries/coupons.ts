@@ -1,10 +1,8 @@
 // SQL of the studio's coupon list and edits (the checkout's coupon reads are in queries.ts).
 import { asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { CouponSort } from '../../../../shared/coupons.js';
-import type { Database, Tx } from '../../../db/client.js';
+import type { Tx, Db } from '../../../db/client.js';
 import { couponCourses, coupons, orders } from '../../../db/schema/index.js';
-
-type Db = Database | Tx;
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
