@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { MembershipPlan } from '../../../shared/catalog';
 import { subscriptionMessages as m } from '../../../shared/subscription-messages';
 import { useMembershipPlans } from '../../api/catalog';
-import { useSubscriptionDetail } from '../../api/subscriptions';
+import { useIsMember, useSubscriptionDetail } from '../../api/subscriptions';
 import { LoginModal } from '../../components/LoginModal';
 import { EmptyState, ErrorState } from '../../components/States';
 import { useIsLoggedIn } from '../../lib/auth';
@@ -60,7 +60,7 @@ export function Plans() {
   const { data, isPending, isError, refetch } = useMembershipPlans();
   const loggedIn = useIsLoggedIn();
   const detail = useSubscriptionDetail();
-  const subscribed = loggedIn && detail.data?.is_active === true;
+  const subscribed = useIsMember();
   // A member may move to another plan (from /subscription): only their own plan, or every plan for a lifetime member, reads 'Already Subscribed'.
   const ownPlan = (plan: MembershipPlan) => !subscribed || detail.data?.plan_type === plan.plan_type || detail.data?.plan_type === 'lifetime';
   const [params] = useSearchParams();

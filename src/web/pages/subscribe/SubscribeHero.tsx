@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { subscriptionMessages as m } from '../../../shared/subscription-messages';
 import { parseVideoUrl } from '../../../shared/video';
 import { useCourse, useCourses } from '../../api/catalog';
-import { useSubscriptionDetail } from '../../api/subscriptions';
-import { useIsLoggedIn } from '../../lib/auth';
+import { useIsMember } from '../../api/subscriptions';
 import { scrollToPlans } from './scrollToPlans';
 
 /** Shown when no paid course has a YouTube promo. */
@@ -48,9 +47,8 @@ function PreviewVideo() {
 
 /** 'Subscribe Now' scrolls to the plans; a current member sees 'Already Subscribed', disabled. */
 function HeroButton() {
-  const loggedIn = useIsLoggedIn();
-  const detail = useSubscriptionDetail();
-  if (loggedIn && detail.data?.is_active)
+  const member = useIsMember();
+  if (member)
     return (
       <button type="button" className="btn btn-accent btn-lg" disabled>
         <i className="bi bi-check2-circle me-2" aria-hidden="true" />
