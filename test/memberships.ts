@@ -40,7 +40,7 @@ export async function startKit(options: { catalogCacheMs?: number } = {}) {
 
   /** Delivers a collected fake-Stripe event to our webhook, signed as Stripe signs it. */
   async function deliverStripe(event: StripeFakeEvent, signature?: string) {
-    const payload = JSON.stringify({ id: event.id, object: 'event', type: event.type, data: { object: event.object } });
+    const payload = JSON.stringify({ id: event.id, object: 'event', type: event.type, created: event.created, data: { object: event.object } });
     return t.app.inject({
       method: 'POST',
       url: '/api/v1/webhooks/stripe',

@@ -15,7 +15,7 @@ import { registerFakeStripe } from '../src/server/integrations/stripe/fake-api.j
 export async function startFakeProviders(db: Database) {
   const stripeKeys = { secretKey: 'sk_test_fake', webhookSecret: 'whsec_fake' };
   const rzpKeys = { keyId: 'rzp_test_fake', keySecret: 'rzp_secret_fake', webhookSecret: 'rzp_webhook_fake' };
-  const stripeEvents: { id: string; type: string; object: Record<string, unknown> }[] = [];
+  const stripeEvents: { id: string; type: string; object: Record<string, unknown>; created?: number }[] = [];
   const razorpayEvents: { id: string; event: string; payload: Record<string, unknown> }[] = [];
   const server = Fastify();
   // Every request the fakes answer ("GET /v1/checkout/sessions/cs_..."), and outages a test asks for.

@@ -143,7 +143,7 @@ async function registerSandboxProviders(app: FastifyInstance, ctx: AppContext): 
   if (ctx.stripe?.mode === 'sandbox' && !ctx.config.stripe) {
     const stripe = ctx.stripe;
     const deliver = (event: StripeFakeEvent) => {
-      const payload = JSON.stringify({ id: event.id, object: 'event', type: event.type, data: { object: event.object } });
+      const payload = JSON.stringify({ id: event.id, object: 'event', type: event.type, created: event.created, data: { object: event.object } });
       return later(() =>
         app.inject({
           method: 'POST',

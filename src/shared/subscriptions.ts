@@ -120,8 +120,10 @@ export const subscriptionHistoryRowSchema = z.object({
   /** Major units (0 for cancellations and expiries). */
   amount: z.number(),
   status: historyStatusSchema,
+  /** When it happened at the provider (a renewal's payment, a failed attempt, the end), not when it was recorded. */
   created_at: z.string(),
-  transaction_id: z.string(),
+  /** The provider's own id (invoice, payment); null for what Lectern recorded itself (auto-renewal off, an end). */
+  transaction_id: z.string().nullable(),
 });
 export type SubscriptionHistoryRow = z.infer<typeof subscriptionHistoryRowSchema>;
 

@@ -107,8 +107,12 @@ export const subscriptionTransactions = pgTable(
     currency: text('currency').notNull(),
     amount: integer('amount').notNull(),
     status: text('status', { enum: ['created', 'active', 'cancelled', 'expired', 'failed', 'renewed', 'refunded'] }).notNull(),
-    /** Shown to the member; unique, so a replayed event writes no second row. */
+    /** Our key of the event (unique, so a replayed event writes no second row); never shown to the member. */
     transactionId: text('transaction_id').notNull(),
+    /** The provider's own id of what happened (its invoice, payment or refunded payment), shown to the member; null for what we record ourselves (auto-renewal off, an end). */
+    providerReference: text('provider_reference'),
+    /** When it happened at the provider (a renewal's payment, a failed attempt, the end), not when the row was written. */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     /** The provider's payment (PaymentIntent, Razorpay payment) behind a charge: refunds find it here. */
     providerPaymentId: text('provider_payment_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -16,7 +16,8 @@ import { addMonths, clockTime, moveClock, publicView, seconds, type TestClock } 
  */
 
 type Json = Record<string, unknown>;
-export type StripeFakeEvent = { id: string; type: string; object: Json };
+/** `created`: when it happened by the customer's test clock (unix seconds), as Stripe's events carry it. */
+export type StripeFakeEvent = { id: string; type: string; object: Json; created?: number };
 
 const rand = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -252,7 +253,12 @@ export function createStripeBilling(db: Database): StripeBilling {
     return false;
   }
 
-  const event = (type: string, object: Json): StripeFakeEvent => ({ id: rand('evt'), type, object: publicView(object) });
+  const event = (type: string, object: Json, atMs?: number): StripeFakeEvent => ({
+    id: rand('evt'),
+    type,
+    object: publicView(object),
+    ...(atMs === undefined ? {} : { created: seconds(atMs) }),
+  });
 
   async function startSubscription(input: Parameters<StripeBilling['startSubscription']>[0]) {
     const nowMs = await clockNow(input.customer);
@@ -319,9 +325,9 @@ export function createStripeBilling(db: Database): StripeBilling {
           sub.ended_at = seconds(at);
           sub.canceled_at = seconds(at);
           latest.status = 'uncollectible';
-          events.push(event('invoice.payment_failed', latest), event('customer.subscription.deleted', sub));
+          events.push(event('invoice.payment_failed', latest, at), event('customer.subscription.deleted', sub, at));
         } else {
-          events.push(event('invoice.payment_failed', latest));
+          events.push(event('invoice.payment_failed', latest, at));
         }
         await put('invoice', latest);
         continue;
@@ -345,7 +351,7 @@ export function createStripeBilling(db: Database): StripeBilling {
           events.push(event('invoice.paid', invoice), event('customer.subscription.updated', sub));
         } else {
           sub.status = 'past_due';
-          events.push(event('invoice.payment_failed', invoice), event('customer.subscription.updated', sub));
+          events.push(event('invoice.payment_failed', invoice, periodEnd), event('customer.subscription.updated', sub, periodEnd));
         }
         await put('invoice', invoice);
         continue;

@@ -77,6 +77,8 @@ export interface StripeInvoiceState {
   attemptCount: number;
   nextPaymentAttempt: Date | null;
   created: Date;
+  /** When it was paid (status_transitions.paid_at). */
+  paidAt: Date | null;
 }
 
 export interface StripeEvent {
@@ -85,6 +87,8 @@ export interface StripeEvent {
   objectId: string | undefined;
   /** The object as the (signed) event carried it: state is read back from Stripe; this only tells what happened then (an invoice's attempt number). */
   object?: Record<string, unknown>;
+  /** When it happened, by Stripe's clock (a test clock's time for a sandbox customer). */
+  created?: Date | null;
 }
 
 export interface StripeGateway {
@@ -194,6 +198,7 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
       attemptCount: invoice.attempt_count,
       nextPaymentAttempt: fromUnix(invoice.next_payment_attempt),
       created: fromUnix(invoice.created) ?? new Date(),
+      paidAt: fromUnix(invoice.status_transitions?.paid_at ?? null),
     };
   };
 
@@ -237,7 +242,13 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
     constructEvent(rawBody, signature) {
       const event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
       const object = event.data.object as { id?: string };
-      return { id: event.id, type: event.type, objectId: object.id, object: event.data.object as unknown as Record<string, unknown> };
+      return {
+        id: event.id,
+        type: event.type,
+        objectId: object.id,
+        object: event.data.object as unknown as Record<string, unknown>,
+        created: typeof event.created === 'number' ? fromUnix(event.created) : null,
+      };
     },
     async retrieveCharge(id) {
       const charge = await read(stripe.charges.retrieve(id));

@@ -148,7 +148,7 @@ export async function getMembershipDetail(deps: Pick<MembershipDeps, 'db'>, memb
       currency: h.currency,
       transaction_id: h.transactionId,
       provider_payment_id: h.providerPaymentId,
-      created_at: h.createdAt.toISOString(),
+      created_at: h.occurredAt.toISOString(),
     })),
   };
 }

@@ -84,6 +84,7 @@ const stripeHandlers: Record<string, (deps: MembershipDeps, objectId: string, ev
             providerPaymentId: invoice.paymentIntentId,
             amount: invoice.amountPaid,
             kind: 'first',
+            at: invoice.paidAt,
           });
         }
       }
@@ -107,6 +108,7 @@ const stripeHandlers: Record<string, (deps: MembershipDeps, objectId: string, ev
       providerPaymentId: invoice.paymentIntentId,
       amount: invoice.amountPaid,
       kind: invoice.billingReason === 'subscription_create' ? 'first' : invoice.billingReason === 'subscription_update' ? 'change' : 'renewal',
+      at: invoice.paidAt,
     });
     return `membership ${outcome}${written ? ', charge recorded' : ''}`;
   },
@@ -120,7 +122,13 @@ const stripeHandlers: Record<string, (deps: MembershipDeps, objectId: string, ev
     if (!row) return null;
     // One history row per failed attempt: the event tells which attempt it reports (the invoice now may have more).
     const attempt = Number(event.object?.attempt_count) || invoice.attemptCount;
-    await recordFailure(deps, row.id, { transactionId: `${invoice.id}-attempt-${attempt}`, amount: invoice.amountDue });
+    await recordFailure(deps, row.id, {
+      transactionId: `${invoice.id}-attempt-${attempt}`,
+      providerReference: invoice.id,
+      amount: invoice.amountDue,
+      // The attempt's time is the event's (Stripe's clock: a test clock's in the sandbox).
+      at: event.created,
+    });
     const outcome = await applyView(deps, row.id, viewOfStripe(sub, await stripeUnpaidSince(deps, sub)));
     return `membership ${outcome}`;
   },
@@ -176,7 +184,8 @@ async function syncRazorpaySubscription(deps: MembershipDeps, body: RazorpayEven
   const paymentId = body.payload?.payment?.entity?.id;
   const payment = paymentId ? await razorpay.fetchPayment(paymentId) : undefined;
   const failedAt = type === 'subscription.pending' ? (payment?.createdAt ?? new Date()) : null;
-  if (payment && payment.status === 'failed') await recordFailure(deps, row.id, { transactionId: payment.id, amount: payment.amount });
+  if (payment && payment.status === 'failed')
+    await recordFailure(deps, row.id, { transactionId: payment.id, providerReference: payment.id, amount: payment.amount, at: payment.createdAt });
   const view = viewOfRazorpay(sub, failedAt);
   // Halted after the last retry: access ended with that attempt.
   if (type === 'subscription.halted' && payment?.status === 'failed' && payment.createdAt) view.endedAt = payment.createdAt;
@@ -188,6 +197,7 @@ async function syncRazorpaySubscription(deps: MembershipDeps, body: RazorpayEven
       providerPaymentId: payment.id,
       amount: payment.amount,
       kind: first ? 'first' : 'renewal',
+      at: payment.createdAt,
     });
   }
   return `membership ${outcome}`;

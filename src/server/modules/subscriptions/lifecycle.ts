@@ -69,6 +69,8 @@ export interface ProviderView {
   /** Undefined: the provider does not say (keep ours). */
   autoRenew?: boolean;
   endedAt?: Date | null;
+  /** When auto-renewal was turned off, in the provider's time (Stripe's canceled_at). */
+  canceledAt?: Date | null;
   /** When the failed renewal was attempted (start of the grace period), in the provider's time. */
   failedAt?: Date | null;
   /** The member turned auto-renewal back on (and the provider agrees): the one way it comes back on. */
@@ -106,6 +108,7 @@ export function viewOfStripe(sub: StripeSubscriptionState, unpaidSince?: Date | 
     periodEnd: status === 'past_due' ? sub.currentPeriodStart : sub.currentPeriodEnd,
     autoRenew: status === 'active' || status === 'past_due' ? !sub.cancelAtPeriodEnd : undefined,
     endedAt: sub.endedAt,
+    canceledAt: sub.canceledAt,
     failedAt: unpaidSince ?? null,
     link: { stripeSubscriptionId: sub.id, stripeCustomerId: sub.customerId || undefined },
   };
@@ -204,10 +207,16 @@ async function historyRow(
     transactionId: string;
     amount?: number;
     providerPaymentId?: string | null;
+    /** The provider's id shown to the member (never one we made up); none for what we record ourselves. */
+    providerReference?: string | null;
+    /** When it happened (the provider's time: the sandbox clock's in the sandbox); now if not known. */
+    occurredAt?: Date | null;
   },
 ): Promise<boolean> {
   const plan = await planNameOf(tx, row.planId);
   return q.insertHistory(tx, {
+    providerReference: values.providerReference ?? null,
+    occurredAt: values.occurredAt ?? new Date(),
     subscriptionId: row.id,
     userId: row.userId,
     planName: plan.name,
@@ -319,7 +328,11 @@ export async function applyView(deps: MembershipDeps, membershipId: number, view
       await scheduleGrace(deps, tx, updated);
     }
     if (outcomes.includes('auto-renew off')) {
-      await historyRow(tx, updated, { status: 'cancelled', transactionId: `${membershipRef(updated)}-cancel-${updated.endDate?.getTime() ?? 0}` });
+      await historyRow(tx, updated, {
+        status: 'cancelled',
+        transactionId: `${membershipRef(updated)}-cancel-${updated.endDate?.getTime() ?? 0}`,
+        occurredAt: view.canceledAt ?? updated.canceledAt,
+      });
       if (updated.endDate) {
         await notify(deps, tx, updated, member, 'cancelled', updated.endDate.toISOString(), (base) =>
           membershipCancelledEmail({ ...base, endDate: updated.endDate! }),
@@ -327,7 +340,11 @@ export async function applyView(deps: MembershipDeps, membershipId: number, view
       }
     }
     if (outcomes.includes('ended')) {
-      await historyRow(tx, updated, { status: status === 'cancelled' ? 'cancelled' : 'expired', transactionId: `${membershipRef(updated)}-ended` });
+      await historyRow(tx, updated, {
+        status: status === 'cancelled' ? 'cancelled' : 'expired',
+        transactionId: `${membershipRef(updated)}-ended`,
+        occurredAt: updated.endedAt,
+      });
       const reason: EndReason = row.status === 'past_due' ? 'payment_failed' : status === 'cancelled' ? 'cancelled' : 'period_over';
       await notify(deps, tx, updated, member, 'ended', 'ended', (base) =>
         membershipEndedEmail({ ...base, reason, subscribeUrl: `${deps.config.publicUrl}/subscribe` }),
@@ -350,7 +367,15 @@ const membershipRef = (row: Pick<q.MembershipRow, 'id' | 'stripeSubscriptionId' 
 export async function recordCharge(
   deps: MembershipDeps,
   membershipId: number,
-  charge: { transactionId: string; providerPaymentId: string | null; amount: number; kind: 'first' | 'renewal' | 'change' },
+  charge: {
+    /** The provider's id of the charge (its invoice or payment): our key, and what the member sees. */
+    transactionId: string;
+    providerPaymentId: string | null;
+    amount: number;
+    kind: 'first' | 'renewal' | 'change';
+    /** When the provider took the payment. */
+    at?: Date | null;
+  },
 ): Promise<boolean> {
   return withLocked(deps, membershipId, false, async (tx, row, member) => {
     if (charge.amount !== row.amount && charge.kind !== 'change')
@@ -360,6 +385,8 @@ export async function recordCharge(
       transactionId: charge.transactionId,
       amount: charge.amount,
       providerPaymentId: charge.providerPaymentId,
+      providerReference: charge.transactionId,
+      occurredAt: charge.at,
     });
     if (written && charge.kind === 'renewal') {
       await notify(deps, tx, row, member, 'renewed', charge.transactionId, (base) =>
@@ -374,10 +401,23 @@ export async function recordCharge(
 export async function recordFailure(
   deps: MembershipDeps,
   membershipId: number,
-  failure: { transactionId: string; amount: number; at?: Date },
+  failure: {
+    /** Our key of the attempt (unique per attempt). */
+    transactionId: string;
+    /** The provider's id of what failed (the invoice, the payment). */
+    providerReference: string;
+    amount: number;
+    at?: Date | null;
+  },
 ): Promise<boolean> {
   return withLocked(deps, membershipId, false, async (tx, row) => {
-    return historyRow(tx, row, { status: 'failed', transactionId: failure.transactionId, amount: failure.amount });
+    return historyRow(tx, row, {
+      status: 'failed',
+      transactionId: failure.transactionId,
+      amount: failure.amount,
+      providerReference: failure.providerReference,
+      occurredAt: failure.at,
+    });
   });
 }
 
@@ -395,6 +435,7 @@ export async function applyRefund(deps: MembershipDeps, providerPaymentId: strin
       transactionId: `refund-${providerPaymentId}`,
       amount: charge.amount,
       providerPaymentId,
+      providerReference: providerPaymentId,
     });
     if (!written) return 'already refunded';
     const now = new Date();

@@ -90,7 +90,7 @@ export function selectHistoryOfUser(db: Db, userId: number) {
     .select()
     .from(subscriptionTransactions)
     .where(eq(subscriptionTransactions.userId, userId))
-    .orderBy(desc(subscriptionTransactions.createdAt), desc(subscriptionTransactions.id))
+    .orderBy(desc(subscriptionTransactions.occurredAt), desc(subscriptionTransactions.id))
     .limit(500);
 }
 
@@ -109,7 +109,7 @@ export async function selectLastCharge(db: Db, subscriptionId: number): Promise<
     .select()
     .from(subscriptionTransactions)
     .where(and(eq(subscriptionTransactions.subscriptionId, subscriptionId), inArray(subscriptionTransactions.status, ['active', 'renewed'])))
-    .orderBy(desc(subscriptionTransactions.createdAt), desc(subscriptionTransactions.id))
+    .orderBy(desc(subscriptionTransactions.occurredAt), desc(subscriptionTransactions.id))
     .limit(1);
   return row;
 }
@@ -211,7 +211,7 @@ export function selectHistoryOfMembership(db: Db, subscriptionId: number) {
     .select()
     .from(subscriptionTransactions)
     .where(eq(subscriptionTransactions.subscriptionId, subscriptionId))
-    .orderBy(desc(subscriptionTransactions.createdAt), desc(subscriptionTransactions.id))
+    .orderBy(desc(subscriptionTransactions.occurredAt), desc(subscriptionTransactions.id))
     .limit(500);
 }
 

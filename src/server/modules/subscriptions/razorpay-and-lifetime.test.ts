@@ -223,7 +223,14 @@ describe('a monthly Razorpay membership (India)', () => {
     ).toEqual(['subscription.cancelled']);
     await kit.deliverAll('razorpay', endFrom, { times: 5 });
     expect(await detailOf(m)).toMatchObject({ status: 'Inactive', is_active: false });
-    expect((await historyOf(m)).map((h) => h.status)).toEqual(['expired', 'cancelled', 'renewed', 'failed', 'renewed', 'active']);
+    // Each row is dated when it happened: the renewals and the end by Razorpay's (test) clock, months ahead; auto-renewal
+    // off when the member turned it off (Razorpay gives no time for it), today.
+    const history = await historyOf(m);
+    expect(history.map((h) => h.status)).toEqual(['expired', 'renewed', 'failed', 'renewed', 'cancelled', 'active']);
+    expect(history.find((h) => h.status === 'cancelled')!.transaction_id).toBeNull();
+    expect(history.filter((h) => h.status !== 'cancelled' && h.status !== 'expired').every((h) => /^pay_[A-Za-z0-9]+$/.test(h.transaction_id ?? ''))).toBe(
+      true,
+    );
   });
 
   it('is halted after the retries fail: the membership expires; a refund ends another at once', async () => {

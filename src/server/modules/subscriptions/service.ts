@@ -427,8 +427,9 @@ export async function subscriptionHistory(deps: MembershipDeps, viewer: Viewer):
     currency: r.currency,
     amount: toMajor(r.amount),
     status: r.status,
-    created_at: r.createdAt.toISOString(),
-    transaction_id: r.transactionId,
+    // The event's own time and the provider's own id (none for what we recorded ourselves).
+    created_at: r.occurredAt.toISOString(),
+    transaction_id: r.providerReference,
   }));
 }
 

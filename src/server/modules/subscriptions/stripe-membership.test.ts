@@ -111,6 +111,9 @@ describe('a monthly Stripe membership, from checkout to the end', () => {
     expect(renewed.end_date).toBe(new Date(addPeriods(item.current_period_start, 'month', 2) * 1000).toISOString());
     history = await historyOf(m);
     expect(history.map((h) => h.status)).toEqual(['renewed', 'active']);
+    // The renewal is dated when the test clock renewed it (not when the row was written), with Stripe's own invoice id.
+    expect(history[0]!.created_at).toBe(new Date(item.current_period_end * 1000).toISOString());
+    expect(history[0]!.transaction_id).toMatch(/^in_[A-Za-z0-9]+$/);
     expect((await kit.mailTo(m.user.email)).filter((mail) => mail.subject.includes('has renewed'))).toHaveLength(1);
 
     // Cancel: auto-renewal off at Stripe, still active until the end date.
@@ -142,6 +145,9 @@ describe('a monthly Stripe membership, from checkout to the end', () => {
     expect((await m.call('GET', '/subscription/course/')).json()).toEqual({ courses: [] });
     history = await historyOf(m);
     expect(history.map((h) => h.status)).toEqual(['expired', 'cancelled', 'renewed', 'active']);
+    // What Lectern recorded itself carries no made-up id ('sub_…-ended'); the end is dated when the period ended.
+    expect(history.slice(0, 2).map((h) => h.transaction_id)).toEqual([null, null]);
+    expect(history[0]!.created_at).toBe(renewed.end_date);
 
     // Old events delivered late change nothing: the provider's current state is what counts.
     for (const event of kit.fake().stripeEvents.slice(from, endFrom)) await kit.deliverStripe({ ...event, id: `${event.id}_late` });
@@ -172,7 +178,11 @@ describe('a failed renewal', () => {
     // Grace: 7 days from the failed renewal (the provider's time).
     expect(Date.parse(detail.grace_until!)).toBe(row.endDate!.getTime() + 7 * DAY);
     expect((await premiumOpen(m)).access).toBe('membership');
-    expect((await historyOf(m)).map((h) => h.status)).toEqual(['failed', 'active']);
+    const afterFailure = await historyOf(m);
+    expect(afterFailure.map((h) => h.status)).toEqual(['failed', 'active']);
+    // The failed attempt: the invoice's own id (not 'in_…-attempt-1'), dated when the clock made the attempt.
+    expect(afterFailure[0]!.transaction_id).toMatch(/^in_[A-Za-z0-9]+$/);
+    expect(afterFailure[0]!.created_at).toBe(row.endDate!.toISOString());
     expect((await kit.mailTo(m.user.email)).filter((mail) => mail.subject.includes('did not go through'))).toHaveLength(1);
 
     await kit.fastForward(JOBS.graceWarning);
