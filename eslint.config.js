@@ -27,6 +27,7 @@ export default tseslint.config(
       'lectern/module-index': 'error',
       'lectern/table-owner': 'error',
       'lectern/sql-in-queries': 'error',
+      'lectern/raw-database': 'error',
       'lectern/correlated-column': 'error',
     },
   },

@@ -7,8 +7,12 @@
 //   (eslint/table-owners.js): a module's queries.ts, or the infrastructure folder that owns it.
 //   The database layer (db/) and tests may import any table.
 // - lectern/sql-in-queries: inside a module, only queries.ts imports drizzle-orm's query builders.
+// - lectern/raw-database: no `db.query.<table>` (relational queries reach every table around its
+//   owner), and `db.execute()` with a plain string only in a module's queries.ts or a migration.
+// - a module's index.ts re-exports no table (lectern/table-owner).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import sqlRules from './sql.js';
 import { tableOwners } from './table-owners.js';
 
@@ -88,6 +92,8 @@ const tableOwner = {
       notQueries: "Table '{{table}}' is used outside queries.ts. A module's SQL lives in its queries.ts; call a function from there.",
       noOwner: "Table '{{table}}' has no owner. Add it to eslint/table-owners.js (the module or infrastructure folder that reads and writes it).",
       wholeSchema: 'Import the tables you use by name, not the whole schema, so that their owner can be checked.',
+      indexExportsTable:
+        "The index re-exports table '{{table}}'. A module's index.ts is its service surface: export a function that reads or writes the table, never the table itself.",
     },
     schema: [],
   },
@@ -96,7 +102,13 @@ const tableOwner = {
     if (isTest(file) || inside(path.join(serverDir, 'db'), file)) return {};
     const relative = posix(path.relative(serverDir, file));
     const own = moduleOf(file);
-    return visitImports(context, (node, specifier) => {
+    const imports = visitImports(context, (node, specifier) => {
+      if (own?.inner === 'index' && node.type === 'ExportNamedDeclaration') {
+        for (const spec of node.specifiers ?? []) {
+          const table = spec.local.name ?? spec.local.value;
+          if (tableOwners[table]) context.report({ node: spec, messageId: 'indexExportsTable', data: { table } });
+        }
+      }
       const target = resolveRelative(file, specifier);
       if (!target || !inside(schemaDir, target)) return;
       const specifiers = node.type === 'ImportDeclaration' || node.type === 'ExportNamedDeclaration' ? (node.specifiers ?? []) : [];
@@ -122,6 +134,63 @@ const tableOwner = {
         if (own && owner.startsWith('modules/') && !isQueriesFile(own.inner)) context.report({ node: spec, messageId: 'notQueries', data: { table } });
       }
     });
+    if (own?.inner !== 'index') return imports;
+    return {
+      ...imports,
+      // `export { users }` of an imported name (without a source: the import is reported above or elsewhere).
+      ExportNamedDeclaration(node) {
+        if (node.source) return imports.ExportNamedDeclaration(node);
+        for (const spec of node.specifiers ?? []) {
+          const table = spec.local.name ?? spec.local.value;
+          if (tableOwners[table]) context.report({ node: spec, messageId: 'indexExportsTable', data: { table } });
+        }
+      },
+    };
+  },
+};
+
+const migrationsDir = path.join(serverDir, 'db', 'migrations');
+
+const rawDatabase = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'No relational db.query.<table>; db.execute() with a plain string only in queries.ts or a migration' },
+    messages: {
+      relational:
+        "'{{object}}.query' reads tables through the whole schema, around their owners. Call the owning module's index.ts; in its queries.ts, build the query with select().",
+      plainString: "db.execute() with a plain string is SQL that no rule checks. Write it with the sql tag in this module's queries.ts.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.physicalFilename;
+    if (isTest(file) || inside(migrationsDir, file)) return {};
+    const services = context.sourceCode.parserServices;
+    if (!services?.program || !services.esTreeNodeToTSNodeMap) return {};
+    const checker = services.program.getTypeChecker();
+    const typeOf = (node) => checker.getTypeAtLocation(services.esTreeNodeToTSNodeMap.get(node));
+    // A Database or a transaction (Db): what has drizzle's select, insert and execute.
+    const isDatabase = (node) => {
+      const type = typeOf(node);
+      return ['select', 'insert', 'execute'].every((name) => checker.getPropertyOfType(type, name));
+    };
+    const own = moduleOf(file);
+    const mayExecuteStrings = own && isQueriesFile(own.inner);
+    return {
+      MemberExpression(node) {
+        if (node.computed || node.property.type !== 'Identifier' || node.property.name !== 'query') return;
+        if (isDatabase(node.object)) context.report({ node, messageId: 'relational', data: { object: context.sourceCode.getText(node.object) } });
+      },
+      CallExpression(node) {
+        if (mayExecuteStrings) return;
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.computed || callee.property.name !== 'execute' || !node.arguments[0]) return;
+        if (!isDatabase(callee.object)) return;
+        const argument = typeOf(node.arguments[0]);
+        const parts = argument.isUnion() ? argument.types : [argument];
+        if (parts.some((part) => part.flags & ts.TypeFlags.StringLike)) context.report({ node, messageId: 'plainString' });
+      },
+    };
   },
 };
 
@@ -150,5 +219,5 @@ const sqlInQueries = {
 
 export default {
   meta: { name: 'lectern' },
-  rules: { 'module-index': moduleIndex, 'table-owner': tableOwner, 'sql-in-queries': sqlInQueries, ...sqlRules },
+  rules: { 'module-index': moduleIndex, 'table-owner': tableOwner, 'sql-in-queries': sqlInQueries, 'raw-database': rawDatabase, ...sqlRules },
 };

@@ -77,4 +77,32 @@ describe('module boundaries in npm run lint', { timeout: 120_000 }, () => {
     ]);
     expect(await boundaryErrors('src/server/modules/cart/service.ts', "import type { SQL } from 'drizzle-orm';\nexport type X = SQL;\n")).toEqual([]);
   });
+
+  it('refuses relational db.query.<table> anywhere, and db.execute() with a plain string outside queries.ts', async () => {
+    const db = "import type { Db } from '../../db/client.js';\n";
+    expect(await boundaryErrors('src/server/modules/cart/service.ts', `${db}export const f = (db: Db) => db.query;\n`)).toEqual([
+      expect.stringMatching(/^lectern\/raw-database: 'db\.query' reads tables through the whole schema/),
+    ]);
+    expect(await boundaryErrors('src/server/modules/cart/queries.ts', `${db}export const f = (db: Db) => db.query;\n`)).toHaveLength(1);
+    // A request's query string is not the database's.
+    expect(await boundaryErrors('src/server/modules/cart/service.ts', 'export const f = (request: { query: { a: string } }) => request.query.a;\n')).toEqual(
+      [],
+    );
+    const execute = (arg: string) => `${db}export const f = (db: Db, text: string) => db.execute(${arg});\nexport const t = 'x';\n`;
+    expect(await boundaryErrors('src/server/modules/cart/service.ts', execute("'select email from users'"))).toEqual([
+      expect.stringMatching(/^lectern\/raw-database: db\.execute\(\) with a plain string/),
+    ]);
+    expect(await boundaryErrors('src/server/http/health.ts', execute('text').replace('../../db/', '../db/'))).toHaveLength(1);
+    expect(await boundaryErrors('src/server/modules/cart/queries.ts', execute("'select 1'"))).toEqual([]);
+  });
+
+  it("refuses a table re-exported through its owner's index.ts", async () => {
+    expect(await boundaryErrors('src/server/modules/accounts/index.ts', "export { users } from './queries.js';\n")).toEqual([
+      expect.stringMatching(/^lectern\/table-owner: The index re-exports table 'users'\./),
+    ]);
+    expect(await boundaryErrors('src/server/modules/accounts/index.ts', "import { users } from './queries.js';\nexport { users };\n")).toEqual([
+      expect.stringMatching(/^lectern\/table-owner: The index re-exports table 'users'\./),
+    ]);
+    expect(await boundaryErrors('src/server/modules/accounts/index.ts', "export { createUser } from './service.js';\n")).toEqual([]);
+  });
 });

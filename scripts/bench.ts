@@ -20,6 +20,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
 import { seedBenchCatalog, seedBenchOrders } from '../src/server/db/seed/index.js';
@@ -143,7 +144,7 @@ async function prepare(kind: string, courses: number, withOrders: boolean): Prom
     let studio: Prepared['studio'];
     if (withOrders && (cases.has('orderlist') || cases.has('overview'))) {
       await seedBenchOrders(handle.db, { count: orderCount, courseIds });
-      await handle.db.execute('analyze');
+      await handle.db.execute(sql`analyze`);
       if (cases.has('orderlist')) orderList = await measureOrderList(handle);
       if (cases.has('overview')) studio = await measureStudio(handle);
     }

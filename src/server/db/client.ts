@@ -10,10 +10,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema/index.js';
-
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+// No schema is handed to drizzle(): the Database type carries no relational `db.query.<table>` API,
+// so every table is read through its owner's queries.ts (ARCHITECTURE.md, module boundaries).
+export type Database = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle: the same query API as Database. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Either: what a function takes when it runs alone or inside its caller's transaction. */
@@ -52,7 +51,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const logger: Logger | undefined = options.onQuery ? { logQuery: (query) => options.onQuery?.(query) } : undefined;
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
+    const db = drizzlePg(pool, { logger }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
@@ -81,7 +80,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
+  const db = drizzlePglite(client, { logger }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
