@@ -230,6 +230,12 @@ function encode(text: string): string {
 const asText = (value: Json): string =>
   typeof value === 'string' ? value : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 
+/** A path parameter as a segment: an empty one, '.' or '..' cannot be addressed (clients and URL parsers remove them), so 'x' instead. */
+const pathSegment = (value: Json): string => {
+  const text = asText(value);
+  return text === '' || text === '.' || text === '..' ? 'x' : text;
+};
+
 function multipartBody(fields: [string, string][], files: { field: string; data: Buffer; type: string }[]): { contentType: string; payload: Buffer } {
   const boundary = '----lecternfuzz7d1a';
   const chunks: Buffer[] = [];
@@ -246,7 +252,7 @@ function requestFor(operation: Operation, doc: Schema, known: Known, files: Reco
   const params = operation.op.parameters ?? [];
   const pathParams = params.filter((p) => p.in === 'path');
   const queryParams = params.filter((p) => p.in === 'query');
-  const pathValues = fc.tuple(...pathParams.map((p) => valueOf(p.schema, doc, known).map((v) => asText(v) || 'x')));
+  const pathValues = fc.tuple(...pathParams.map((p) => valueOf(p.schema, doc, known).map(pathSegment)));
   const queryValues = fc.tuple(
     ...queryParams.map((p) =>
       p.required ? valueOf(p.schema, doc, known).map((v) => v as Json | undefined) : fc.option(valueOf(p.schema, doc, known), { nil: undefined }),
