@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { lazy, Suspense } from 'react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -412,6 +413,62 @@ describe('abandoned-cart reminder', () => {
 
     await vi.advanceTimersByTimeAsync(10_000);
     expect(reminders()).toHaveLength(1);
+  });
+
+  it('is not sent about the cart a free order just bought, when that order signs the guest in', async () => {
+    // The success page loads lazily in the app: the checkout stays on screen, signed in by the order,
+    // with the bought courses still shown. A reminder about them would be refused (400: not in the cart).
+    let showSuccess!: () => void;
+    const successLoaded = new Promise<void>((resolve) => (showSuccess = resolve));
+    const SuccessPage = lazy(async () => {
+      await successLoaded;
+      return { default: () => <h1>Success page</h1> };
+    });
+    handlers['/api/v1/coupon/'] = () => ({ status: 200, body: { message: 'Coupon applied successfully.', discount_percentage: 100, code: 'FREECOURSE' } });
+    handlers['/api/v1/create-order/'] = () => ({
+      status: 201,
+      body: {
+        order_number: 'LEC-1',
+        payment_method: 'Full_Discount',
+        order_status: 'Paid',
+        currency: 'USD',
+        total: 0,
+        tokens: { access: 'access-token', refresh: 'refresh-token' },
+        rzp_order: null,
+        stripe_session_id: null,
+        checkout_url: null,
+      },
+    });
+    let detailsAsked = 0;
+    handlers['/api/v1/user-details/'] = () => {
+      detailsAsked += 1;
+      return { status: 200, body: { user_id: 5, username: 'asha', email: 'asha@example.com', full_name: 'Asha Verma', is_verified: true, is_admin: false } };
+    };
+    const user = userEvent.setup();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/checkout']}>
+          <Suspense fallback={<p>Loading</p>}>
+            <Routes>
+              <Route path="/checkout" element={<CheckoutPage />} />
+              <Route path="/order/success/" element={<SuccessPage />} />
+            </Routes>
+          </Suspense>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await screen.findByText('Django REST Framework');
+    await user.type(screen.getByLabelText('Coupon code'), 'FREECOURSE');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByRole('button', { name: 'Remove' });
+    await fillValidForm(user);
+    await user.click(enrollNow());
+    await waitFor(() => expect(detailsAsked).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    showSuccess();
+    expect(await screen.findByRole('heading', { name: 'Success page' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/create-abandoned-email/'))).toEqual([]);
   });
 });
 

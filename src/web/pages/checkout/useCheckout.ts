@@ -51,7 +51,7 @@ export function useCheckout(cart: CartResponse) {
   const offered = offeredProviders(razorpayOffered).map((p): ChosenMethod => (p === 'razorpay' ? 'RazorPay' : 'Stripe'));
   const method: ChosenMethod = chosen && offered.includes(chosen) ? chosen : offered[0]!;
   const courseIds = cart.items.map((item) => item.course_id);
-  const remindOnSubmit = useCheckoutReminders(form.watch('email'), courseIds);
+  const remindOnSubmit = useCheckoutReminders(form.watch('email'), courseIds, submitting);
 
   const payment = usePayment({
     onStopped: (message) => {

@@ -10,9 +10,11 @@ export const ABANDONED_EMAIL_DELAY_MS = 7000;
 
 /**
  * Abandoned-cart reminders (spec section 9): 7 s after a valid guest email is typed; for a
- * signed-in user when the cart loads. One per email and course list.
+ * signed-in user when the cart loads. One per email and course list. None while an order is being
+ * placed (`placingOrder`): the order may sign the guest in and buy the courses, so the cart still on
+ * screen is no longer the cart, and a reminder about it would be refused (400: not in the cart).
  */
-export function useCheckoutReminders(guestEmail: string, courseIds: number[]) {
+export function useCheckoutReminders(guestEmail: string, courseIds: number[], placingOrder: boolean) {
   const loggedIn = useIsLoggedIn();
   const { data: user } = useUserDetails();
   const remindAbandoned = useAbandonedCartReminder();
@@ -20,7 +22,7 @@ export function useCheckoutReminders(guestEmail: string, courseIds: number[]) {
   const lastReminder = useRef('');
 
   useEffect(() => {
-    if (loggedIn || !idsKey || !isValidEmail(guestEmail)) return;
+    if (placingOrder || loggedIn || !idsKey || !isValidEmail(guestEmail)) return;
     const key = `${guestEmail.trim().toLowerCase()}|${idsKey}`;
     if (lastReminder.current === key) return;
     const timer = setTimeout(() => {
@@ -29,15 +31,15 @@ export function useCheckoutReminders(guestEmail: string, courseIds: number[]) {
       remindAbandoned({ email: guestEmail, reason: 'checkout', courseIds: idsKey.split(',').map(Number) });
     }, ABANDONED_EMAIL_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [guestEmail, idsKey, loggedIn, remindAbandoned]);
+  }, [guestEmail, idsKey, loggedIn, placingOrder, remindAbandoned]);
 
   useEffect(() => {
-    if (!loggedIn || !user?.email || !idsKey) return;
+    if (placingOrder || !loggedIn || !user?.email || !idsKey) return;
     const key = `${user.email}|${idsKey}`;
     if (lastReminder.current === key) return;
     lastReminder.current = key;
     remindAbandoned({ email: user.email, reason: 'checkout', courseIds: idsKey.split(',').map(Number) });
-  }, [loggedIn, user?.email, idsKey, remindAbandoned]);
+  }, [loggedIn, user?.email, idsKey, placingOrder, remindAbandoned]);
 
   /** On 'Enroll Now' a signed-in buyer's reminder is scheduled again (the server keeps the latest). */
   return () => {
