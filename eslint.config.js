@@ -28,6 +28,7 @@ export default tseslint.config(
       'lectern/table-owner': 'error',
       'lectern/sql-in-queries': 'error',
       'lectern/raw-database': 'error',
+      'lectern/module-deps': 'error',
       'lectern/correlated-column': 'error',
     },
   },

@@ -10,10 +10,13 @@
 // - lectern/raw-database: no `db.query.<table>` (relational queries reach every table around its
 //   owner), and `db.execute()` with a plain string only in a module's queries.ts or a migration.
 // - a module's index.ts re-exports no table (lectern/table-owner).
+// - lectern/module-deps: a module imports another only along an edge of eslint/module-layers.js
+//   (the declared order), never upward and never into a cycle.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import sqlRules from './sql.js';
+import { moduleLayers, layers as layerOrder } from './module-layers.js';
 import { tableOwners } from './table-owners.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -217,7 +220,65 @@ const sqlInQueries = {
   },
 };
 
+const TABLE = 'eslint/module-layers.js';
+
+/** Whether `to` reaches `from` along the declared imports (not the `current` edges being removed). */
+function reaches(table, start, goal) {
+  const seen = new Set();
+  const stack = [start];
+  while (stack.length) {
+    const at = stack.pop();
+    if (at === goal) return true;
+    if (seen.has(at)) continue;
+    seen.add(at);
+    stack.push(...(table[at]?.imports ?? []));
+  }
+  return false;
+}
+
+const moduleDeps = {
+  meta: {
+    type: 'problem',
+    docs: { description: `A server module imports another only along an edge declared in ${TABLE}: never upward, never into a cycle` },
+    messages: {
+      noLayer: `Module '{{module}}' has no layer in ${TABLE}. Add it there with its layer and the modules it may import.`,
+      notDeclared: `Module '{{from}}' ({{fromLayer}}) may not import '{{to}}' ({{toLayer}}): the edge is not in ${TABLE}. If '{{to}}' is below '{{from}}', add it to '{{from}}'.imports there; if not, move the code that needs both up to the layer that combines them.`,
+      upward: `Module '{{from}}' ({{fromLayer}}) imports '{{to}}' from a higher layer ({{toLayer}}). ${TABLE} lists it, but the order is {{order}}: move the code up instead.`,
+      cycle: `Module '{{from}}' imports '{{to}}', and '{{to}}' already reaches '{{from}}' through its imports in ${TABLE}: a cycle. Move what both need below them, or what combines them above.`,
+    },
+    schema: [{ type: 'object', properties: { layers: { type: 'object' } }, additionalProperties: false }],
+  },
+  create(context) {
+    const file = context.physicalFilename;
+    const own = moduleOf(file);
+    if (!own || isTest(file)) return {};
+    const table = context.options[0]?.layers ?? moduleLayers;
+    const rank = (m) => layerOrder.indexOf(table[m]?.layer);
+    return visitImports(context, (node, specifier) => {
+      const target = resolveRelative(file, specifier);
+      if (!target) return;
+      const theirs = moduleOf(target);
+      if (!theirs || theirs.name === own.name) return;
+      const from = own.name;
+      const to = theirs.name;
+      for (const m of [from, to]) if (!table[m]) return context.report({ node, messageId: 'noLayer', data: { module: m } });
+      const data = { from, to, fromLayer: table[from].layer, toLayer: table[to].layer, order: layerOrder.join(' → ') };
+      if ((table[from].current ?? []).includes(to)) return;
+      if (!table[from].imports.includes(to)) return context.report({ node, messageId: 'notDeclared', data });
+      if (rank(to) > rank(from)) return context.report({ node, messageId: 'upward', data });
+      if (reaches(table, to, from)) context.report({ node, messageId: 'cycle', data });
+    });
+  },
+};
+
 export default {
   meta: { name: 'lectern' },
-  rules: { 'module-index': moduleIndex, 'table-owner': tableOwner, 'sql-in-queries': sqlInQueries, 'raw-database': rawDatabase, ...sqlRules },
+  rules: {
+    'module-index': moduleIndex,
+    'table-owner': tableOwner,
+    'sql-in-queries': sqlInQueries,
+    'raw-database': rawDatabase,
+    'module-deps': moduleDeps,
+    ...sqlRules,
+  },
 };

@@ -1,3 +1,4 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -104,5 +105,44 @@ describe('module boundaries in npm run lint', { timeout: 120_000 }, () => {
       expect.stringMatching(/^lectern\/table-owner: The index re-exports table 'users'\./),
     ]);
     expect(await boundaryErrors('src/server/modules/accounts/index.ts', "export { createUser } from './service.js';\n")).toEqual([]);
+  });
+
+  it('keeps the modules in the order of eslint/module-layers.js: no undeclared, upward or cyclic import', async () => {
+    const importing = (target: string) => `import { x } from '../${target}/index.js';\nexport const y = x;\n`;
+    // A module the table does not know: a scratch module, written for the time of the check (typed linting needs the file).
+    const scratch = path.join(root, 'src', 'server', 'modules', 'scratch');
+    mkdirSync(scratch, { recursive: true });
+    writeFileSync(path.join(scratch, 'service.ts'), importing('catalog'));
+    try {
+      expect(await boundaryErrors('src/server/modules/scratch/service.ts', importing('catalog'))).toEqual([
+        expect.stringMatching(/^lectern\/module-deps: Module 'scratch' has no layer in eslint\/module-layers\.js\./),
+      ]);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+    // catalog may not import orders (a feature above it).
+    expect(await boundaryErrors('src/server/modules/catalog/service.ts', importing('orders'))).toEqual([
+      expect.stringMatching(
+        /^lectern\/module-deps: Module 'catalog' \(catalog\) may not import 'orders' \(features\): the edge is not in eslint\/module-layers\.js/,
+      ),
+    ]);
+    expect(await boundaryErrors('src/server/modules/orders/service.ts', importing('catalog'))).toEqual([]);
+
+    // The same rule over a scratch table: a listed edge upward, and a listed edge closing a cycle.
+    const withTable = (layers: object) => new ESLint({ cwd: root, overrideConfig: { rules: { 'lectern/module-deps': ['error', { layers }] } } });
+    const lint = async (engine: ESLint, filePath: string, code: string) => {
+      const [result] = await engine.lintText(code, { filePath: path.join(root, filePath) });
+      return (result?.messages ?? []).filter((m) => m.ruleId === 'lectern/module-deps').map((m) => m.message);
+    };
+    const upward = withTable({ catalog: { layer: 'catalog', imports: ['scratch'] }, scratch: { layer: 'features', imports: [] } });
+    expect(await lint(upward, 'src/server/modules/catalog/service.ts', importing('scratch'))).toEqual([
+      expect.stringMatching(/^Module 'catalog' \(catalog\) imports 'scratch' from a higher layer \(features\)\. eslint\/module-layers\.js lists it/),
+    ]);
+    const cycle = withTable({ catalog: { layer: 'catalog', imports: ['scratch'] }, scratch: { layer: 'catalog', imports: ['catalog'] } });
+    expect(await lint(cycle, 'src/server/modules/catalog/service.ts', importing('scratch'))).toEqual([
+      expect.stringMatching(
+        /^Module 'catalog' imports 'scratch', and 'scratch' already reaches 'catalog' through its imports in eslint\/module-layers\.js: a cycle\./,
+      ),
+    ]);
   });
 });
