@@ -36,10 +36,24 @@ export function clearCart(): void {
   setCartCount(0);
 }
 
+/** Which cart the remembered guest email was typed in. */
+const GUEST_EMAIL_CART_KEY = 'guestEmailCart';
+
+/**
+ * Remembers the address a guest's reminder was asked for, with the cart that asked: the server lets
+ * a cart remind one address only (409 for another), so this cart asks for no other.
+ */
 export function rememberGuestEmail(email: string): void {
   writeStorage(GUEST_EMAIL_KEY, email.trim().toLowerCase());
+  writeStorage(GUEST_EMAIL_CART_KEY, getCartId() ?? null);
 }
 
 export function getGuestEmail(): string | undefined {
   return readStorage(GUEST_EMAIL_KEY) ?? undefined;
+}
+
+/** The guest address this browser's current cart asked a reminder for, if any (an address remembered for an earlier cart is not this cart's). */
+export function guestEmailOfThisCart(): string | undefined {
+  const cartId = getCartId();
+  return cartId && readStorage(GUEST_EMAIL_CART_KEY) === cartId ? getGuestEmail() : undefined;
 }

@@ -415,6 +415,23 @@ describe('abandoned-cart reminder', () => {
     expect(reminders()).toHaveLength(1);
   });
 
+  it('is asked for one address per cart: a corrected email asks for no second one (the server refuses it with 409)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderCheckout();
+    await screen.findByText('Django REST Framework');
+    const reminders = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/create-abandoned-email/'));
+
+    await user.type(field.email(), 'asha@exmaple.com');
+    await vi.advanceTimersByTimeAsync(7100);
+    await waitFor(() => expect(reminders()).toHaveLength(1));
+    await user.clear(field.email());
+    await user.type(field.email(), 'asha@example.com');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(reminders()).toHaveLength(1);
+    expect(JSON.parse(String(reminders()[0]![1]!.body))).toMatchObject({ email: 'asha@exmaple.com', cart_id: CART_ID });
+  });
+
   it('is not sent about the cart a free order just bought, when that order signs the guest in', async () => {
     // The success page loads lazily in the app: the checkout stays on screen, signed in by the order,
     // with the bought courses still shown. A reminder about them would be refused (400: not in the cart).

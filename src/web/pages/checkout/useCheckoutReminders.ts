@@ -2,15 +2,16 @@ import { useEffect, useRef } from 'react';
 import { useUserDetails } from '../../api/accounts';
 import { useAbandonedCartReminder } from '../../api/cart';
 import { useIsLoggedIn } from '../../lib/auth';
-import { rememberGuestEmail } from '../../lib/cart';
+import { guestEmailOfThisCart, rememberGuestEmail } from '../../lib/cart';
 import { isValidEmail } from './checkoutSchema';
 
 /** Abandoned-cart reminder delay after a valid guest email is typed (spec section 9). */
 export const ABANDONED_EMAIL_DELAY_MS = 7000;
 
 /**
- * Abandoned-cart reminders (spec section 9): 7 s after a valid guest email is typed; for a
- * signed-in user when the cart loads. One per email and course list. None while an order is being
+ * Abandoned-cart reminders (spec section 9): 7 s after a valid guest email is typed (only the first
+ * address a cart reminds: the server keeps a cart to one); for a signed-in user when the cart loads.
+ * One per email and course list. None while an order is being
  * placed (`placingOrder`): the order may sign the guest in and buy the courses, so the cart still on
  * screen is no longer the cart, and a reminder about it would be refused (400: not in the cart).
  */
@@ -23,8 +24,12 @@ export function useCheckoutReminders(guestEmail: string, courseIds: number[], pl
 
   useEffect(() => {
     if (placingOrder || loggedIn || !idsKey || !isValidEmail(guestEmail)) return;
-    const key = `${guestEmail.trim().toLowerCase()}|${idsKey}`;
+    const email = guestEmail.trim().toLowerCase();
+    const key = `${email}|${idsKey}`;
     if (lastReminder.current === key) return;
+    // A cart reminds one address (the server refuses another with 409): a corrected email is not asked for again.
+    const reminded = guestEmailOfThisCart();
+    if (reminded && reminded !== email) return;
     const timer = setTimeout(() => {
       lastReminder.current = key;
       rememberGuestEmail(guestEmail);
