@@ -166,6 +166,15 @@ function stateWhere(state: StudioMemberState, now: Date): SQL {
   }
 }
 
+/** The memberships current at `now` by the SQL twin (active or in grace): what the studio and the plan counts use. */
+export function selectCurrentMembershipIds(db: Db, now: Date): Promise<{ id: number }[]> {
+  return db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(sql`(${stateWhere('active', now)} or ${stateWhere('in_grace', now)})`)
+    .orderBy(asc(subscriptions.id));
+}
+
 const studioOrder = {
   '-created_at': [desc(subscriptions.createdAt), desc(subscriptions.id)],
   created_at: [asc(subscriptions.createdAt), asc(subscriptions.id)],
