@@ -49,7 +49,6 @@ function renderButton(course = { id: 7, course_type: 'paid' }) {
 
 describe('AddToCartButton', () => {
   it("goes 'Add to cart' → 'Adding to cart' → 'Go to cart', creating the cart id and updating the count", async () => {
-    window.localStorage.setItem('guestEmail', 'asha@example.com');
     const user = userEvent.setup();
     renderButton();
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
@@ -63,6 +62,19 @@ describe('AddToCartButton', () => {
     expect(window.localStorage.getItem('cartItemsCount')).toBe('3');
     const add = fetchMock.mock.calls.find(([url]) => String(url).includes('/add-to-cart/'))!;
     expect(JSON.parse(String(add[1]!.body))).toEqual({ course_id: 7, cart_id: cartId });
+  });
+
+  it("reminds the guest address this cart's checkout asked for", async () => {
+    const cartId = '0b8f6a8e-3f5e-4a53-9d2c-7d8f7f4a1b2c';
+    window.localStorage.setItem('cartId', cartId);
+    window.localStorage.setItem('guestEmail', 'asha@example.com');
+    window.localStorage.setItem('guestEmailCart', cartId);
+    const user = userEvent.setup();
+    renderButton();
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    release!();
+    await screen.findByRole('button', { name: 'Go to cart' });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/create-abandoned-email/'))).toBe(true));
     const reminder = fetchMock.mock.calls.find(([url]) => String(url).includes('/create-abandoned-email/'))!;
     // The reminder names the cart it is about: the server reminds only an address typed in a cart here.
     expect(JSON.parse(String(reminder[1]!.body))).toEqual({
@@ -71,6 +83,19 @@ describe('AddToCartButton', () => {
       course_items: [{ course_id: 7 }],
       cart_id: cartId,
     });
+  });
+
+  it("asks no reminder for an address typed in an earlier cart (the server refuses it: another cart reminds it, or the cart is an account's)", async () => {
+    window.localStorage.setItem('cartId', '0b8f6a8e-3f5e-4a53-9d2c-7d8f7f4a1b2c');
+    window.localStorage.setItem('guestEmail', 'asha@example.com');
+    window.localStorage.setItem('guestEmailCart', '1c9e7b9f-4a6f-4b64-8e3d-8e9a8a5b2c3d');
+    const user = userEvent.setup();
+    renderButton();
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    release!();
+    await screen.findByRole('button', { name: 'Go to cart' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/create-abandoned-email/'))).toEqual([]);
   });
 
   it("sends to /checkout when the server says 'already_in_cart'", async () => {

@@ -6,7 +6,7 @@ import { accountQueries, useUserDetails } from '../api/accounts';
 import { useAbandonedCartReminder, useAddToCart, useCart } from '../api/cart';
 import { ApiError } from '../api/client';
 import { useIsLoggedIn } from '../lib/auth';
-import { getGuestEmail } from '../lib/cart';
+import { guestEmailOfThisCart } from '../lib/cart';
 import { SubmitButton } from './form/SubmitButton';
 
 export interface AddToCartButtonProps {
@@ -42,7 +42,7 @@ export function AddToCartButton({ course, className = 'btn btn-accent btn-lg w-1
         void navigate('/checkout');
         return;
       }
-      const email = loggedIn ? (user ?? (await queryClient.fetchQuery(accountQueries.userDetails()).catch(() => undefined)))?.email : getGuestEmail();
+      const email = loggedIn ? (user ?? (await queryClient.fetchQuery(accountQueries.userDetails()).catch(() => undefined)))?.email : guestEmailOfThisCart();
       if (email) remindAbandoned({ email, reason: 'add_to_cart', courseIds: [course.id] });
     } catch (error) {
       setPhase('idle');
