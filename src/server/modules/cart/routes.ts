@@ -54,7 +54,7 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header('Cache-Control', 'private, no-store');
-        return cart.getCart({ db, cartId: request.params.cartId, region: visitorOf(ctx, request).region, viewer: await viewerOf(request, secret) });
+        return cart.claimAndPriceCart({ db, cartId: request.params.cartId, region: visitorOf(ctx, request).region, viewer: await viewerOf(request, secret) });
       },
     );
 

@@ -19,7 +19,7 @@ export interface CartOptions {
  * Makes sure the cart exists and, for a signed-in viewer, belongs to them: a guest cart is
  * adopted on login and the user's earlier cart merges into it; another user's cart is refused.
  */
-async function claimCart({ db, cartId, region, viewer }: CartOptions): Promise<void> {
+async function claimCart({ db, cartId, region, viewer }: Omit<CartOptions, 'db'> & { db: Db }): Promise<void> {
   const cart = await q.selectCart(db, cartId);
   if (cart?.userId && viewer && cart.userId !== viewer.userId && !viewer.isAdmin) throw AppError.notFound('Cart not found.');
   if (viewer && !cart?.userId) {
@@ -44,22 +44,26 @@ export async function addToCart(
   return { message: added ? 'added_to_cart' : 'already_in_cart', cart_items_count: await q.countCartItems(db, cartId) };
 }
 
-/** The cart priced in the visitor's region; courses the viewer already owns are dropped. */
-export async function getCart(options: CartOptions): Promise<CartResponse> {
+/**
+ * What GET /cart/<id>/ answers, and it writes: claims the cart for the viewer (claimCart: a guest
+ * cart is adopted, their earlier cart merged into it), drops the courses they already own, then
+ * prices what is left in the visitor's region. The claim and the pruning are one transaction.
+ */
+export async function claimAndPriceCart(options: CartOptions): Promise<CartResponse> {
   const { db, cartId, region, viewer } = options;
-  await claimCart(options);
-  let items = await q.selectCartItems(db, cartId);
-  if (viewer) {
+  const items = await db.transaction(async (tx) => {
+    await claimCart({ ...options, db: tx });
+    const rows = await q.selectCartItems(tx, cartId);
+    if (!viewer) return rows;
     const owned = await ownedCourseIds(
-      db,
+      tx,
       viewer.userId,
-      items.map((i) => i.courseId),
+      rows.map((i) => i.courseId),
     );
-    if (owned.size) {
-      await q.deleteCartCourses(db, cartId, [...owned]);
-      items = items.filter((i) => !owned.has(i.courseId));
-    }
-  }
+    if (!owned.size) return rows;
+    await q.deleteCartCourses(tx, cartId, [...owned]);
+    return rows.filter((i) => !owned.has(i.courseId));
+  });
   const courses = new Map(
     (
       await listCourses(

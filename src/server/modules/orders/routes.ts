@@ -109,7 +109,7 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const invoice = await orders.getInvoice(deps, request.params.orderNumber, await requireViewer(request, secret));
+        const invoice = await orders.issueInvoice(deps, request.params.orderNumber, await requireViewer(request, secret));
         const pdf = await renderInvoicePdf(invoice);
         reply
           .header('Content-Type', 'application/pdf')

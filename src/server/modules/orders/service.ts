@@ -297,8 +297,11 @@ function countryLabel(country: string): string {
   return name && name !== code ? `${name} (${code})` : code;
 }
 
-/** What a tax invoice prints: the buyer's paid (or refunded) order, the seller from the site settings. */
-export async function getInvoice(deps: OrderDeps, orderNumber: string, viewer: Viewer): Promise<InvoiceData> {
+/**
+ * What a tax invoice prints: the buyer's paid (or refunded) order, the seller from the site settings.
+ * It writes: an order paid before invoice numbers existed is given its number here, on first download.
+ */
+export async function issueInvoice(deps: OrderDeps, orderNumber: string, viewer: Viewer): Promise<InvoiceData> {
   const order = await q.selectOrderByNumber(deps.db, orderNumber);
   if (!order || (order.userId !== viewer.userId && !viewer.isAdmin)) throw AppError.notFound(commerceMessages.orderNotFound);
   if (order.status !== 'Paid' && order.status !== 'Refunded') throw AppError.notFound('There is no invoice for an unpaid order.');
