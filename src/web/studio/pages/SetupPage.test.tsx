@@ -45,6 +45,6 @@ describe('the first-run setup page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Courses' })).toBeInTheDocument();
     const toast = await screen.findByText(adminMessages.setupCreated);
-    expect(toast.closest('.Toastify__toast-container')).toHaveClass('Toastify__toast-container--bottom-right');
+    expect(toast.closest('.Toastify__toast-container')).toHaveClass('Toastify__toast-container--top-right');
   });
 });
