@@ -67,7 +67,6 @@ export const knownFileCycles = [
     'modules/learning/index.ts',
     'modules/learning/service.ts',
     'modules/learning/studio.ts',
-    'modules/subscriptions/admin.ts',
     'modules/subscriptions/events.ts',
     'modules/subscriptions/index.ts',
     'modules/subscriptions/jobs.ts',
@@ -75,5 +74,6 @@ export const knownFileCycles = [
     'modules/subscriptions/membership.ts',
     'modules/subscriptions/plans.ts',
     'modules/subscriptions/service.ts',
+    'modules/subscriptions/studio.ts',
   ],
 ];

@@ -15,6 +15,6 @@ export {
   refundLastCharge,
   type StudioMembership,
   type StudioMembershipDetail,
-} from './admin.js';
+} from './studio.js';
 // Plans kept in step with Stripe and Razorpay (the studio's plan editor calls these after its change commits).
 export { membershipCountsByPlan, syncPlanWithProviders } from './plans.js';
