@@ -81,3 +81,59 @@ describe('applicablePrice', () => {
     expect(applicablePrice(null, { ...fallback, amount: null })).toBeUndefined();
   });
 });
+
+describe('rounding in each region currency (all two decimals)', () => {
+  // [currency, major amount, minor units, 15 % coupon: discount, total]
+  const cases: [string, number, number, number, number][] = [
+    ['USD', 49.99, 4999, 750, 4249],
+    ['INR', 3499, 349900, 52485, 297415],
+    ['GBP', 0.03, 3, 0, 3],
+    ['EUR', 19.9, 1990, 299, 1691],
+  ];
+
+  it.each(cases)('%s %s: %s minor units, 15 %% off takes %s, leaves %s', (_currency, major, minor, discount, total) => {
+    expect(toMinor(major)).toBe(minor);
+    expect(toMajor(minor)).toBe(major);
+    expect(applyDiscount(minor, 15)).toEqual({ discount, total });
+  });
+
+  it.each([
+    [1, 50, 1, 0],
+    [3, 50, 2, 1],
+    [5, 10, 1, 4],
+    [4, 10, 0, 4],
+    [1999, 25, 500, 1499],
+  ])('%s minor units, %s %% off: a half minor unit rounds up (discount %s, total %s)', (subtotal, percentage, discount, total) => {
+    expect(applyDiscount(subtotal, percentage)).toEqual({ discount, total });
+  });
+
+  it('rounds a half minor unit of a major amount up', () => {
+    expect(toMinor(0.125)).toBe(13);
+    expect(toMinor(0.375)).toBe(38);
+  });
+});
+
+describe('0 % and 100 % coupons, and never below zero', () => {
+  const lines = [
+    { courseId: 1, price: 4999 },
+    { courseId: 2, price: 2999 },
+  ];
+
+  it.each([
+    ['0 % on everything', { percentage: 0 }, { subtotal: 7998, eligible: 7998, discount: 0, total: 7998 }],
+    ['100 % on everything', { percentage: 100 }, { subtotal: 7998, eligible: 7998, discount: 7998, total: 0 }],
+    ['100 % on one course', { percentage: 100, courseIds: [1] }, { subtotal: 7998, eligible: 4999, discount: 4999, total: 2999 }],
+    ['0 % on one course', { percentage: 0, courseIds: [2] }, { subtotal: 7998, eligible: 2999, discount: 0, total: 7998 }],
+    ['over 100 % on one course', { percentage: 400, courseIds: [2] }, { subtotal: 7998, eligible: 2999, discount: 2999, total: 4999 }],
+    ['a negative percentage', { percentage: -50 }, { subtotal: 7998, eligible: 7998, discount: 0, total: 7998 }],
+    ['an infinite percentage', { percentage: Number.POSITIVE_INFINITY }, { subtotal: 7998, eligible: 7998, discount: 0, total: 7998 }],
+  ])('%s', (_name, coupon, expected) => {
+    expect(quote(lines, coupon)).toEqual(expected);
+  });
+
+  it('splits a zero total into zero parts, and a total over free lines onto the last line', () => {
+    expect(splitTotal(lines, 0).map((p) => p.amount)).toEqual([0, 0]);
+    expect(splitTotal([{ price: 0 }, { price: 0 }], 0).map((p) => p.amount)).toEqual([0, 0]);
+    expect(splitTotal([{ price: 0 }, { price: 0 }], 100).map((p) => p.amount)).toEqual([0, 100]);
+  });
+});

@@ -34,6 +34,16 @@ const refusals: Record<Exclude<CouponState, 'active'>, string> = {
   used_up: commerceMessages.couponExhausted,
 };
 
+/** The buyer's own limit: `maxUsesPerUser` uses (held by their Pending and Paid orders); null is no limit. */
+export function buyerMayUse(maxUsesPerUser: number | null, usedByBuyer: number): boolean {
+  return maxUsesPerUser === null || usedByBuyer < maxUsesPerUser;
+}
+
+/** A coupon limited to some courses applies when the cart holds at least one of them; an unlimited one (null), or no cart to check, always. */
+export function appliesToCourses(couponCourseIds: ReadonlySet<number> | null, cartCourseIds: readonly number[] | undefined): boolean {
+  return !couponCourseIds || !cartCourseIds || cartCourseIds.some((id) => couponCourseIds.has(id));
+}
+
 /**
  * Whether a coupon can be used now by this user for these courses: the one check the coupon
  * endpoint and create-order both ask (state, then the buyer's own limit, then the courses). `lock` takes the coupon row
@@ -48,11 +58,11 @@ export async function checkCoupon(
   if (!coupon) throw refuse(commerceMessages.couponNotFound);
   const state = couponState(coupon);
   if (state !== 'active') throw refuse(refusals[state]);
-  if (options.userId && coupon.maxUsesPerUser !== null && (await q.countRedemptions(db, coupon.id, options.userId)) >= coupon.maxUsesPerUser)
+  if (options.userId && coupon.maxUsesPerUser !== null && !buyerMayUse(coupon.maxUsesPerUser, await q.countRedemptions(db, coupon.id, options.userId)))
     throw refuse(commerceMessages.couponUsedByYou);
   const restricted = await q.selectCouponCourseIds(db, coupon.id);
   const courseIds = restricted.length ? new Set(restricted) : null;
-  if (courseIds && options.courseIds && !options.courseIds.some((id) => courseIds.has(id))) throw refuse(commerceMessages.couponNotApplicable);
+  if (!appliesToCourses(courseIds, options.courseIds)) throw refuse(commerceMessages.couponNotApplicable);
   return { id: coupon.id, code: coupon.code, percentage: coupon.discountPercentage, courseIds };
 }
 
