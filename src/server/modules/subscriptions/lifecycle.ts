@@ -80,6 +80,16 @@ export interface ProviderView {
 
 const ENDED: MembershipStatus[] = ['cancelled', 'expired', 'failed'];
 
+/** A membership ended at once (a refund, a lifetime upgrade): no renewal, no grace, cancelled as of `now`. */
+const endedNow = (row: Pick<q.MembershipRow, 'canceledAt'>, now: Date) => ({
+  status: 'cancelled' as const,
+  endedAt: now,
+  autoRenew: false,
+  isCanceled: true,
+  canceledAt: row.canceledAt ?? now,
+  graceUntil: null,
+});
+
 /**
  * Stripe's subscription statuses in our terms. `unpaidSince`: when the latest invoice, still
  * unpaid, was issued (the start of the grace period; and a cancellation then is for non-payment,
@@ -440,14 +450,7 @@ export async function applyRefund(deps: MembershipDeps, providerPaymentId: strin
     if (!written) return 'already refunded';
     const now = new Date();
     if (!ENDED.includes(row.status)) {
-      await q.updateMembership(tx, row.id, {
-        status: 'cancelled',
-        endedAt: now,
-        autoRenew: false,
-        isCanceled: true,
-        canceledAt: row.canceledAt ?? now,
-        graceUntil: null,
-      });
+      await q.updateMembership(tx, row.id, endedNow(row, now));
       if (row.paymentMethod !== 'manual' && row.endDate !== null) await deps.queue.enqueue(JOBS.providerCancel, { id: row.id }, { tx });
     }
     await notify(deps, tx, row, member, 'refunded', providerPaymentId, (base) => membershipRefundedEmail({ ...base, price: priceOf(row, charge.amount) }));
@@ -558,14 +561,7 @@ export async function supersedeByLifetime(deps: MembershipDeps, userId: number, 
     ended += await withLocked(deps, other.id, 0, async (tx, row) => {
       if (row.status !== 'active' && row.status !== 'past_due') return 0;
       const now = new Date();
-      await q.updateMembership(tx, row.id, {
-        status: 'cancelled',
-        endedAt: now,
-        autoRenew: false,
-        isCanceled: true,
-        canceledAt: row.canceledAt ?? now,
-        graceUntil: null,
-      });
+      await q.updateMembership(tx, row.id, endedNow(row, now));
       if (row.stripeSubscriptionId || row.razorpaySubscriptionId) await deps.queue.enqueue(JOBS.providerCancel, { id: row.id }, { tx });
       return 1;
     });
