@@ -66,6 +66,10 @@ const reminderOf = (email: string, scope: ReminderScope = {}) =>
     scope.cartId ? eq(abandonedEmails.cartId, scope.cartId) : undefined,
   );
 
+export async function deleteReminder(db: Db, id: number): Promise<void> {
+  await db.delete(abandonedEmails).where(eq(abandonedEmails.id, id));
+}
+
 export async function deleteReminders(db: Db, email: string, scope?: ReminderScope): Promise<void> {
   await db.delete(abandonedEmails).where(reminderOf(email, scope));
 }

@@ -98,6 +98,18 @@ describe('abandoned-cart reminders', () => {
     expect(await latestEmail(t, 'omar@example.com')).toBeUndefined();
   });
 
+  it('drops a reminder the buyer made moot (the courses bought since), so it holds no place against a later cart', async () => {
+    const buyer = await createVerifiedUser(t);
+    const cartId = await cartWith([paid[5]!.id]);
+    expect((await schedule(buyer.email, [paid[5]!.id], { cartId })).statusCode).toBe(200);
+    await t.handle.db.insert(enrolments).values({ userId: buyer.id, courseId: paid[5]!.id, source: 'purchase' });
+    await elapse(buyer.email);
+    expect(await latestEmail(t, buyer.email)).toBeUndefined();
+    expect(await remindersOf(buyer.email)).toEqual([]);
+    const next = await cartWith([paid[6]!.id]);
+    expect((await schedule(buyer.email, [paid[6]!.id], { cartId: next })).statusCode).toBe(200);
+  });
+
   it('refuses a malformed request', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -108,15 +108,17 @@ export async function unsubscribe(deps: ReminderDeps, input: { email: string; ex
 async function remind(deps: ReminderDeps, id: number): Promise<void> {
   const row = await q.selectReminder(deps.db, id);
   if (!row || row.sentAt || row.sendAfter > new Date(Date.now() + 1000)) return; // gone, sent, or pushed back (a later job handles it)
-  if (await q.isUnsubscribed(deps.db, row.email)) return;
+  // A reminder with nothing left to say is dropped, so it holds no address's one pending place.
+  const drop = () => q.deleteReminder(deps.db, row.id);
+  if (await q.isUnsubscribed(deps.db, row.email)) return drop();
   let courseIds = row.courseIds;
   const user = await getPublicUserByEmail(deps.db, row.email);
-  if (row.sendingReason === 'subscription' && user && (await hasEverSubscribed(deps, user.id))) return;
+  if (row.sendingReason === 'subscription' && user && (await hasEverSubscribed(deps, user.id))) return drop();
   if (user && courseIds.length) {
     const owned = await ownedCourseIds(deps.db, user.id, courseIds);
     courseIds = courseIds.filter((cid) => !owned.has(cid));
   }
-  if (row.sendingReason !== 'subscription' && !courseIds.length) return;
+  if (row.sendingReason !== 'subscription' && !courseIds.length) return drop();
   const courses = await listCourses(deps.db, 'US', courseIds);
   const base = deps.config.publicUrl;
   const email = abandonedCartEmail({
