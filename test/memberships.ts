@@ -175,6 +175,11 @@ export async function startKit(options: { catalogCacheMs?: number } = {}) {
     drain,
     fastForward,
     mailTo,
+    /** Closes the app and the fake providers' server. */
+    close: async () => {
+      await t.close();
+      await fake.close();
+    },
   };
 }
 

@@ -12,10 +12,7 @@ beforeAll(async () => {
   kit = await startKit();
   admin = await signedIn(kit.t, { isAdmin: true });
 });
-afterAll(async () => {
-  await kit.t.close();
-  await kit.fake().close();
-});
+afterAll(() => kit.close());
 
 const auditRows = (action: string) => kit.t.handle.db.select().from(auditLog).where(eq(auditLog.action, action));
 

@@ -15,10 +15,7 @@ beforeAll(async () => {
   admin = await signedIn(kit.t, { isAdmin: true, fullName: 'Nikhil Rao' });
   student = await signedIn(kit.t);
 });
-afterAll(async () => {
-  await kit.t.close();
-  await kit.fake().close();
-});
+afterAll(() => kit.close());
 
 const storefront = async (country = 'US') =>
   (await kit.t.app.inject({ url: '/api/v1/membership-plan/', headers: { 'cf-ipcountry': country } })).json<MembershipPlan[]>();

@@ -15,10 +15,7 @@ let kit: Kit;
 beforeAll(async () => {
   kit = await startKit();
 });
-afterAll(async () => {
-  await kit.t.close();
-  await kit.fake().close();
-});
+afterAll(() => kit.close());
 
 const DAY = 24 * 60 * 60 * 1000;
 type Member = Awaited<ReturnType<Kit['member']>>;

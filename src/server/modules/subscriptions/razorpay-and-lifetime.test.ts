@@ -10,10 +10,7 @@ let kit: Kit;
 beforeAll(async () => {
   kit = await startKit();
 });
-afterAll(async () => {
-  await kit.t.close();
-  await kit.fake().close();
-});
+afterAll(() => kit.close());
 
 type Member = Awaited<ReturnType<Kit['member']>>;
 const DAY = 24 * 60 * 60 * 1000;

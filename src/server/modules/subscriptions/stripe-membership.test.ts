@@ -13,10 +13,7 @@ beforeAll(async () => {
   kit = await startKit();
   paidCourse = (await kit.t.app.inject({ url: '/api/v1/courses/' })).json<CourseListItem[]>().find((c) => c.course_type === 'paid')!;
 });
-afterAll(async () => {
-  await kit.t.close();
-  await kit.fake().close();
-});
+afterAll(() => kit.close());
 
 const DAY = 24 * 60 * 60 * 1000;
 const detailOf = async (m: { call: Kit['member'] extends () => Promise<infer M> ? (M extends { call: infer C } ? C : never) : never }) =>

@@ -13,10 +13,7 @@ beforeAll(async () => {
   const { ctx } = kit.t.app;
   deps = { db: ctx.db, queue: ctx.queue, config: ctx.config, log: kit.t.app.log, stripe: ctx.stripe, razorpay: ctx.razorpay };
 });
-afterAll(async () => {
-  await kit.t.close();
-  await kit.fake().close();
-});
+afterAll(() => kit.close());
 
 type Member = Awaited<ReturnType<Kit['member']>>;
 const detailOf = async (m: Member) => (await m.call('GET', '/user/subscription-detail/')).json<SubscriptionDetail>();
