@@ -70,10 +70,10 @@ export const knownFileCycles = [
     'modules/subscriptions/events.ts',
     'modules/subscriptions/index.ts',
     'modules/subscriptions/jobs.ts',
-    'modules/subscriptions/lifecycle.ts',
     'modules/subscriptions/membership.ts',
     'modules/subscriptions/plans.ts',
     'modules/subscriptions/service.ts',
+    'modules/subscriptions/state-machine.ts',
     'modules/subscriptions/studio.ts',
   ],
 ];

@@ -9,7 +9,7 @@ import type { SubscriptionDetail } from '../../../shared/subscriptions.js';
 import { RAZORPAY_RETRY_DAYS } from '../../integrations/razorpay/fake-billing.js';
 import { RETRY_DAYS } from '../../integrations/stripe/fake-billing.js';
 import { startKit, type Kit } from '../../../../test/memberships.js';
-import { JOBS } from './lifecycle.js';
+import { JOBS } from './state-machine.js';
 
 let kit: Kit;
 beforeAll(async () => {

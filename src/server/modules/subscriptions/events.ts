@@ -9,7 +9,7 @@ import {
   viewOfRazorpay,
   viewOfStripe,
   type MembershipDeps,
-} from './lifecycle.js';
+} from './state-machine.js';
 import * as q from './queries.js';
 
 /**

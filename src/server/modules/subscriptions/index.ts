@@ -3,7 +3,7 @@ export { isMembershipCurrent, membershipDates, type MembershipDates, type Member
 export { currentMembershipOf, currentMembers, endedMemberships, membershipMoneyByDay, membershipSnapshot } from './membership.js';
 export { hasEverSubscribed, refreshFromProvider } from './service.js';
 export { handleRazorpayMembershipEvent, handleStripeMembershipEvent, type RazorpayEventBody } from './events.js';
-export type { MembershipDeps } from './lifecycle.js';
+export type { MembershipDeps } from './state-machine.js';
 export { registerMembershipJobs } from './jobs.js';
 // The instructor's studio (its routes check the role and write the audit log).
 export {

@@ -8,7 +8,7 @@ import {
   sendRenewalReminder,
   stopProviderRenewal,
   type MembershipDeps,
-} from './lifecycle.js';
+} from './state-machine.js';
 import * as q from './queries.js';
 
 const byId = z.object({ id: z.number().int() });

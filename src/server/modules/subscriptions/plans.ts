@@ -6,7 +6,7 @@
  * (a provider that was down when the plan changed, a plan seeded before it had any).
  */
 import { getPlanForSync, getPlanPrice, savePlanPriceProviderId, savePlanStripeProduct, type PlanPriceRow } from '../catalog/index.js';
-import type { MembershipDeps } from './lifecycle.js';
+import type { MembershipDeps } from './state-machine.js';
 import * as q from './queries.js';
 
 type SyncDeps = Pick<MembershipDeps, 'db' | 'log' | 'stripe' | 'razorpay'>;

@@ -4,7 +4,7 @@ import { subscriptionMessages, type SubscriptionDetail, type SubscriptionHistory
 import { jobs, providerEvents, subscriptions } from '../../db/schema/index.js';
 import { RAZORPAY_RETRY_DAYS } from '../../integrations/razorpay/fake-billing.js';
 import { startKit, type Kit } from '../../../../test/memberships.js';
-import { JOBS } from './lifecycle.js';
+import { JOBS } from './state-machine.js';
 
 let kit: Kit;
 beforeAll(async () => {

@@ -21,7 +21,7 @@ import {
 import { visitorOf, type AppContext } from '../../context.js';
 import { requireViewer } from '../../http/auth.js';
 import { bearerAuth, errors } from '../../http/openapi.js';
-import type { MembershipDeps } from './lifecycle.js';
+import type { MembershipDeps } from './state-machine.js';
 import * as selfService from './self-service.js';
 import * as memberships from './service.js';
 

@@ -10,7 +10,7 @@ import type { CourseDetail, CourseListItem } from '../../../shared/catalog.js';
 import { subscriptionMessages as m, type PlanChanges, type SubscriptionDetail, type SubscriptionHistoryRow } from '../../../shared/subscriptions.js';
 import { subscriptions } from '../../db/schema/index.js';
 import { startKit, type Kit } from '../../../../test/memberships.js';
-import { JOBS } from './lifecycle.js';
+import { JOBS } from './state-machine.js';
 
 let kit: Kit;
 let paidCourse: CourseListItem;

@@ -10,7 +10,7 @@ import type { Visitor } from '../../context.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
 import { getPlanForPurchase, listPlanNames } from '../catalog/index.js';
-import { applyView, priceOf, recordCharge, viewOfStripe, type MembershipDeps } from './lifecycle.js';
+import { applyView, priceOf, recordCharge, viewOfStripe, type MembershipDeps } from './state-machine.js';
 import { stripePriceForCheckout } from './plans.js';
 import * as q from './queries.js';
 import { isMembershipCurrent, membershipDates, unusedCredit } from './rules.js';

@@ -26,7 +26,7 @@ import {
   viewOfRazorpay,
   viewOfStripe,
   type MembershipDeps,
-} from './lifecycle.js';
+} from './state-machine.js';
 import { razorpayPlanForCheckout, stripePriceForCheckout } from './plans.js';
 import * as q from './queries.js';
 import { isMembershipCurrent, membershipDates, unusedCredit } from './rules.js';

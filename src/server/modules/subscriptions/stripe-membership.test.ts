@@ -5,7 +5,7 @@ import { subscriptionMessages, type SubscriptionDetail, type SubscriptionHistory
 import { providerEvents, subscriptionTransactions, subscriptions } from '../../db/schema/index.js';
 import { addPeriods, RETRY_DAYS } from '../../integrations/stripe/fake-billing.js';
 import { startKit, type Kit } from '../../../../test/memberships.js';
-import { JOBS } from './lifecycle.js';
+import { JOBS } from './state-machine.js';
 
 let kit: Kit;
 let paidCourse: CourseListItem;

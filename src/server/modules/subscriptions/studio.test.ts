@@ -4,7 +4,7 @@ import type { SubscriptionDetail, SubscriptionHistoryRow } from '../../../shared
 import { abandonedEmails, providerEvents } from '../../db/schema/index.js';
 import { startKit, type Kit } from '../../../../test/memberships.js';
 import { cancelMembershipFor, compMembership, listMemberships, refundLastCharge, type MembershipDeps } from './index.js';
-import { JOBS } from './lifecycle.js';
+import { JOBS } from './state-machine.js';
 
 let kit: Kit;
 let deps: MembershipDeps;

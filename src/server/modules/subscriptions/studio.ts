@@ -2,7 +2,7 @@ import { toMajor } from '../../../shared/pricing.js';
 import { AppError } from '../../errors.js';
 import { getPublicUser } from '../accounts/index.js';
 import { listPlanNames } from '../catalog/index.js';
-import { applyRefund, applyView, cancelAtProvider, endMembership, type MembershipDeps } from './lifecycle.js';
+import { applyRefund, applyView, cancelAtProvider, endMembership, type MembershipDeps } from './state-machine.js';
 import * as q from './queries.js';
 import { isMembershipCurrent, type MembershipStatus } from './rules.js';
 import { stopRenewal } from './service.js';
