@@ -44,7 +44,7 @@ export const moduleLayers = {
   reminders: { layer: 'features', imports: ['accounts', 'cart', 'catalog', 'learning', 'subscriptions'] },
   contact: { layer: 'features', imports: ['settings'] },
   site: { layer: 'features', imports: ['settings'] },
-  seo: { layer: 'features', imports: ['catalog'] },
+  'web-host': { layer: 'features', imports: ['catalog'] },
   devtools: { layer: 'features', imports: [] },
 
   // admin: the studio, over everything

@@ -1,5 +1,5 @@
 // After `vite build` (`node scripts/critical-css.mjs [web root, default dist/web]`): compiles every built stylesheet into Beasties' plan once, so the server can
-// inline each server-rendered page's critical CSS per request without parsing CSS (seo/critical-css.ts).
+// inline each server-rendered page's critical CSS per request without parsing CSS (web-host/critical-css.ts).
 // Writes dist/web/.vite/critical-css.json: { sheets: [plans] }.
 //
 // The entry's @font-face rules move out of its stylesheet into index.html's head, so every page (server-rendered

@@ -8,7 +8,7 @@
 // - `<page>-shared`: what one landing page uses and other pages share too (the course page's modal, accordion and
 //   dropdown, also used by checkout and the studio), one file instead of a dozen.
 // Everything else (checkout, the lesson player, the studio) keeps rolldown's own splitting. The landing pages' own
-// chunks stay lazy (routes.tsx) and are preloaded by the server for the page it renders (seo/ssr.ts).
+// chunks stay lazy (routes.tsx) and are preloaded by the server for the page it renders (web-host/ssr.ts).
 import path from 'node:path';
 
 interface ModuleGraph {

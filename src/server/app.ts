@@ -56,8 +56,8 @@ import { registerReminderJobs } from './modules/reminders/index.js';
 import { reminderRoutes } from './modules/reminders/routes.js';
 import { registerMembershipJobs, type MembershipDeps } from './modules/subscriptions/index.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
-import type { PageRenderer } from './modules/seo/index.js';
-import { registerWebApp } from './modules/seo/routes.js';
+import type { PageRenderer } from './modules/web-host/index.js';
+import { registerWebApp } from './modules/web-host/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { adminRoutes, setupRoutes } from './modules/admin/routes.js';
 

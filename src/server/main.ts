@@ -10,7 +10,7 @@ import { acquireDataDirLock } from './db/lock.js';
 import { seedOnBoot } from './db/seed/index.js';
 import { createShutdown } from './lifecycle.js';
 import { serveAdminSocket, setupLink } from './modules/admin/index.js';
-import type { PageRenderer } from './modules/seo/index.js';
+import type { PageRenderer } from './modules/web-host/index.js';
 
 /**
  * Outside production a missing JWT_SECRET is generated once and kept in the data folder, so

@@ -1,4 +1,4 @@
-// Server rendering of the public pages (built by `vite build --ssr`, loaded by the seo module).
+// Server rendering of the public pages (built by `vite build --ssr`, loaded by the web-host module, modules/web-host).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Writable } from 'node:stream';
 import { dehydrate } from '@tanstack/react-query';

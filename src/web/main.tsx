@@ -15,7 +15,7 @@ import { AppRoutes, pageFiles, routes } from './routes';
 
 declare global {
   interface Window {
-    /** The server-rendered page's query cache (seo module, entry-server.tsx). */
+    /** The server-rendered page's query cache (web-host module, entry-server.tsx). */
     __LECTERN_STATE__?: DehydratedState;
   }
 }
