@@ -14,6 +14,8 @@ export const moduleLayers = {
   accounts: { layer: 'foundation', imports: [] },
   settings: { layer: 'foundation', imports: ['accounts'] },
   analytics: { layer: 'foundation', imports: [] },
+  // the signing key and the Open Badges credentials signed with it (certificates, letters)
+  credentials: { layer: 'foundation', imports: [] },
 
   // catalog: courses, plans, prices
   catalog: {
@@ -37,7 +39,7 @@ export const moduleLayers = {
   },
 
   // features
-  learning: { layer: 'features', imports: ['access', 'accounts', 'catalog', 'settings'] },
+  learning: { layer: 'features', imports: ['access', 'accounts', 'catalog', 'credentials', 'settings'] },
   subscriptions: { layer: 'features', imports: ['access', 'accounts', 'catalog'] },
   cart: { layer: 'features', imports: ['catalog', 'learning'] },
   orders: { layer: 'features', imports: ['accounts', 'cart', 'catalog', 'learning', 'settings', 'subscriptions'] },

@@ -26,6 +26,9 @@ export const tableOwners = {
   // admin (the studio): the audit log of every change
   auditLog: 'modules/admin',
 
+  // credentials: the public keys that have signed certificates and letters (the JWKS)
+  credentialKeys: 'modules/credentials',
+
   // settings: site settings edited in the studio
   siteSettings: 'modules/settings',
 

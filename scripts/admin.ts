@@ -1,5 +1,6 @@
 // npm run admin -- create-user --email E --name "N" --password P [--admin] [--verified]
 // npm run admin -- setup-link
+// npm run admin -- signing-key   (prints a new Ed25519 key for CREDENTIAL_SIGNING_KEY; touches nothing)
 // Runs against DATABASE_URL, else the embedded PGlite in DATA_DIR. While a server holds that
 // embedded database, the command is sent to it (a local socket) instead: two processes on one
 // PGlite folder would lose writes.
@@ -8,11 +9,13 @@ import { ConfigError, loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { acquireDataDirLock, lockHolder } from '../src/server/db/lock.js';
 import { runAdminCommand, sendAdminCommand, type AdminCommand, type CommandResult } from '../src/server/modules/admin/index.js';
+import { newPrivateJwk } from '../src/server/modules/credentials/index.js';
 
 const usage = [
   'Usage:',
   '  npm run admin -- create-user --email E --name "Full Name" --password P [--admin] [--verified]',
   '  npm run admin -- setup-link     (a one-time link to create the instructor account, while none exists)',
+  '  npm run admin -- signing-key    (a new credential signing key to set as CREDENTIAL_SIGNING_KEY)',
 ].join('\n');
 
 function parseCommand(argv: string[]): AdminCommand | undefined {
@@ -46,6 +49,10 @@ async function runHere(config: ReturnType<typeof loadConfig>, command: AdminComm
 }
 
 async function main(): Promise<number> {
+  if (process.argv[2] === 'signing-key') {
+    console.log(JSON.stringify(await newPrivateJwk()));
+    return 0;
+  }
   let command: AdminCommand | undefined;
   try {
     command = parseCommand(process.argv.slice(2));

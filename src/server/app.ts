@@ -49,6 +49,7 @@ import { analyticsRoutes } from './modules/analytics/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
+import { credentialRoutes } from './modules/credentials/routes.js';
 import { registerDevMailbox } from './modules/devtools/routes.js';
 import { learningRoutes } from './modules/learning/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
@@ -289,6 +290,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerHealth(app, db);
+  await app.register(credentialRoutes(ctx));
 
   await app.register(
     async (api) => {

@@ -15,6 +15,15 @@ const countryCode = z
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, 'must be a two-letter ISO country code such as IN or GB');
 
+function isEd25519PrivateJwk(text: string): boolean {
+  try {
+    const jwk = JSON.parse(text) as Record<string, unknown>;
+    return jwk.kty === 'OKP' && jwk.crv === 'Ed25519' && typeof jwk.x === 'string' && typeof jwk.d === 'string';
+  } catch {
+    return false;
+  }
+}
+
 /** Every environment variable the server reads. Keep README.md's table in step with this. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -48,6 +57,16 @@ const envSchema = z.object({
   GEO_COUNTRY_HEADER: optionalText.transform((v) => v?.toLowerCase()),
   DEV_COUNTRY: optionalText.pipe(countryCode.optional()),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** The Ed25519 private key (a JWK, as JSON) that signs certificates and letters; else one kept in DATA_DIR. */
+  CREDENTIAL_SIGNING_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        isEd25519PrivateJwk,
+        'must be an Ed25519 private key as a JWK in JSON ({"kty":"OKP","crv":"Ed25519","x":…,"d":…}); npm run admin -- signing-key prints one',
+      )
+      .optional(),
+  ),
   SMTP_URL: optionalText.pipe(
     z
       .string()
@@ -144,6 +163,8 @@ export interface Config {
   /** Development only: pretend every visitor is in this country (ignored in production). */
   devCountry: string | undefined;
   jwtSecret: string;
+  /** The private JWK (JSON) signing credentials; absent: a key made for this process (main.ts keeps one in DATA_DIR). */
+  credentialSigningKey: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Where contact messages and new-question notices go; else the address set in the studio, else the first admin's. */
@@ -238,6 +259,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     geoCountryHeader: env.GEO_COUNTRY_HEADER,
     devCountry: isProduction ? undefined : env.DEV_COUNTRY,
     jwtSecret: env.JWT_SECRET ?? randomBytes(32).toString('hex'),
+    credentialSigningKey: env.CREDENTIAL_SIGNING_KEY,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL ?? env.INSTRUCTOR_EMAIL,

@@ -10,6 +10,7 @@ import { acquireDataDirLock } from './db/lock.js';
 import { seedOnBoot } from './db/seed/index.js';
 import { createShutdown } from './lifecycle.js';
 import { serveAdminSocket, setupLink } from './modules/admin/index.js';
+import { newPrivateJwk } from './modules/credentials/index.js';
 import type { PageRenderer } from './modules/web-host/index.js';
 
 /**
@@ -27,10 +28,30 @@ function developmentSecret(): string | undefined {
   return secret;
 }
 
+/**
+ * The Ed25519 key that signs certificates and letters: CREDENTIAL_SIGNING_KEY when set, else one
+ * generated once and kept in the data folder (as the JWT secret is outside production). A
+ * production site should set the variable (several machines must share one key); without it, the
+ * folder's key is used and its public half stays in the JWKS like every key that signed.
+ */
+async function storedSigningKey(): Promise<string> {
+  const dir = process.env.DATA_DIR || './data';
+  const file = path.join(dir, '.credential-signing-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dir, { recursive: true });
+  const key = JSON.stringify(await newPrivateJwk());
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}
+
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig({ ...process.env, JWT_SECRET: process.env.JWT_SECRET || developmentSecret() });
+    const signingKey = process.env.CREDENTIAL_SIGNING_KEY || (await storedSigningKey());
+    if (!process.env.CREDENTIAL_SIGNING_KEY && process.env.NODE_ENV === 'production') {
+      console.warn(`Warning: CREDENTIAL_SIGNING_KEY is not set; certificates are signed with the key kept in ${process.env.DATA_DIR || './data'}.`);
+    }
+    config = loadConfig({ ...process.env, JWT_SECRET: process.env.JWT_SECRET || developmentSecret(), CREDENTIAL_SIGNING_KEY: signingKey });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -45,9 +45,11 @@ const bodySchema = (operation: Operation, mediaType: string): Schema => {
 };
 
 describe('the OpenAPI document', () => {
-  it('lists only the API: no sandbox, fake provider, dev mailbox, sitemap or robots routes', () => {
+  it('lists only the API (and the JWKS that verifies credentials): no sandbox, fake provider, dev mailbox, sitemap or robots routes', () => {
     expect(operations.length).toBeGreaterThan(100);
-    expect(operations.filter(({ path }) => !path.startsWith('/api/v1/')).map(({ method, path }) => `${method} ${path}`)).toEqual([]);
+    expect(operations.filter(({ path }) => !path.startsWith('/api/v1/')).map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'get /.well-known/jwks.json',
+    ]);
     expect(operations.filter(({ path }) => path.includes('/dev/'))).toEqual([]);
   });
 

@@ -23,6 +23,8 @@ export const users = pgTable(
     /** When this account first paid for something: a buyer may sign in before verifying the email (ARCHITECTURE.md). */
     firstPurchaseAt: timestamp('first_purchase_at', { withTimezone: true }),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** A member of the review team: the studio's project queue and reviews, nothing else (an admin may do all of it anyway). */
+    isReviewer: boolean('is_reviewer').notNull().default(false),
     googleSubject: text('google_subject').unique(),
     /** Set by the instructor: a blocked user cannot sign in, and their sessions stop working at once. */
     blockedAt: timestamp('blocked_at', { withTimezone: true }),

@@ -6,3 +6,4 @@ export * from './subscriptions.js';
 export * from './site.js';
 export * from './admin.js';
 export * from './settings.js';
+export * from './credentials.js';
