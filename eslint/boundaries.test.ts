@@ -60,7 +60,7 @@ describe('module boundaries in npm run lint', { timeout: 120_000 }, () => {
   it("refuses another module's table, an owned table outside queries.ts, and a table with no owner", async () => {
     const schema = "from '../../db/schema/index.js';\nexport const x = t;\n";
     expect(await boundaryErrors('src/server/modules/cart/queries.ts', `import { enrolments as t } ${schema}`)).toEqual([
-      expect.stringMatching(/^lectern\/table-owner: Table 'enrolments' belongs to modules\/learning\./),
+      expect.stringMatching(/^lectern\/table-owner: Table 'enrolments' belongs to modules\/enrolments\./),
     ]);
     expect(await boundaryErrors('src/server/modules/cart/service.ts', `import { carts as t } ${schema}`)).toEqual([
       expect.stringMatching(/^lectern\/table-owner: Table 'carts' is used outside queries\.ts\./),

@@ -23,27 +23,27 @@ export const moduleLayers = {
     imports: [],
     // The course detail with the viewer's access and progress, and the enrolment counts, are a
     // storefront read: they move up out of catalog.
-    current: ['access', 'learning'],
+    current: ['access', 'enrolments'],
   },
 
-  // facts: enrolments and memberships (today inside learning and subscriptions; to become modules
-  // of their own, importing nothing above them).
+  // facts: enrolments and memberships, importing nothing above catalog (the membership currency is
+  // still inside subscriptions, to become a module of its own).
+  enrolments: { layer: 'facts', imports: [] },
 
   // access: a pure decision over the facts
   access: {
     layer: 'access',
-    imports: [],
-    // The enrolment facts (learning/enrolments.ts) and the membership currency (subscriptions) move
-    // below access, into the facts layer.
-    current: ['learning', 'subscriptions'],
+    imports: ['enrolments'],
+    // The membership currency (subscriptions) moves below access, into the facts layer.
+    current: ['subscriptions'],
   },
 
   // features
-  learning: { layer: 'features', imports: ['access', 'accounts', 'catalog', 'credentials', 'settings'] },
+  learning: { layer: 'features', imports: ['access', 'accounts', 'catalog', 'credentials', 'enrolments', 'settings'] },
   subscriptions: { layer: 'features', imports: ['access', 'accounts', 'catalog'] },
-  cart: { layer: 'features', imports: ['catalog', 'learning'] },
-  orders: { layer: 'features', imports: ['accounts', 'cart', 'catalog', 'learning', 'settings', 'subscriptions'] },
-  reminders: { layer: 'features', imports: ['accounts', 'cart', 'catalog', 'learning', 'subscriptions'] },
+  cart: { layer: 'features', imports: ['catalog', 'enrolments'] },
+  orders: { layer: 'features', imports: ['accounts', 'cart', 'catalog', 'enrolments', 'settings', 'subscriptions'] },
+  reminders: { layer: 'features', imports: ['accounts', 'cart', 'catalog', 'enrolments', 'subscriptions'] },
   contact: { layer: 'features', imports: ['settings'] },
   site: { layer: 'features', imports: ['settings'] },
   'web-host': { layer: 'features', imports: ['catalog'] },
@@ -65,10 +65,6 @@ export const knownFileCycles = [
     'modules/access/service.ts',
     'modules/catalog/index.ts',
     'modules/catalog/service.ts',
-    'modules/catalog/studio.ts',
-    'modules/learning/index.ts',
-    'modules/learning/service.ts',
-    'modules/learning/studio.ts',
     'modules/subscriptions/events.ts',
     'modules/subscriptions/index.ts',
     'modules/subscriptions/jobs.ts',

@@ -14,7 +14,7 @@ async function correlatedErrors(code: string): Promise<string[]> {
     "import { enrolments, lessonProgress } from '../../db/schema/index.js';",
     '',
   ].join('\n');
-  const [result] = await eslint.lintText(header + code, { filePath: path.join(root, 'src/server/modules/learning/queries.ts') });
+  const [result] = await eslint.lintText(header + code, { filePath: path.join(root, 'src/server/modules/enrolments/queries.ts') });
   return (result?.messages ?? []).filter((m) => m.ruleId === 'lectern/correlated-column').map((m) => m.message);
 }
 

@@ -46,9 +46,11 @@ export const tableOwners = {
   couponCourses: 'modules/orders',
   couponRedemptions: 'modules/orders',
 
-  // learning
-  enrolments: 'modules/learning',
-  lessonProgress: 'modules/learning',
+  // enrolments (facts): who holds which course and the lessons completed in it (progress lives in the enrolment)
+  enrolments: 'modules/enrolments',
+  lessonProgress: 'modules/enrolments',
+
+  // learning: certificates and Q&A
   certificates: 'modules/learning',
   questions: 'modules/learning',
   answers: 'modules/learning',

@@ -25,7 +25,7 @@ import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
 import { seedBenchCatalog, seedBenchOrders } from '../src/server/db/seed/index.js';
 import { createUser } from '../src/server/modules/accounts/index.js';
-import { enrol } from '../src/server/modules/learning/index.js';
+import { enrol } from '../src/server/modules/enrolments/index.js';
 import { buildOverview } from '../src/server/modules/admin/index.js';
 import { listOrdersPage, studioOrdersPage } from '../src/server/modules/orders/index.js';
 import { adminOrderQuerySchema } from '../src/shared/admin.js';

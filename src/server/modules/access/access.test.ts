@@ -223,7 +223,7 @@ describe('when a membership ends', () => {
     const { user, call } = await viewer({ membership: { planType: 'monthly' } });
     await call('POST', '/complete-lesson/', { lesson_uuid: premium().uuid });
     // The purchase itself goes through the commerce tests; here its enrolment is what matters.
-    const { enrol } = await import('../learning/index.js');
+    const { enrol } = await import('../enrolments/index.js');
     await enrol(t.handle.db, user.id, [course.id], 'purchase');
     await t.handle.db.update(subscriptions).set({ status: 'expired' }).where(eq(subscriptions.userId, user.id));
     const detail = (await call('GET', `/courses/${course.slug}/`)).json<CourseDetail>();

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { Viewer } from '../../http/auth.js';
-import { enrolmentsOf, enrolmentWithProgress, type EnrolmentFacts } from '../learning/index.js';
+import { enrolmentsOf, enrolmentWithProgress, type EnrolmentFacts } from '../enrolments/index.js';
 import { currentMembers } from '../subscriptions/index.js';
 
 /**

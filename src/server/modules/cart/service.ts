@@ -5,7 +5,7 @@ import type { Database, Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
 import { getCourseSummary, listCourses } from '../catalog/index.js';
-import { ownedCourseIds } from '../learning/index.js';
+import { ownedCourseIds } from '../enrolments/index.js';
 import * as q from './queries.js';
 
 export interface CartOptions {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseDetailSchema, type CourseListItem } from '../../../shared/catalog.js';
 import { seedBenchCatalog } from '../../db/seed/index.js';
-import { enrol } from '../learning/index.js';
+import { enrol } from '../enrolments/index.js';
 import { createTestApp, createVerifiedUser, loginAs, type TestApp } from '../../../../test/helpers.js';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import { sanitizeRichText } from '../../lib/html.js';
 import { sign } from '../../lib/signing.js';
 import type { Viewer } from '../../http/auth.js';
 import { accessWithProgress, canOpenLesson, type CourseAccess } from '../access/index.js';
-import { enrolledCount } from '../learning/index.js';
+import { enrolledCount } from '../enrolments/index.js';
 import * as q from './queries.js';
 import { courseListItemView } from './serialise.js';
 

@@ -21,7 +21,7 @@ import { placeholderCourseImage } from '../../../shared/uploads.js';
 import type { Tx, Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
-import { activeEnrolmentCounts } from '../learning/index.js';
+import { activeEnrolmentCounts } from '../enrolments/index.js';
 import * as q from './queries/studio.js';
 
 const stateOf = (c: { isPublished: boolean; archivedAt: Date | null }): CourseState => (c.archivedAt ? 'archived' : c.isPublished ? 'published' : 'draft');

@@ -13,8 +13,19 @@ import type { JobQueue } from '../../jobs/queue.js';
 import { getPublicUser, getPublicUsers } from '../accounts/index.js';
 import { accessTo, type CourseAccess } from '../access/index.js';
 import { findCourseIdsByTitle, findLesson, getCourseSummaries, getCourseSummary, getLessonsById } from '../catalog/index.js';
+import {
+  activeEnrolment,
+  clearProgress,
+  completedLessonCount,
+  enrol,
+  enrolmentSummary,
+  enrolmentsWithProgress,
+  markLessonCompleted,
+  setEnrolmentStatus,
+  unmarkLessonCompleted,
+  type ActiveEnrolment,
+} from '../enrolments/index.js';
 import { supportAddress } from '../settings/index.js';
-import { enrol } from './enrolments.js';
 import * as q from './queries.js';
 
 export interface LearningDeps {
@@ -28,18 +39,18 @@ export async function freeEnroll(db: Database, userId: number, courseId: number)
   if (!course?.isPublished) throw new AppError('not_found', 'Course not found.', { error: 'Course not found.' });
   if (course.courseType !== 'free') throw new AppError('bad_request', learningMessages.notFree, { error: learningMessages.notFree });
   await enrol(db, userId, [courseId], 'free');
-  const enrolment = await q.selectActiveEnrolment(db, userId, courseId);
+  const enrolment = await activeEnrolment(db, userId, courseId);
   return { success: true, message: learningMessages.enrolled, course_status: enrolment?.courseStatus ?? 'enrolled' };
 }
 
 export async function checkEnrollment(db: Database, userId: number, courseId: number): Promise<{ course_status: string }> {
-  const enrolment = await q.selectActiveEnrolment(db, userId, courseId);
+  const enrolment = await activeEnrolment(db, userId, courseId);
   return { course_status: enrolment?.courseStatus ?? 'not enrolled' };
 }
 
 export async function studentCourses(db: Database, userId: number, options: { search?: string | undefined; completedOnly?: boolean }): Promise<Enrolment[]> {
   const search = options.search?.trim();
-  const rows = await q.selectEnrolments(db, userId, {
+  const rows = await enrolmentsWithProgress(db, userId, {
     completedOnly: options.completedOnly ?? false,
     courseIds: search ? await findCourseIdsByTitle(db, search) : undefined,
   });
@@ -89,7 +100,7 @@ async function issueCertificate(tx: Tx, userId: number, courseId: number) {
 
 /** Lessons in the course and lessons of it the user has completed. */
 async function lessonCounts(tx: Tx, userId: number, courseId: number) {
-  const [course, completed] = await Promise.all([getCourseSummary(tx, courseId), q.countProgress(tx, userId, courseId)]);
+  const [course, completed] = await Promise.all([getCourseSummary(tx, courseId), completedLessonCount(tx, userId, courseId)]);
   return { total: course?.totalLessons ?? 0, completed };
 }
 
@@ -98,13 +109,13 @@ async function lessonCounts(tx: Tx, userId: number, courseId: number) {
  * course is completed, and its certificate issued, exactly when every lesson is completed; a
  * lesson marked not completed again puts it back in progress (an issued certificate stays).
  */
-async function settleProgress(tx: Tx, enrolment: NonNullable<Awaited<ReturnType<typeof q.selectActiveEnrolment>>>): Promise<Progress> {
+async function settleProgress(tx: Tx, enrolment: ActiveEnrolment): Promise<Progress> {
   const { total, completed } = await lessonCounts(tx, enrolment.userId, enrolment.courseId);
   const everyLesson = total > 0 && completed >= total;
   let status = enrolment.courseStatus;
   if (everyLesson) status = 'completed';
   else if (status === 'completed' || (completed > 0 && status === 'enrolled')) status = 'in_progress';
-  if (status !== enrolment.courseStatus) await q.updateEnrolmentStatus(tx, enrolment.id, status);
+  if (status !== enrolment.courseStatus) await setEnrolmentStatus(tx, enrolment.id, status);
   const certificate = status === 'completed' ? await issueCertificate(tx, enrolment.userId, enrolment.courseId) : null;
   return {
     course_status: status,
@@ -125,7 +136,7 @@ const lessonLocked = () => new AppError('forbidden', learningMessages.lessonLock
 async function enrolmentWithAccess(tx: Tx, viewer: Viewer, access: CourseAccess) {
   if (!access.full) throw lessonLocked();
   if (!access.enrolment) await enrol(tx, viewer.userId, [access.courseId], access.reason === 'membership' ? 'subscription' : 'admin');
-  const enrolment = await q.selectActiveEnrolment(tx, viewer.userId, access.courseId, true);
+  const enrolment = await activeEnrolment(tx, viewer.userId, access.courseId, true);
   if (!enrolment) throw lessonLocked();
   return enrolment;
 }
@@ -154,8 +165,8 @@ export async function completeLesson(db: Database, viewer: Viewer, lessonUuid: s
   if (!lesson) throw AppError.notFound('Lesson not found.');
   return db.transaction(async (tx) => {
     const enrolment = await enrolmentWithAccess(tx, viewer, await accessTo(tx, viewer, lesson.courseId));
-    if (completed) await q.insertProgress(tx, viewer.userId, lesson.courseId, lesson.id);
-    else await q.deleteLessonProgress(tx, viewer.userId, lesson.id);
+    if (completed) await markLessonCompleted(tx, viewer.userId, lesson.courseId, lesson.id);
+    else await unmarkLessonCompleted(tx, viewer.userId, lesson.id);
     return { ...(await settleProgress(tx, enrolment)), lesson_uuid: lessonUuid, completed_status: completed };
   });
 }
@@ -168,7 +179,7 @@ async function courseOf(tx: Tx, slug: string, courseId: number) {
 
 async function enrolmentFor(tx: Tx, userId: number, slug: string, courseId: number) {
   await courseOf(tx, slug, courseId);
-  const enrolment = await q.selectActiveEnrolment(tx, userId, courseId, true);
+  const enrolment = await activeEnrolment(tx, userId, courseId, true);
   if (!enrolment) throw new AppError('forbidden', learningMessages.notEnrolled, { detail: learningMessages.notEnrolled });
   return enrolment;
 }
@@ -197,8 +208,8 @@ export async function completeCourse(db: Database, viewer: Viewer, slug: string,
 export async function restartCourse(db: Database, userId: number, slug: string, courseId: number): Promise<Progress> {
   return db.transaction(async (tx) => {
     const enrolment = await enrolmentFor(tx, userId, slug, courseId);
-    await q.deleteProgress(tx, userId, courseId);
-    await q.updateEnrolmentStatus(tx, enrolment.id, 'in_progress');
+    await clearProgress(tx, userId, courseId);
+    await setEnrolmentStatus(tx, enrolment.id, 'in_progress');
     const { total } = await lessonCounts(tx, userId, courseId);
     return { course_status: 'in_progress', total_lessons: total, completed_total_lessons: 0, student_progress: 0, certificate_id: null };
   });
@@ -249,8 +260,8 @@ export async function certificateForDownload(deps: LearningDeps, certificateId: 
 }
 
 export async function dashboardSummary(db: Database, userId: number) {
-  const s = await q.selectSummary(db, userId);
-  return { total_courses: s.totalCourses, completed_courses: s.completedCourses, completed_lessons: s.completedLessons, certificates: s.certificates };
+  const [s, certificates] = await Promise.all([enrolmentSummary(db, userId), q.countCertificates(db, userId)]);
+  return { total_courses: s.totalCourses, completed_courses: s.completedCourses, completed_lessons: s.completedLessons, certificates };
 }
 
 type PublicPeople = Awaited<ReturnType<typeof getPublicUsers>>;
@@ -375,9 +386,4 @@ export async function answerQuestion(tx: Tx, deps: { queue: JobQueue; config: Co
     await deps.queue.enqueue(SEND_EMAIL_JOB, { to: student.email, ...email }, { tx });
   }
   return (await loadQuestions(tx, { questionId }))[0]!;
-}
-
-/** How many students hold each course now (revoked enrolments do not count). */
-export function activeEnrolmentCounts(db: Db, courseIds: number[]): Promise<Map<number, number>> {
-  return q.countActiveEnrolments(db, courseIds);
 }

@@ -4,7 +4,7 @@ import type { Enrolment, Question } from '../../../shared/learning.js';
 import type { Database, Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { getCourseSummary } from '../catalog/index.js';
-import { enrol } from './enrolments.js';
+import { activeEnrolment, enrol, enrolmentSources, revokeEnrolmentById } from '../enrolments/index.js';
 import * as q from './queries.js';
 import { describeQuestions, loadQuestions, studentCourses } from './service.js';
 
@@ -14,11 +14,7 @@ export interface StudentLearning {
 }
 
 export async function studentLearning(db: Database, userId: number): Promise<StudentLearning> {
-  const [enrolled, sources, questions] = await Promise.all([
-    studentCourses(db, userId, {}),
-    q.selectEnrolmentSources(db, userId),
-    loadQuestions(db, { userId }),
-  ]);
+  const [enrolled, sources, questions] = await Promise.all([studentCourses(db, userId, {}), enrolmentSources(db, userId), loadQuestions(db, { userId })]);
   return { enrolments: enrolled.map((e) => ({ ...e, source: sources.get(e.id) ?? 'admin' })), questions };
 }
 
@@ -26,16 +22,16 @@ export async function studentLearning(db: Database, userId: number): Promise<Stu
 export async function enrolByHand(tx: Tx, userId: number, courseId: number): Promise<{ title: string }> {
   const course = await getCourseSummary(tx, courseId);
   if (!course) throw AppError.fields({ course_id: ['This course does not exist.'] });
-  if (await q.selectActiveEnrolment(tx, userId, courseId)) throw new AppError('conflict', 'This student is already enrolled in this course.');
+  if (await activeEnrolment(tx, userId, courseId)) throw new AppError('conflict', 'This student is already enrolled in this course.');
   await enrol(tx, userId, [courseId], 'admin');
   return { title: course.title };
 }
 
 /** Revokes a student's enrolment (their progress is kept should they be enrolled again). */
 export async function revokeEnrolment(tx: Tx, userId: number, courseId: number): Promise<{ source: string }> {
-  const row = await q.selectActiveEnrolment(tx, userId, courseId, true);
+  const row = await activeEnrolment(tx, userId, courseId, true);
   if (!row) throw AppError.notFound('This student is not enrolled in this course.');
-  await q.revokeEnrolment(tx, row.id);
+  await revokeEnrolmentById(tx, row.id);
   return { source: row.source };
 }
 

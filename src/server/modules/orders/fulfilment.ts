@@ -7,7 +7,7 @@ import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { recordPurchase } from '../accounts/index.js';
 import { clearPurchasedCourses } from '../cart/index.js';
-import { enrol, revokeOrderEnrolments } from '../learning/index.js';
+import { enrol, revokeOrderEnrolments } from '../enrolments/index.js';
 import { settleCouponUse } from './coupons.js';
 import { itemsOfOrders } from './items.js';
 import * as q from './queries.js';

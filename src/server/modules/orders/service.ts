@@ -11,7 +11,7 @@ import type { RazorpayGateway } from '../../integrations/razorpay/index.js';
 import type { StripeGateway } from '../../integrations/stripe/index.js';
 import { createUser, getPublicUser, issueTokens } from '../accounts/index.js';
 import { findCourseIdsByTitle, listCourses } from '../catalog/index.js';
-import { ownedCourseIds } from '../learning/index.js';
+import { ownedCourseIds } from '../enrolments/index.js';
 import { cancelOrder, failOrder, fulfilOrder, stripeAttempt, type FulfilmentDeps } from './fulfilment.js';
 import { sellerDetails } from '../settings/index.js';
 import { checkCoupon, reserveCoupon } from './coupons.js';

@@ -7,7 +7,7 @@ import type { Database, Tx, Db } from '../../db/client.js';
 import { refundEmail } from '../../emails/refund.js';
 import { AppError } from '../../errors.js';
 import { SEND_EMAIL_JOB } from '../../jobs/email.js';
-import { revokeOrderEnrolments } from '../learning/index.js';
+import { revokeOrderEnrolments } from '../enrolments/index.js';
 import { settleCouponUse } from './coupons.js';
 import { itemsOfOrders } from './items.js';
 import { addressLine } from './serialise.js';

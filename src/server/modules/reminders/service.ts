@@ -11,7 +11,7 @@ import { sign, verifySignature } from '../../lib/signing.js';
 import { getPublicUser, getPublicUserByEmail } from '../accounts/index.js';
 import { cartContents } from '../cart/index.js';
 import { listCourses } from '../catalog/index.js';
-import { ownedCourseIds } from '../learning/index.js';
+import { ownedCourseIds } from '../enrolments/index.js';
 import { hasEverSubscribed } from '../subscriptions/index.js';
 import * as q from './queries.js';
 
