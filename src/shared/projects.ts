@@ -1,48 +1,21 @@
-/**
- * Projects the instructor reviews, and the letters an approval issues (issue 23): the student's calls
- * (/api/v1/courses/{slug}/projects/, /api/v1/projects/{id}/submissions/, /api/v1/project-submissions/),
- * the studio's (/api/v1/admin/courses/{id}/projects/, /api/v1/admin/projects/{id}/,
- * /api/v1/admin/project-submissions/, /api/v1/admin/letters/{id}/revoke/) and the public letter
- * (/api/v1/letters/{letter_id}/). The server parses these schemas and the web forms validate with them.
- */
 import { z } from 'zod';
-import { idSchema } from './ids.js';
-import { tooLongMessage } from './messages.js';
 import { pageOf, pageQuerySchema } from './admin.js';
+import { idSchema } from './ids.js';
 
-export const projectMessages = {
-  repositoryRequired: 'Enter the address of your repository.',
-  repositoryHost: 'Use an https:// address on GitHub, GitLab, Bitbucket or Codeberg.',
-  liveUrl: 'Use an https:// address.',
-  fileRequired: 'This project asks for a file: attach a PDF or a ZIP archive.',
-  fileType: 'Attach a PDF or a ZIP archive.',
-  titleRequired: 'Give the project a title.',
-  criteriaRequired: 'Add at least one criterion the project is judged by.',
-  criterionEmpty: 'Write the criterion, or remove the line.',
-  feedbackRequired: 'Write the feedback the student reads.',
-  decisionRequired: 'Choose a decision.',
-  everyCriterion: 'Mark every criterion met or not yet.',
-  approveNeedsAllMet: 'Every criterion must be met to approve.',
-  reasonRequired: 'Say why the letter is revoked.',
-} as const;
+/**
+ * Projects, submissions, reviews and pre-experience letters (issue 23): the contract the server
+ * parses and answers with, and the web app's forms use.
+ */
 
-export const NOTES_MAX = 5_000;
-export const FEEDBACK_MAX = 10_000;
-export const COMMENT_MAX = 2_000;
-export const CRITERIA_MAX = 20;
-/** The hosts a repository may live on (and their subdomains' absence: exactly these). */
-export const repositoryHosts = ['github.com', 'gitlab.com', 'bitbucket.org', 'codeberg.org'] as const;
-/** The file a submission may carry: PDF or ZIP (checked by content on the server), as large as a lesson resource. */
-export const submissionFileAccept = '.pdf,.zip,application/pdf,application/zip';
-
-/** Statuses in every answer. */
 export const submissionStatuses = ['submitted', 'in_review', 'changes_requested', 'approved', 'rejected'] as const;
-export type SubmissionStatus = (typeof submissionStatuses)[number];
 export const submissionStatusSchema = z.enum(submissionStatuses);
-export const reviewDecisions = ['approved', 'changes_requested', 'rejected'] as const;
-export type ReviewDecision = (typeof reviewDecisions)[number];
+export type SubmissionStatus = z.infer<typeof submissionStatusSchema>;
 
-/** How each status reads to a person (the student's timeline, the studio's queue). */
+export const reviewDecisions = ['approved', 'changes_requested', 'rejected'] as const;
+export const reviewDecisionSchema = z.enum(reviewDecisions);
+export type ReviewDecision = z.infer<typeof reviewDecisionSchema>;
+
+/** What a student may still do about a submission in each status. */
 export const submissionStatusLabels: Record<SubmissionStatus, string> = {
   submitted: 'Submitted',
   in_review: 'In review',
@@ -51,182 +24,264 @@ export const submissionStatusLabels: Record<SubmissionStatus, string> = {
   rejected: 'Not approved',
 };
 
-function httpsUrl(value: string): URL | undefined {
+/** The hosts a repository may live on (https only). */
+export const repositoryHosts = ['github.com', 'gitlab.com', 'bitbucket.org', 'codeberg.org'] as const;
+
+export const NOTES_MAX = 5000;
+export const URL_MAX = 500;
+export const FEEDBACK_MAX = 10000;
+export const COMMENT_MAX = 2000;
+export const CRITERIA_MAX = 20;
+export const CRITERION_MAX = 300;
+export const BRIEF_MAX = 50000;
+
+export const projectMessages = {
+  repositoryUrl: 'Enter the https address of your repository on GitHub, GitLab, Bitbucket or Codeberg.',
+  liveUrl: 'Enter the https address where your project runs, or leave it empty.',
+  notesTooLong: `Keep your notes under ${NOTES_MAX.toLocaleString('en-US')} characters.`,
+  fileType: 'Upload a PDF or a ZIP archive.',
+  fileRequired: 'This project asks for a file: attach a PDF or a ZIP archive.',
+  notAllowed: 'Only students who may open this course can submit its project.',
+  alreadySubmitted: 'You already handed in this project: follow it on your projects page.',
+  notChangesRequested: 'You can resubmit only after the reviewer asked for changes.',
+  alreadyDecided: 'This round was already decided by another reviewer.',
+  approvalNeedsEveryCriterion: 'Approve only when every criterion is met.',
+  feedbackRequired: 'Tell the student what to change, or why it is not approved.',
+  unknownCriterion: 'Review the criteria of this project, each once.',
+  letterRevoked: 'This letter was revoked.',
+  alreadyRevoked: 'This letter is already revoked.',
+  hasSubmissions: 'Students have handed in this project: unpublish it instead of deleting it.',
+  projectNotFound: 'Project not found.',
+  submissionNotFound: 'Submission not found.',
+  letterNotFound: 'Letter not found.',
+} as const;
+
+/** An address with no user name or password in it, of the given scheme. */
+function parseHttps(value: string): URL | undefined {
   try {
     const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname !== '' && !url.username && !url.password ? url : undefined;
+    if (url.protocol !== 'https:' || url.username || url.password || !url.hostname) return undefined;
+    return url;
   } catch {
     return undefined;
   }
 }
 
-const url = (max = 500) => z.string().trim().max(max, tooLongMessage(max));
+export function isRepositoryUrl(value: string): boolean {
+  const url = parseHttps(value);
+  if (!url) return false;
+  const host = url.hostname.toLowerCase().replace(/^www\./, '');
+  return (repositoryHosts as readonly string[]).includes(host) && url.pathname.replace(/\/+$/, '').split('/').filter(Boolean).length >= 2;
+}
 
-/** A repository: https only, on one of `repositoryHosts`, with an owner and a name in the path. */
-export const repositoryUrlSchema = url()
-  .min(1, projectMessages.repositoryRequired)
-  .refine((value) => {
-    const parsed = httpsUrl(value);
-    return Boolean(
-      parsed && (repositoryHosts as readonly string[]).includes(parsed.hostname.toLowerCase()) && parsed.pathname.split('/').filter(Boolean).length >= 2,
-    );
-  }, projectMessages.repositoryHost);
+export function isLiveUrl(value: string): boolean {
+  const url = parseHttps(value);
+  return Boolean(url && url.hostname.includes('.'));
+}
 
-/** A live demo: any https address. */
-export const liveUrlSchema = url().refine((value) => Boolean(httpsUrl(value)), projectMessages.liveUrl);
+/** An optional text field of a form or a JSON body: '' or null is absent. */
+const optionalText = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
-/** POST /projects/{id}/submissions/ and /project-submissions/{id}/resubmit/ (JSON, or multipart with `file`). */
+/** POST /projects/{id}/submissions/ and POST /project-submissions/{id}/resubmit/ (JSON, or the fields of the multipart form with `file`). */
 export const submissionBodySchema = z.object({
-  repository_url: repositoryUrlSchema,
-  /** '' (an empty input) is the same as absent. */
-  live_url: z.union([z.literal(''), liveUrlSchema]).optional(),
-  notes: z.string().max(NOTES_MAX, tooLongMessage(NOTES_MAX)).optional(),
+  repository_url: z.string(projectMessages.repositoryUrl).trim().max(URL_MAX, projectMessages.repositoryUrl).refine(isRepositoryUrl, projectMessages.repositoryUrl),
+  live_url: optionalText(z.string().trim().max(URL_MAX, projectMessages.liveUrl).refine(isLiveUrl, projectMessages.liveUrl)),
+  notes: optionalText(z.string().max(NOTES_MAX, projectMessages.notesTooLong)),
 });
 export type SubmissionBody = z.infer<typeof submissionBodySchema>;
-export const submissionFields = ['repository_url', 'live_url', 'notes'] as const;
 
 // ---------------------------------------------------------------- projects
 
-const text = (min: number, max: number, required: string) => z.string().trim().min(min, required).max(max, tooLongMessage(max));
-
-export const criteriaSchema = z
-  .array(z.string().trim().min(1, projectMessages.criterionEmpty).max(300, tooLongMessage(300)))
-  .min(1, projectMessages.criteriaRequired)
-  .max(CRITERIA_MAX, `Use at most ${CRITERIA_MAX} criteria.`);
-
-/** The studio's project: POST /admin/courses/{id}/projects/ (PATCH takes any subset, plus position and published). Brief HTML is sanitised by the server. */
-export const projectBodySchema = z.object({
-  title: text(3, 200, projectMessages.titleRequired),
-  summary: z.string().trim().max(500, tooLongMessage(500)).default(''),
-  brief: z.string().max(100_000, tooLongMessage(100_000)).default(''),
-  criteria: criteriaSchema,
-  file_required: z.boolean().default(false),
-});
-export type ProjectBody = z.infer<typeof projectBodySchema>;
-export const projectPatchSchema = projectBodySchema
-  .partial()
-  .extend({ position: z.number().int().min(0).max(1000).optional(), published: z.boolean().optional() })
-  .strict();
-export type ProjectPatch = z.infer<typeof projectPatchSchema>;
-export const projectFields = ['title', 'summary', 'brief', 'criteria', 'file_required'] as const;
-
-/** GET /courses/{slug}/projects/: title and summary for everyone; brief and criteria only for who may open the course (else null). */
+/** A course's project as the student side shows it: `brief` and `criteria` only for those who may open the course (else null). */
 export const projectSchema = z.object({
   id: z.number().int(),
   course_id: z.number().int(),
+  course_slug: z.string(),
+  course_title: z.string(),
+  position: z.number().int(),
   title: z.string(),
   summary: z.string(),
+  file_required: z.boolean(),
+  /** Whether the viewer may open the course, and so read the brief and submit. */
+  unlocked: z.boolean(),
   brief: z.string().nullable(),
   criteria: z.array(z.string()).nullable(),
-  file_required: z.boolean(),
+  /** The viewer's submission of this project, if any. */
+  submission: z.object({ id: z.number().int(), status: submissionStatusSchema }).nullable(),
 });
 export type Project = z.infer<typeof projectSchema>;
 
-/** The studio's view of a project (drafts too, in their order). */
-export const adminProjectSchema = projectSchema.extend({
+const criterionText = z.string().trim().min(1, 'A criterion cannot be empty.').max(CRITERION_MAX, `Keep each criterion under ${CRITERION_MAX} characters.`);
+
+/** The studio's project form: POST /admin/courses/{course_id}/projects/. */
+export const projectBodySchema = z.object({
+  title: z.string('Give the project a title.').trim().min(1, 'Give the project a title.').max(200),
+  summary: z.string().trim().max(500, 'Keep the summary under 500 characters.').default(''),
+  brief: z.string().max(BRIEF_MAX, 'The brief is too long.').default(''),
+  criteria: z
+    .array(criterionText, 'List the criteria the project is judged by.')
+    .min(1, 'List at least one criterion.')
+    .max(CRITERIA_MAX, `At most ${CRITERIA_MAX} criteria.`)
+    .refine((list) => new Set(list.map((c) => c.toLowerCase())).size === list.length, 'Each criterion once.'),
+  file_required: z.boolean().default(false),
+  published: z.boolean().default(true),
+});
+export type ProjectBody = z.input<typeof projectBodySchema>;
+
+/** PATCH /admin/projects/{project_id}/: the fields sent; `position` moves it among its course's projects (1 = first). */
+export const projectPatchSchema = z
+  .object({
+    title: projectBodySchema.shape.title,
+    summary: z.string().trim().max(500, 'Keep the summary under 500 characters.'),
+    brief: z.string().max(BRIEF_MAX, 'The brief is too long.'),
+    criteria: projectBodySchema.shape.criteria,
+    file_required: z.boolean(),
+    published: z.boolean(),
+    position: z.number().int().min(1).max(1000),
+  })
+  .partial()
+  .strict();
+export type ProjectPatch = z.infer<typeof projectPatchSchema>;
+
+export const adminProjectSchema = z.object({
+  id: z.number().int(),
+  course_id: z.number().int(),
+  position: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
   brief: z.string(),
   criteria: z.array(z.string()),
-  position: z.number().int(),
+  file_required: z.boolean(),
   published: z.boolean(),
   submission_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
 });
 export type AdminProject = z.infer<typeof adminProjectSchema>;
 
 // ---------------------------------------------------------------- submissions
 
-export const criterionReviewSchema = z.object({
-  criterion: z.string().trim().min(1).max(300, tooLongMessage(300)),
-  met: z.boolean(),
-  comment: z.string().trim().max(COMMENT_MAX, tooLongMessage(COMMENT_MAX)).optional(),
+export const criterionReviewSchema = z.object({ criterion: z.string(), met: z.boolean(), comment: z.string() });
+
+export const submittedFileSchema = z.object({
+  name: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number().int(),
+  /** Where its owner (student side) or a reviewer (studio side) downloads it, with the bearer token. */
+  url: z.string(),
 });
 
-/** One hand-in and what the reviewer decided on it. */
-export const submissionRoundSchema = z.object({
+export const reviewSchema = z.object({
+  decision: reviewDecisionSchema,
+  feedback: z.string(),
+  criteria: z.array(criterionReviewSchema),
+  reviewer_name: z.string(),
+  decided_at: z.string(),
+});
+
+export const roundSchema = z.object({
+  id: z.number().int(),
   number: z.number().int(),
   repository_url: z.string(),
   live_url: z.string().nullable(),
   notes: z.string(),
-  file: z.object({ name: z.string(), size_bytes: z.number().int(), url: z.string() }).nullable(),
+  file: submittedFileSchema.nullable(),
   submitted_at: z.string(),
-  /** When a reviewer opened it (null: still waiting). */
   review_started_at: z.string().nullable(),
-  decision: z.enum(reviewDecisions).nullable(),
-  decided_at: z.string().nullable(),
-  feedback: z.string(),
-  criteria: z.array(z.object({ criterion: z.string(), met: z.boolean(), comment: z.string().nullable() })),
-  reviewer_name: z.string().nullable(),
+  review: reviewSchema.nullable(),
 });
-export type SubmissionRound = z.infer<typeof submissionRoundSchema>;
+export type Round = z.infer<typeof roundSchema>;
 
-/** The student's submission (GET /project-submissions/ and /{id}/): its rounds oldest first. */
+export const timelineEvents = ['submitted', 'in_review', 'changes_requested', 'resubmitted', 'approved', 'rejected'] as const;
+export const timelineEventLabels: Record<(typeof timelineEvents)[number], string> = {
+  submitted: 'Submitted',
+  in_review: 'In review',
+  changes_requested: 'Changes requested',
+  resubmitted: 'Resubmitted',
+  approved: 'Approved',
+  rejected: 'Not approved',
+};
+export const timelineEntrySchema = z.object({ event: z.enum(timelineEvents), at: z.string(), round: z.number().int() });
+
 export const submissionSchema = z.object({
   id: z.number().int(),
   status: submissionStatusSchema,
-  project: z.object({ id: z.number().int(), title: z.string(), criteria: z.array(z.string()), file_required: z.boolean() }),
-  course: z.object({ id: z.number().int(), title: z.string(), slug: z.string() }),
-  submitted_at: z.string(),
+  project_id: z.number().int(),
+  project_title: z.string(),
+  criteria: z.array(z.string()),
+  course_id: z.number().int(),
+  course_title: z.string(),
+  course_slug: z.string(),
+  created_at: z.string(),
   updated_at: z.string(),
-  rounds: z.array(submissionRoundSchema),
+  /** Oldest first: every submit and resubmit with its review. */
+  rounds: z.array(roundSchema),
+  /** Submitted, In review, Changes requested, Resubmitted, Approved, Not approved, oldest first. */
+  timeline: z.array(timelineEntrySchema),
   letter_id: z.string().nullable(),
 });
 export type Submission = z.infer<typeof submissionSchema>;
-/** POST answers the new submission: 201 with `id` and `status: "submitted"`. */
-export const submissionCreatedSchema = submissionSchema;
 
-// ---------------------------------------------------------------- the review queue
+/** The review queue's row. */
+export const adminSubmissionListItemSchema = z.object({
+  id: z.number().int(),
+  status: submissionStatusSchema,
+  project_id: z.number().int(),
+  project_title: z.string(),
+  course_id: z.number().int(),
+  course_title: z.string(),
+  student_id: z.number().int(),
+  student_name: z.string(),
+  student_email: z.string(),
+  round: z.number().int(),
+  /** When the round now waiting (or last decided) was handed in. */
+  submitted_at: z.string(),
+  /** Whole days since then (0 on the day). */
+  days_waiting: z.number().int(),
+});
+export type AdminSubmissionListItem = z.infer<typeof adminSubmissionListItemSchema>;
+
+/** A page of the review queue (oldest first) and how many wait for a reviewer in all (submitted or in review): the inbox's count. */
+export const adminSubmissionPageSchema = pageOf(adminSubmissionListItemSchema).extend({ waiting: z.number().int() });
 
 export const adminSubmissionQuerySchema = pageQuerySchema.extend({
   status: submissionStatusSchema.optional(),
-  course_id: idSchema('Choose a course.').optional(),
+  course_id: idSchema().optional(),
 });
 export type AdminSubmissionQuery = z.infer<typeof adminSubmissionQuerySchema>;
 
-export const adminSubmissionItemSchema = z.object({
-  id: z.number().int(),
-  status: submissionStatusSchema,
-  student: z.object({ id: z.number().int(), full_name: z.string(), email: z.string() }),
-  project: z.object({ id: z.number().int(), title: z.string() }),
-  course: z.object({ id: z.number().int(), title: z.string() }),
-  /** The latest round's hand-in: the queue is oldest first by it. */
-  submitted_at: z.string(),
-  round: z.number().int(),
-  days_waiting: z.number().int(),
-});
-export type AdminSubmissionItem = z.infer<typeof adminSubmissionItemSchema>;
-/** A page of the queue and how many wait for a decision in all (the nav's count). */
-export const adminSubmissionPageSchema = pageOf(adminSubmissionItemSchema).extend({ waiting: z.number().int() });
-export type AdminSubmissionPage = z.infer<typeof adminSubmissionPageSchema>;
-
 export const adminSubmissionSchema = submissionSchema.extend({
-  student: z.object({ id: z.number().int(), full_name: z.string(), email: z.string() }),
-  letter_status: z.enum(['valid', 'revoked']).nullable(),
+  student_id: z.number().int(),
+  student_name: z.string(),
+  student_email: z.string(),
 });
 export type AdminSubmission = z.infer<typeof adminSubmissionSchema>;
 
-/** POST /admin/project-submissions/{id}/review/: every criterion judged; an approval needs them all met. */
-export const reviewBodySchema = z
-  .object({
-    decision: z.enum(reviewDecisions, projectMessages.decisionRequired),
-    feedback: z.string().trim().min(1, projectMessages.feedbackRequired).max(FEEDBACK_MAX, tooLongMessage(FEEDBACK_MAX)),
-    criteria: z.array(criterionReviewSchema).max(CRITERIA_MAX),
-  })
-  .refine((body) => body.decision !== 'approved' || body.criteria.every((c) => c.met), {
-    message: projectMessages.approveNeedsAllMet,
-    path: ['criteria'],
-  });
-export type ReviewBody = z.infer<typeof reviewBodySchema>;
-/** The submission after the decision; an approval carries the new `letter_id`. */
-export const reviewResultSchema = adminSubmissionSchema;
+export const reviewBodySchema = z.object({
+  decision: reviewDecisionSchema,
+  feedback: z.string().trim().max(FEEDBACK_MAX, `Keep the feedback under ${FEEDBACK_MAX.toLocaleString('en-US')} characters.`).default(''),
+  criteria: z
+    .array(
+      z.object({
+        criterion: z.string().trim().min(1).max(CRITERION_MAX),
+        met: z.boolean(),
+        comment: z.string().trim().max(COMMENT_MAX, `Keep each comment under ${COMMENT_MAX} characters.`).default(''),
+      }),
+    )
+    .max(CRITERIA_MAX),
+});
+export type ReviewBody = z.input<typeof reviewBodySchema>;
+
+export const reviewResultSchema = adminSubmissionSchema.extend({ letter_id: z.string().nullable() });
 
 // ---------------------------------------------------------------- letters
 
 export const letterStatuses = ['valid', 'revoked'] as const;
 
-/** GET /letters/{letter_id}/ (public, never the student's email). */
+/** GET /letters/{letter_id}/: public, never the student's email. */
 export const letterSchema = z.object({
   letter_id: z.string(),
-  /** The number printed on the letter (LTR-00001), also LinkedIn's credential id. */
-  letter_number: z.string(),
+  number: z.string(),
   student_name: z.string(),
   course_title: z.string(),
   course_slug: z.string(),
@@ -237,13 +292,23 @@ export const letterSchema = z.object({
   issued_at: z.string(),
   status: z.enum(letterStatuses),
   revoked_at: z.string().nullable(),
-  revocation_reason: z.string().nullable(),
   verify_url: z.string(),
   credential_url: z.string(),
+  /** The share picture (og:image), a JPEG. */
+  image_url: z.string(),
+  /** LinkedIn's add-to-profile link for a certification, with the letter's URL and number. */
+  linkedin_url: z.string(),
 });
 export type Letter = z.infer<typeof letterSchema>;
 
 export const revokeBodySchema = z.object({
-  reason: z.string().trim().min(1, projectMessages.reasonRequired).max(1_000, tooLongMessage(1_000)),
+  reason: z.string('Say why the letter is revoked.').trim().min(3, 'Say why the letter is revoked.').max(1000),
 });
-export type RevokeBody = z.infer<typeof revokeBodySchema>;
+
+export const siteMessages = { letterCourseWithoutProject: 'Choose a course that has a published project.' } as const;
+
+/** The course the home page's 'Get Your Letter' banner leads to (null when no published course has a project). */
+export const letterCourseSchema = z
+  .object({ course_id: z.number().int(), slug: z.string(), title: z.string(), project_title: z.string() })
+  .nullable();
+export type LetterCourse = z.infer<typeof letterCourseSchema>;
