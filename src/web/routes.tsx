@@ -39,6 +39,7 @@ const PrivacyPage = page('legal/PrivacyPage', () => import('./pages/legal/Privac
 const RefundPage = page('legal/RefundPage', () => import('./pages/legal/RefundPage'));
 const ComingSoonPage = page('coming-soon/ComingSoonPage', () => import('./pages/coming-soon/ComingSoonPage'));
 const CertificateVerifyPage = page('certificate-verify/CertificateVerifyPage', () => import('./pages/certificate-verify/CertificateVerifyPage'));
+const LetterPage = page('letter/LetterPage', () => import('./pages/letter/LetterPage'));
 // Accounts
 const LoginPage = page('login/LoginPage', () => import('./pages/login/LoginPage'));
 const RegisterPage = page('register/RegisterPage', () => import('./pages/register/RegisterPage'));
@@ -61,6 +62,9 @@ const DashboardPage = page('dashboard/DashboardPage', () => import('./pages/dash
 const EnrolledCoursesPage = page('enrolled-courses/EnrolledCoursesPage', () => import('./pages/enrolled-courses/EnrolledCoursesPage'));
 const CertificatesPage = page('certificates/CertificatesPage', () => import('./pages/certificates/CertificatesPage'));
 const QuestionAnswerPage = page('question-answer/QuestionAnswerPage', () => import('./pages/question-answer/QuestionAnswerPage'));
+// Projects and letters
+const ProjectPage = page('projects/ProjectPage', () => import('./pages/projects/ProjectPage'));
+const ProjectsPage = page('projects/ProjectsPage', () => import('./pages/projects/ProjectsPage'));
 // The instructor studio: one lazy entry the storefront never loads (its pages are chunks of their own).
 const StudioApp = lazy(() => import('./studio/StudioApp'));
 
@@ -105,6 +109,8 @@ export const routes: RouteObject[] = [
           { path: 'checkout', element: <CheckoutPage /> },
           { path: 'pending-activation', element: <PendingActivationPage /> },
           { path: 'certificates/:certificateId', element: <CertificateVerifyPage /> },
+          { path: 'letters/:letterId', element: <LetterPage /> },
+          { path: 'projects/:projectId', element: <ProjectPage /> },
           {
             element: <ProtectedRoute />,
             children: [
@@ -122,6 +128,7 @@ export const routes: RouteObject[] = [
                   { path: 'subscription/history', element: <SubscriptionHistoryPage /> },
                   { path: 'question-answer', element: <QuestionAnswerPage /> },
                   { path: 'certificate-download', element: <CertificatesPage /> },
+                  { path: 'projects', element: <ProjectsPage /> },
                 ],
               },
             ],
@@ -142,6 +149,7 @@ export const routes: RouteObject[] = [
       // The lesson player has its own header (logo, course title, progress) and no footer.
       { path: 'lesson/:slug', element: <LessonPage /> },
       { path: 'lesson/:slug/:sectionId/:lessonId', element: <LessonPage /> },
+      { path: 'lesson/:slug/project/:projectId', element: <LessonPage /> },
     ],
   },
 ];

@@ -4,6 +4,7 @@ import { cartQueries } from './cart';
 import { catalogQueries } from './catalog';
 import { learningQueries } from './learning';
 import { orderQueries } from './orders';
+import { projectQueries } from './projects';
 import { siteQueries } from './site';
 import { subscriptionQueries } from './subscriptions';
 
@@ -18,6 +19,7 @@ const modules = {
   catalog: catalogQueries,
   learning: learningQueries,
   orders: orderQueries,
+  projects: projectQueries,
   site: siteQueries,
   subscriptions: subscriptionQueries,
 };

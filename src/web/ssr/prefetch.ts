@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import type { CourseListItem } from '../../shared/catalog';
 import { catalogKeys, catalogQueries } from '../api/catalog';
+import { projectQueries } from '../api/projects';
 import { siteKeys, siteQueries } from '../api/site';
 
 /**
@@ -15,8 +16,14 @@ export async function prefetchPage(queryClient: QueryClient, pathname: string, i
   const visitorIp = ip || undefined;
   const page: Promise<unknown>[] = [];
   const course = matchPath('/courses/:slug', pathname) ?? matchPath('/course/:slug', pathname);
-  if (course?.params.slug) page.push(queryClient.prefetchQuery(catalogQueries.course(course.params.slug, visitorIp)));
-  else if (pathname === '/' || pathname === '/services') page.push(queryClient.prefetchQuery(catalogQueries.clientReviews()));
+  if (course?.params.slug)
+    page.push(
+      queryClient.prefetchQuery(catalogQueries.course(course.params.slug, visitorIp)),
+      // The course page's projects block is in the HTML, so nothing moves when the page hydrates.
+      queryClient.prefetchQuery(projectQueries.courseProjects(course.params.slug)),
+    );
+  else if (pathname === '/') page.push(queryClient.prefetchQuery(catalogQueries.clientReviews()), queryClient.prefetchQuery(projectQueries.letterCourse()));
+  else if (pathname === '/services') page.push(queryClient.prefetchQuery(catalogQueries.clientReviews()));
   else if (pathname === '/roadmap') page.push(queryClient.prefetchQuery(catalogQueries.roadmap()));
   else if (pathname === '/course-reviews') page.push(queryClient.prefetchInfiniteQuery(catalogQueries.clientReviewPages()));
   else if (pathname === '/subscribe') page.push(queryClient.prefetchQuery(catalogQueries.membershipPlans(visitorIp)));

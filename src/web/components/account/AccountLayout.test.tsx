@@ -47,6 +47,6 @@ describe('AccountLayout', () => {
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(list).not.toHaveClass('d-none');
-    expect(within(list).getAllByRole('link')).toHaveLength(7);
+    expect(within(list).getAllByRole('link')).toHaveLength(8);
   });
 });

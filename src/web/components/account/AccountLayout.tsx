@@ -11,6 +11,7 @@ const links = [
   { to: '/order-history/', label: 'Order History', icon: 'receipt' },
   { to: '/question-answer/', label: 'Q&A', icon: 'chat-left-text' },
   { to: '/certificate-download/', label: 'Certificates', icon: 'award' },
+  { to: '/projects/', label: 'Projects', icon: 'kanban' },
 ];
 
 /** The links carry the spec's trailing slash; the pages answer with and without it, and both are the current page. */

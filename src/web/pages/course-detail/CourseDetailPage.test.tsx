@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CourseDetail } from '../../../shared/catalog';
@@ -103,11 +103,18 @@ function renderPage(path = '/courses/django-rest-framework') {
   );
 }
 
+/** The course's projects (GET /courses/{slug}/projects/) are asked beside the course: none unless a test gives some. */
+let projects: unknown[] = [];
+function withProjects(answer: (input: RequestInfo | URL) => Promise<Response>) {
+  return (input: RequestInfo | URL) => (new URL(String(input)).pathname.endsWith('/projects/') ? respond(200, projects) : answer(input));
+}
+
 describe('CourseDetailPage', () => {
   let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
   beforeEach(() => {
     document.cookie = 'user_ip=203.0.113.9; path=/';
+    projects = [];
     fetchMock = vi.fn<typeof fetch>();
     vi.stubGlobal('fetch', fetchMock);
   });
@@ -118,7 +125,7 @@ describe('CourseDetailPage', () => {
   });
 
   it('shows the course header, tabs and side card', async () => {
-    fetchMock.mockImplementation(() => respond(200, makeCourse()));
+    fetchMock.mockImplementation(withProjects(() => respond(200, makeCourse())));
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Django REST Framework' })).toBeInTheDocument();
     expect(document.title).toBe('Django REST Framework | Course Details');
@@ -139,8 +146,27 @@ describe('CourseDetailPage', () => {
     expect(url.pathname).toBe('/api/v1/courses/django-rest-framework/');
   });
 
+  it("shows the course's projects: what each proves, who reviews it, and the call to action to its brief", async () => {
+    projects = [{ id: 4, title: 'Build a Bookstore API', summary: 'Proves you can design and ship a REST API.', unlocked: false, brief: null, criteria: null }];
+    fetchMock.mockImplementation(withProjects(() => respond(200, makeCourse())));
+    renderPage();
+    const block = await screen.findByRole('region', { name: 'Earn a pre-experience letter' });
+    expect(within(block).getByRole('heading', { name: 'Project: Build a Bookstore API' })).toBeInTheDocument();
+    expect(within(block).getByText('Proves you can design and ship a REST API.')).toBeInTheDocument();
+    expect(within(block).getByText('Reviewed personally by the instructor')).toBeInTheDocument();
+    expect(within(block).getByRole('link', { name: 'Get your letter: Build a Bookstore API' })).toHaveAttribute('href', '/projects/4');
+  });
+
+  it('shows no projects block for a course without one', async () => {
+    fetchMock.mockImplementation(withProjects(() => respond(200, makeCourse())));
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Django REST Framework' });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/projects/'))).toBe(true));
+    expect(screen.queryByRole('region', { name: 'Earn a pre-experience letter' })).not.toBeInTheDocument();
+  });
+
   it('opens the lesson preview in a static modal', async () => {
-    fetchMock.mockImplementation(() => respond(200, makeCourse()));
+    fetchMock.mockImplementation(withProjects(() => respond(200, makeCourse())));
     renderPage();
     fireEvent.click(await screen.findByRole('tab', { name: 'Curriculum' }));
     expect(screen.getByRole('heading', { name: 'Course content' })).toBeInTheDocument();
@@ -156,21 +182,25 @@ describe('CourseDetailPage', () => {
   });
 
   it('plays the intro video only when there is one', async () => {
-    fetchMock.mockImplementation(() => respond(200, makeCourse()));
+    fetchMock.mockImplementation(withProjects(() => respond(200, makeCourse())));
     const { unmount } = renderPage();
     fireEvent.click(await screen.findByRole('button', { name: /preview this course/i }));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
     unmount();
 
-    fetchMock.mockImplementation(() => respond(200, makeCourse({ promo_video: null })));
+    fetchMock.mockImplementation(withProjects(() => respond(200, makeCourse({ promo_video: null }))));
     renderPage();
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('button', { name: /preview this course/i })).not.toBeInTheDocument();
   });
 
   it('sends Add to cart to the checkout for a paid course', async () => {
-    fetchMock.mockImplementation((input) =>
-      new URL(String(input)).pathname === '/api/v1/add-to-cart/' ? respond(200, { message: 'added_to_cart', cart_items_count: 1 }) : respond(200, makeCourse()),
+    fetchMock.mockImplementation(
+      withProjects((input) =>
+        new URL(String(input)).pathname === '/api/v1/add-to-cart/'
+          ? respond(200, { message: 'added_to_cart', cart_items_count: 1 })
+          : respond(200, makeCourse()),
+      ),
     );
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: /add to cart/i }));
@@ -179,7 +209,7 @@ describe('CourseDetailPage', () => {
   });
 
   it("shows a member 'Included in your membership' and the lessons, without a price, a cart button or the membership offer", async () => {
-    fetchMock.mockImplementation(() => respond(200, makeCourse({ access: 'membership' })));
+    fetchMock.mockImplementation(withProjects(() => respond(200, makeCourse({ access: 'membership' }))));
     renderPage();
     expect(await screen.findByText('Included in your membership')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start Course' })).toBeInTheDocument();
@@ -211,7 +241,7 @@ describe('CourseDetailPage', () => {
     renderPage();
     // useCourse retries twice (1 s, then 2 s) before giving up on anything but a 404.
     expect(await screen.findByText('Failed to load course. Please try again.', {}, { timeout: 6000 })).toBeInTheDocument();
-    fetchMock.mockImplementation(() => respond(200, makeCourse()));
+    fetchMock.mockImplementation(withProjects(() => respond(200, makeCourse())));
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Django REST Framework' })).toBeInTheDocument();
   });

@@ -13,6 +13,7 @@ import { ErrorState } from '../../components/States';
 import { VideoModal } from '../../components/VideoModal';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { CourseDetailSkeleton } from './CourseDetailSkeleton';
+import { CourseProjects } from './CourseProjects';
 import { CourseSideCard } from './CourseSideCard';
 import { Curriculum } from './Curriculum';
 import { ExpandableDescription } from './ExpandableDescription';
@@ -121,6 +122,7 @@ export function CourseView({ course }: { course: CourseDetail }) {
             <CourseSideCard course={course} onPlayIntro={() => play({ title: `Course Preview - ${course.title}`, url: course.promo_video })} />
           </aside>
           <div className="col-12 col-lg-8 order-lg-1">
+            <CourseProjects slug={course.slug} />
             <Tabs defaultActiveKey="learn" id="course-tabs" variant="underline" className="course-tabs mb-4">
               <Tab eventKey="learn" title="What you'll learn">
                 <h2 className="h4 mb-3">What you'll learn</h2>

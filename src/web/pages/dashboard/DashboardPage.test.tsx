@@ -57,6 +57,11 @@ describe('DashboardPage', () => {
           list.filter((e) => e.course.title.toLowerCase().includes(search)),
         );
       }
+      if (url.pathname === '/api/v1/project-submissions/')
+        return respond(200, [
+          { id: 1, status: 'approved', letter_id: 'l-1' },
+          { id: 2, status: 'changes_requested', letter_id: null },
+        ]);
       if (url.pathname === '/api/v1/course-restart/django-basics/2/' && init?.method === 'POST') return respond(200, { course_status: 'in_progress' });
       return respond(404, { detail: 'Not found.' });
     });
@@ -75,6 +80,8 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('link', { name: /View my courses/ })).toHaveAttribute('href', '/enrolled-courses/');
     expect(screen.getByText('Completed Lessons').previousElementSibling).toHaveTextContent('23');
     expect(screen.getByText('Achieved Certificates').previousElementSibling).toHaveTextContent('1');
+    // One letter: the approved submission's; the one waiting on changes has none.
+    await waitFor(() => expect(screen.getByText('Pre-experience Letters').previousElementSibling).toHaveTextContent('1'));
     expect(screen.getByText('Total Courses').previousElementSibling).toHaveTextContent('2');
 
     const table = screen.getByRole('table');

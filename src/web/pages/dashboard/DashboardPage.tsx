@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatPersonName } from '../../../shared/text';
 import { initials, pictureUrl, useUserDetails } from '../../api/accounts';
 import { useDashboardSummary, useStudentCourses } from '../../api/learning';
+import { useMySubmissions } from '../../api/projects';
 import { SearchBox } from '../../components/SearchBox';
 import { EmptyState, ErrorState } from '../../components/States';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
@@ -58,7 +59,7 @@ function ProfileBlock({ completedCourses }: { completedCourses: number | undefin
 
 function Counter({ icon, label, value, tone }: { icon: string; label: string; value: number | undefined; tone: string }) {
   return (
-    <div className="col-4">
+    <div className="col-6 col-md-3">
       <div className="card dashboard-counter h-100">
         <div className="card-body d-flex flex-column flex-md-row align-items-center text-center text-md-start gap-2 gap-md-3">
           <span className={`dashboard-counter-icon bg-${tone}-subtle text-${tone}-emphasis`} aria-hidden="true">
@@ -109,6 +110,9 @@ function CourseTableSkeleton() {
 export default function DashboardPage() {
   usePageMeta('account', { title: 'Dashboard | Lectern' });
   const summary = useDashboardSummary();
+  // Letters: the student's approved submissions that carry one (GET /project-submissions/).
+  const submissions = useMySubmissions();
+  const letters = submissions.isError ? 0 : submissions.data?.filter((s) => s.status === 'approved' && s.letter_id).length;
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search);
   const courses = useStudentCourses({ search: term });
@@ -179,6 +183,7 @@ export default function DashboardPage() {
         <Counter icon="journal-bookmark" label="Total Courses" value={summary.data?.total_courses} tone="primary" />
         <Counter icon="check2-square" label="Completed Lessons" value={summary.data?.completed_lessons} tone="success" />
         <Counter icon="award" label="Achieved Certificates" value={summary.data?.certificates} tone="warning" />
+        <Counter icon="envelope-paper" label="Pre-experience Letters" value={letters} tone="info" />
       </div>
 
       <section className="card" aria-labelledby="my-courses-title">

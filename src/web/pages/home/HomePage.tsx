@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useCourses, useInstructor } from '../../api/catalog';
+import { useLetterCourse } from '../../api/projects';
 import { CourseGrid } from '../../components/CourseGrid';
 import { InstructorCard } from '../../components/InstructorCard';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -20,7 +21,8 @@ export default function HomePage() {
   const free = list.filter((c) => c.course_type === 'free');
   const paid = list.filter((c) => c.course_type === 'paid');
   // Home shows a teaser: one row of free courses and two of paid ones; /courses has them all.
-  const letterCourse = paid.find((c) => c.complexity === 'Advanced');
+  // The banner's course is the server's answer (chosen in the studio's Settings, else the first published course with a project).
+  const letterCourse = useLetterCourse().data;
   const letterHref = letterCourse ? `/courses/${letterCourse.slug}` : '/courses';
 
   return (
@@ -143,6 +145,7 @@ export default function HomePage() {
                 <Link to={letterHref} className="btn btn-accent btn-lg">
                   {letterCourse ? 'Start the project' : 'Browse courses'}
                   <i className="bi bi-arrow-right ms-2" aria-hidden="true" />
+                  {letterCourse && <span className="visually-hidden">: {letterCourse.project_title}</span>}
                 </Link>
               </div>
             </div>

@@ -8,7 +8,7 @@ import { LessonPlayer } from './LessonPlayer';
 import './lesson.scss';
 
 export default function LessonPage() {
-  const { slug = '', sectionId, lessonId } = useParams();
+  const { slug = '', sectionId, lessonId, projectId } = useParams();
   const query = useCourse(slug);
   const course = query.data;
 
@@ -30,7 +30,7 @@ export default function LessonPage() {
         </div>
       );
   } else if (!course) body = <PageSpinner />;
-  else body = <LessonPlayer course={course} slug={slug} sectionId={sectionId} lessonId={lessonId} />;
+  else body = <LessonPlayer course={course} slug={slug} sectionId={sectionId} lessonId={lessonId} projectId={projectId} />;
 
   return (
     <div className="lesson-page">

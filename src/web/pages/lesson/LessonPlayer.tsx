@@ -9,16 +9,19 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { CourseContent } from './CourseContent';
 import { allLessons, findLesson, isLessonLocked, lessonLabel, lessonPath } from './lessonRules';
 import { LockedPanel } from './LockedPanel';
+import { CourseProjectLinks, ProjectStage } from './ProjectStage';
 
 interface LessonPlayerProps {
   course: CourseDetail;
   slug: string;
   sectionId?: string | undefined;
   lessonId?: string | undefined;
+  /** /lesson/{slug}/project/{id}: the project's brief and hand-in take the stage. */
+  projectId?: string | undefined;
 }
 
 /** The lesson from the address (or a locked one picked), its stage and details, and the course's lessons beside it. */
-export function LessonPlayer({ course, slug, sectionId, lessonId }: LessonPlayerProps) {
+export function LessonPlayer({ course, slug, sectionId, lessonId, projectId }: LessonPlayerProps) {
   const navigate = useNavigate();
   const { mutate: setCompletion } = useLessonCompletion(slug);
   const { mutate: openLesson } = useOpenLesson(slug);
@@ -77,6 +80,8 @@ export function LessonPlayer({ course, slug, sectionId, lessonId }: LessonPlayer
     setLockedPick(null);
     void navigate(lessonPath(slug, next), { replace: true });
   };
+
+  if (projectId !== undefined) return <ProjectStage course={course} projectId={Number(projectId)} />;
 
   if (!lesson) {
     return (
@@ -159,6 +164,7 @@ export function LessonPlayer({ course, slug, sectionId, lessonId }: LessonPlayer
             <div className="lesson-sidebar-scroll">
               <CourseContent sections={course.sections} activeUuid={lesson.uuid} onSelect={select} onToggleCompletion={toggleCompletion} />
             </div>
+            <CourseProjectLinks slug={slug} />
           </div>
         </aside>
       </div>
