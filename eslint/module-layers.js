@@ -48,11 +48,13 @@ export const moduleLayers = {
   site: { layer: 'features', imports: ['settings'] },
   'web-host': { layer: 'features', imports: ['catalog'] },
   devtools: { layer: 'features', imports: [] },
+  // students' ratings and reviews: who may rate asks access; the figures are kept on the course by catalog
+  reviews: { layer: 'features', imports: ['access', 'accounts', 'catalog'] },
 
   // admin: the studio, over everything
   admin: {
     layer: 'admin',
-    imports: ['accounts', 'analytics', 'cart', 'catalog', 'contact', 'learning', 'orders', 'reminders', 'settings', 'subscriptions'],
+    imports: ['accounts', 'analytics', 'cart', 'catalog', 'contact', 'learning', 'orders', 'reminders', 'reviews', 'settings', 'subscriptions'],
   },
 };
 

@@ -18,7 +18,6 @@ export const tableOwners = {
   lessonResources: 'modules/catalog',
   coursePrices: 'modules/catalog',
   clientReviews: 'modules/catalog',
-  courseRatings: 'modules/catalog',
   roadmapSteps: 'modules/catalog',
   plans: 'modules/catalog',
   planPrices: 'modules/catalog',
@@ -45,6 +44,9 @@ export const tableOwners = {
   coupons: 'modules/orders',
   couponCourses: 'modules/orders',
   couponRedemptions: 'modules/orders',
+
+  // reviews: students' ratings and reviews of courses (the course's average and count are kept on courses by catalog)
+  courseRatings: 'modules/reviews',
 
   // enrolments (facts): who holds which course and the lessons completed in it (progress lives in the enrolment)
   enrolments: 'modules/enrolments',

@@ -52,6 +52,7 @@ import { contactRoutes } from './modules/contact/routes.js';
 import { credentialRoutes } from './modules/credentials/routes.js';
 import { registerDevMailbox } from './modules/devtools/routes.js';
 import { learningRoutes } from './modules/learning/routes.js';
+import { reviewRoutes } from './modules/reviews/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { registerReminderJobs } from './modules/reminders/index.js';
 import { reminderRoutes } from './modules/reminders/routes.js';
@@ -306,6 +307,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(reminderRoutes(ctx));
       await api.register(subscriptionRoutes(ctx, membershipDeps));
       await api.register(learningRoutes(ctx));
+      await api.register(reviewRoutes(ctx));
       await api.register(setupRoutes(ctx));
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
     },

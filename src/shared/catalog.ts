@@ -27,7 +27,10 @@ export const courseListItemSchema = z.object({
   total_video_duration: z.string(),
   total_video_duration_seconds: z.number().int(),
   total_lessons: z.number().int(),
+  /** The average of the students' visible reviews, one decimal; 0 with no reviews (shown as 'New'). */
   ratings: z.number(),
+  /** How many visible reviews the average is of. */
+  ratings_count: z.number().int(),
   country_price: countryPriceSchema,
 });
 export type CourseListItem = z.infer<typeof courseListItemSchema>;
@@ -98,6 +101,7 @@ export const courseDetailSchema = courseListItemSchema.extend({
   course_description: z.string(),
   what_you_learn: z.array(z.string()),
   target_audience: z.array(z.string()),
+  /** The same as ratings_count (the name the page used first). */
   rating_count: z.number().int(),
   sections: z.array(sectionSchema),
   instructor: instructorSchema,

@@ -18,6 +18,7 @@ const course: CourseListItem = {
   total_video_duration_seconds: 23100,
   total_lessons: 42,
   ratings: 4.8,
+  ratings_count: 1047,
   country_price: { amount: 49, regular_amount: 99, symbol: '$', country: 'US', currency: 'USD' },
 };
 

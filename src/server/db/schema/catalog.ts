@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 
 export const categories = pgTable('categories', {
@@ -146,6 +147,11 @@ export const clientReviews = pgTable('client_reviews', {
   position: integer('position').notNull().default(0),
 });
 
+/**
+ * A student's rating of a course (1..5) with an optional review: one per student and course, edited
+ * in place. Owned by the reviews module, which keeps courses.rating_average/rating_count equal to
+ * the visible rows' average and count in the same transaction as every write.
+ */
 export const courseRatings = pgTable(
   'course_ratings',
   {
@@ -157,10 +163,23 @@ export const courseRatings = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     rating: integer('rating').notNull(),
+    /** Plain text, shown as text (never as HTML); '' when the student left stars only. */
     review: text('review').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Hidden by the instructor: out of every public list and of the course's average. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
+    /** The instructor's public reply: one per review. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('course_ratings_course_user_idx').on(t.courseId, t.userId)],
+  (t) => [
+    uniqueIndex('course_ratings_course_user_idx').on(t.courseId, t.userId),
+    index('course_ratings_course_created_idx').on(t.courseId, t.createdAt),
+    index('course_ratings_created_idx').on(t.createdAt),
+    check('course_ratings_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
 );
 
 export const roadmapSteps = pgTable('roadmap_steps', {

@@ -159,8 +159,6 @@ export interface CourseInput {
   targetAudience?: string[];
   language?: string;
   /** One decimal, as a string: '4.8'. */
-  ratingAverage?: string;
-  ratingCount?: number;
   enrolledBaseline?: number;
   position?: number;
   isPublished?: boolean;
@@ -206,8 +204,6 @@ export async function insertCourse(db: Db, input: CourseInput): Promise<Inserted
       whatYouWillLearn: input.whatYouWillLearn ?? [],
       targetAudience: input.targetAudience ?? [],
       language: input.language ?? 'English',
-      ratingAverage: input.ratingAverage ?? '0',
-      ratingCount: input.ratingCount ?? 0,
       enrolledBaseline: input.enrolledBaseline ?? 0,
       position: input.position ?? 0,
       isPublished: input.isPublished ?? true,

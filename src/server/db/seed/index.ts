@@ -5,7 +5,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asc, like, sql } from 'drizzle-orm';
-import { categories as categoriesTable, courses, instructors } from '../schema/index.js';
+import { categories as categoriesTable, courseRatings, courses, enrolments, instructors, lessonProgress, users } from '../schema/index.js';
 import type { Db } from '../client.js';
 import {
   insertCategory,
@@ -26,6 +26,8 @@ import {
   coupons,
   courseCover,
   demoCourses,
+  demoReviewPool,
+  demoStudents,
   instructor,
   plans,
   roadmap,
@@ -102,8 +104,6 @@ export function buildCourseInput(spec: CourseSpec, ids: { categoryId: number; in
     courseDescription: spec.description.trim(),
     whatYouWillLearn: spec.whatYouWillLearn,
     targetAudience: spec.targetAudience,
-    ratingAverage: spec.ratingAverage,
-    ratingCount: spec.ratingCount,
     enrolledBaseline: spec.enrolledBaseline,
     position: ids.position,
     sections,
@@ -139,12 +139,15 @@ export async function seedDemo(db: Db, options: { production: boolean }): Promis
     }
 
     const courseIds = new Map<string, number>();
+    const inserted: SeededCourse[] = [];
     for (const [index, spec] of demoCourses.entries()) {
       const categoryId = categoryIds.get(spec.category);
       if (categoryId === undefined) throw new Error(`Unknown category '${spec.category}' for '${spec.slug}'`);
-      const { id } = await insertCourse(tx, buildCourseInput(spec, { categoryId, instructorId, position: index + 1 }));
-      courseIds.set(spec.slug, id);
+      const course = await insertCourse(tx, buildCourseInput(spec, { categoryId, instructorId, position: index + 1 }));
+      courseIds.set(spec.slug, course.id);
+      inserted.push({ id: course.id, courseType: spec.courseType, lessonIds: course.lessonIds });
     }
+    await seedDemoReviews(tx, inserted);
 
     await insertClientReviews(tx, clientReviews);
     for (const plan of plans) await insertPlan(tx, plan);
@@ -156,6 +159,68 @@ export async function seedDemo(db: Db, options: { production: boolean }): Promis
       await insertRoadmapStep(tx, { position: index + 1, courseId, timeEstimate: step.timeEstimate, note: step.note });
     }
   });
+}
+
+interface SeededCourse {
+  id: number;
+  courseType: 'free' | 'paid';
+  lessonIds: number[];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The demo students and their reviews: each reviewer is enrolled in the course (free courses as a
+ * free enrolment, paid ones granted by the instructor), has completed its first lessons, and rated
+ * it, all in the past. The courses' figures are then computed from those rows, as the reviews
+ * module does after every write: no course carries a number without its reviews.
+ */
+async function seedDemoReviews(tx: Db, seeded: SeededCourse[]): Promise<void> {
+  const now = Date.now();
+  const joined = new Date(now - 420 * DAY_MS);
+  const students = await tx
+    .insert(users)
+    .values(
+      demoStudents.map((fullName, i) => {
+        const handle = `${fullName.toLowerCase().replace(/[^a-z]+/g, '.')}.${i + 1}`;
+        return { username: `demo-student-${i + 1}`, email: `${handle}@students.example.com`, fullName, isVerified: true, createdAt: joined, updatedAt: joined };
+      }),
+    )
+    .returning({ id: users.id });
+  for (const [i, course] of seeded.entries()) {
+    const reviewers = 5 + ((i * 7) % 8);
+    for (let k = 0; k < reviewers; k += 1) {
+      const student = students[(i * 5 + k * 7) % students.length]!;
+      const entry = demoReviewPool[(i * 11 + k * 5) % demoReviewPool.length]!;
+      const reviewedAt = new Date(now - (12 + ((i * 37 + k * 53) % 330)) * DAY_MS);
+      const enrolledAt = new Date(reviewedAt.getTime() - (3 + ((i + k) % 40)) * DAY_MS);
+      const done = course.lessonIds.slice(0, 1 + ((i + k) % 5));
+      await tx.insert(enrolments).values({
+        userId: student.id,
+        courseId: course.id,
+        source: course.courseType === 'free' ? 'free' : 'admin',
+        courseStatus: 'in_progress',
+        createdAt: enrolledAt,
+      });
+      await tx
+        .insert(lessonProgress)
+        .values(
+          done.map((lessonId, n) => ({
+            userId: student.id,
+            courseId: course.id,
+            lessonId,
+            completedAt: new Date(enrolledAt.getTime() + ((n + 1) * DAY_MS) / 2),
+          })),
+        );
+      await tx
+        .insert(courseRatings)
+        .values({ courseId: course.id, userId: student.id, rating: entry.rating, review: entry.review, createdAt: reviewedAt, updatedAt: reviewedAt });
+    }
+  }
+  await tx.execute(sql`
+    update courses set
+      rating_average = coalesce((select round(avg(r.rating), 1) from course_ratings r where r.course_id = courses.id and r.hidden_at is null), 0),
+      rating_count = (select count(*) from course_ratings r where r.course_id = courses.id and r.hidden_at is null)`);
 }
 
 /**
@@ -241,8 +306,6 @@ function benchCourseInput(n: number, opts: BenchCatalogOptions, ids: { categoryI
     courseDescription: `<p>Bench Course ${n} is synthetic content for performance tests.</p><p>It has <strong>${opts.sections * opts.lessons}</strong> lessons.</p>`,
     whatYouWillLearn: ['How the catalog performs under load', 'Realistic course sizes', 'Pagination and caching behaviour'],
     targetAudience: ['Benchmarks and load tests'],
-    ratingAverage: (4.5 + (n % 5) / 10).toFixed(1),
-    ratingCount: 10 + n,
     enrolledBaseline: 100 * n,
     position: 1000 + n,
     sections,

@@ -27,6 +27,7 @@ import { overviewAdminRoutes } from './overview.routes.js';
 import { planAdminRoutes } from './plans.routes.js';
 import { couponAdminRoutes } from './coupons.routes.js';
 import { inboxAdminRoutes } from './inbox.routes.js';
+import { reviewAdminRoutes } from './reviews.routes.js';
 
 /** Everything under /api/v1/admin/: the role is checked first (guard), every change is audited. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -44,6 +45,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(planAdminRoutes(ctx));
     await app.register(couponAdminRoutes(ctx));
     await app.register(inboxAdminRoutes(ctx));
+    await app.register(reviewAdminRoutes(ctx));
 
     app.get('/me/', { schema: { ...adminDoc, summary: 'The signed-in admin', response: { 200: adminMeSchema } } }, async (request) => {
       const actor = actorOf(request);

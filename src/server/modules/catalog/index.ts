@@ -12,6 +12,7 @@ export {
   listPlanNames,
   listSitemapCourses,
   resourceLinkPurpose,
+  setCourseRating,
   type CourseSummary,
   type PlanForPurchase,
 } from './service.js';

@@ -55,6 +55,7 @@ const courseColumns = {
   complexity: courses.complexity,
   courseType: courses.courseType,
   ratingAverage: courses.ratingAverage,
+  ratingCount: courses.ratingCount,
   categoryId: categories.id,
   categoryName: categories.categoryName,
   price: { amount: coursePrices.amount, regularAmount: coursePrices.regularAmount, currency: coursePrices.currency, region: coursePrices.region },
@@ -95,7 +96,6 @@ export async function selectCourseBySlug(db: Database, slug: string, region: Reg
       whatYouWillLearn: courses.whatYouWillLearn,
       targetAudience: courses.targetAudience,
       language: courses.language,
-      ratingCount: courses.ratingCount,
       updatedAt: courses.updatedAt,
       enrolledBaseline: courses.enrolledBaseline,
       instructor: instructorColumns,
@@ -326,4 +326,9 @@ export async function selectCourseMeta(db: Database, slug: string) {
     .where(and(eq(courses.slug, slug), eq(courses.isPublished, true)))
     .limit(1);
   return row;
+}
+
+/** The course's rating figures, as the reviews module computed them in the same transaction. */
+export async function updateCourseRating(db: Db, courseId: number, average: string, count: number): Promise<void> {
+  await db.update(courses).set({ ratingAverage: average, ratingCount: count }).where(eq(courses.id, courseId));
 }

@@ -36,6 +36,7 @@ export function courseListItemView(region: Region, row: CourseListRow): CourseLi
     total_video_duration_seconds: seconds,
     total_lessons: row.totalLessons ?? 0,
     ratings: Number(row.ratingAverage),
+    ratings_count: row.ratingCount,
     country_price: pickPrice(region, row.price, row.fallback),
   };
 }

@@ -270,6 +270,14 @@ export async function getLessonsById(db: Db, lessonIds: number[]) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/**
+ * Writes a course's rating figures (the average of its visible reviews, one decimal, and their
+ * count). Only the reviews module calls it, in the transaction that changed a review.
+ */
+export function setCourseRating(db: Db, courseId: number, rating: { average: string; count: number }): Promise<void> {
+  return q.updateCourseRating(db, courseId, rating.average, rating.count);
+}
+
 /** Just enough to describe one published course (the page head, structured data). */
 export async function getCourseMeta(db: Database, slug: string) {
   return q.selectCourseMeta(db, slug);

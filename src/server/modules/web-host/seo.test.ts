@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseListItem } from '../../../shared/catalog.js';
+import { eq } from 'drizzle-orm';
+import { courseRatings, courses } from '../../db/schema/index.js';
 import { publicMediaDir } from '../../db/seed/index.js';
 import { DEFAULT_SHARE_IMAGE } from './service.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers.js';
@@ -36,6 +38,25 @@ describe('server-rendered head', () => {
       const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.+?)<\/script>/.exec(html)![1]!);
       expect(jsonLd).toMatchObject({ '@type': 'Course', name: course.title });
     }
+  });
+
+  it("carries aggregateRating from the course's real reviews only: none for a course without any", async () => {
+    const jsonLdOf = async (slug: string) => {
+      const html = (await t.app.inject({ url: `/courses/${slug}`, headers: { accept: 'text/html' } })).body;
+      return JSON.parse(/<script type="application\/ld\+json">(.+?)<\/script>/.exec(html)![1]!) as { aggregateRating?: unknown };
+    };
+    const [course] = (await t.app.inject({ url: '/api/v1/courses/' })).json<CourseListItem[]>();
+    expect(course!.ratings_count).toBeGreaterThan(0);
+    expect((await jsonLdOf(course!.slug)).aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: course!.ratings,
+      ratingCount: course!.ratings_count,
+      bestRating: 5,
+    });
+    // Its reviews gone, the course is new again: no rating at all rather than 0.
+    await t.handle.db.delete(courseRatings).where(eq(courseRatings.courseId, course!.id));
+    await t.handle.db.update(courses).set({ ratingAverage: '0', ratingCount: 0 }).where(eq(courses.id, course!.id));
+    expect((await jsonLdOf(course!.slug)).aggregateRating).toBeUndefined();
   });
 
   it.each([

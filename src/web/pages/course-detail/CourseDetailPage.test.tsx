@@ -50,6 +50,7 @@ function makeCourse(overrides: Partial<CourseDetail> = {}): CourseDetail {
     total_video_duration_seconds: 23100,
     total_lessons: 2,
     ratings: 4.8,
+    ratings_count: 1047,
     country_price: { amount: 49, regular_amount: 99, symbol: '$', country: 'US', currency: 'USD' },
     category: { id: 1, category_name: 'Django' },
     total_enrolled: 1520,

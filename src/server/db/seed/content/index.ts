@@ -9,6 +9,7 @@ export { coupons } from './coupons.js';
 export { instructor } from './instructor.js';
 export { plans } from './plans.js';
 export { clientReviews } from './reviews.js';
+export { demoReviewPool, demoStudents, type DemoReview } from './course-reviews.js';
 export { roadmap } from './roadmap.js';
 export type { CategorySlug, CourseSpec, LessonEntry, LessonSpec, ResourceRef, SectionSpec } from './types.js';
 

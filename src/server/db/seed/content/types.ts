@@ -44,8 +44,6 @@ export interface CourseSpec {
   description: string;
   whatYouWillLearn: string[];
   targetAudience: string[];
-  ratingAverage: string;
-  ratingCount: number;
   enrolledBaseline: number;
   /** How many of the first lessons are free previews (1-3). */
   previewCount: 1 | 2 | 3;
