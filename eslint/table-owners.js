@@ -16,6 +16,9 @@ export const tableOwners = {
   courseSections: 'modules/catalog',
   lessons: 'modules/catalog',
   lessonResources: 'modules/catalog',
+  quizzes: 'modules/catalog',
+  quizQuestions: 'modules/catalog',
+  quizOptions: 'modules/catalog',
   coursePrices: 'modules/catalog',
   clientReviews: 'modules/catalog',
   roadmapSteps: 'modules/catalog',
@@ -51,6 +54,8 @@ export const tableOwners = {
   // enrolments (facts): who holds which course and the lessons completed in it (progress lives in the enrolment)
   enrolments: 'modules/enrolments',
   lessonProgress: 'modules/enrolments',
+  // the graded quiz attempts, facts beside the completed lessons (grading is learning's)
+  quizAttempts: 'modules/enrolments',
 
   // learning: certificates and Q&A
   certificates: 'modules/learning',

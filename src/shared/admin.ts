@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { idSchema } from './ids.js';
 import { registerBodySchema, userDetailsSchema } from './accounts.js';
-import { complexitySchema, courseTypeSchema } from './catalog.js';
+import { complexitySchema, courseTypeSchema, lessonTypeSchema } from './catalog.js';
+import { adminQuizSchema, quizBodySchema, quizMessages, studentQuizAttemptSchema } from './quizzes.js';
 import { regionCodes, type Region } from './regions.js';
 import { canonicalVideoUrl, parseVideoUrl } from './video.js';
 
@@ -255,12 +256,14 @@ export const adminLessonSchema = z.object({
   id: z.number().int(),
   uuid: z.string(),
   lesson_title: z.string(),
-  lesson_type: z.enum(['Video', 'Article']),
+  lesson_type: lessonTypeSchema,
   video_source: z.string().nullable(),
   lesson_content: z.string().nullable(),
   duration_seconds: z.number().int(),
   enable_preview: z.boolean(),
   position: z.number().int(),
+  /** A quiz lesson's quiz with its answers (the studio only); null for other lessons. */
+  quiz: adminQuizSchema.nullable(),
   resources: z.array(z.object({ id: z.number().int(), file_name: z.string(), content_type: z.string(), size_bytes: z.number().int() })),
 });
 export const adminSectionSchema = z.object({
@@ -292,7 +295,7 @@ export const sectionBodySchema = z.object({ title: text(1, 200) }).strict();
 export const lessonBodySchema = z
   .object({
     lesson_title: text(1, 200),
-    lesson_type: z.enum(['Video', 'Article']),
+    lesson_type: lessonTypeSchema,
     video_source: videoUrlSchema.nullable().default(null),
     lesson_content: z.string().max(200_000, 'Ensure this field has no more than 200000 characters.').nullable().default(null),
     duration_seconds: z
@@ -302,9 +305,13 @@ export const lessonBodySchema = z
       .max(24 * 60 * 60, 'At most 24 hours.')
       .default(0),
     enable_preview: z.boolean().default(false),
+    /** A quiz lesson's questions, pass mark and attempts; sent again whole on an edit (kept questions carry their id). */
+    quiz: quizBodySchema.nullable().default(null),
   })
   .strict()
   .superRefine((lesson, ctx) => {
+    if (lesson.lesson_type === 'quiz' && !lesson.quiz) ctx.addIssue({ code: 'custom', path: ['quiz'], message: quizMessages.quizRequired });
+    if (lesson.lesson_type !== 'quiz' && lesson.quiz) ctx.addIssue({ code: 'custom', path: ['quiz'], message: quizMessages.quizOnlyForQuiz });
     if (lesson.lesson_type === 'Video' && !lesson.video_source)
       ctx.addIssue({ code: 'custom', path: ['video_source'], message: courseAdminMessages.videoRequired });
     if (lesson.lesson_type === 'Article' && !lesson.lesson_content?.trim())
@@ -496,6 +503,8 @@ export const adminStudentDetailSchema = adminStudentSchema.extend({
   ),
   memberships: z.array(adminMemberSchema),
   questions: z.array(z.object({ id: z.number().int(), title: z.string(), course_title: z.string(), created_at: z.string(), answered: z.boolean() })),
+  /** Every graded quiz attempt, newest first. */
+  quiz_attempts: z.array(studentQuizAttemptSchema),
 });
 export type AdminStudentDetail = z.infer<typeof adminStudentDetailSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lessonQuizSchema } from './quizzes.js';
 
 /** A price as the client shows it: major units (49.99, 3999), with its symbol and currency. */
 export const countryPriceSchema = z.object({
@@ -36,13 +37,18 @@ export const courseListItemSchema = z.object({
 export type CourseListItem = z.infer<typeof courseListItemSchema>;
 export const courseListSchema = z.array(courseListItemSchema);
 
+/** Videos and articles; 'quiz' (lower case, as the contract of issue 24 names it) for a quiz. */
+export const lessonTypes = ['Video', 'Article', 'quiz'] as const;
+export const lessonTypeSchema = z.enum(lessonTypes);
+export type LessonType = z.infer<typeof lessonTypeSchema>;
+
 export const lessonSchema = z.object({
   id: z.number().int(),
   uuid: z.string(),
   section_uuid: z.string(),
   global_order: z.number().int(),
   lesson_title: z.string(),
-  lesson_type: z.enum(['Video', 'Article']),
+  lesson_type: lessonTypeSchema,
   enable_preview: z.boolean(),
   /** Present only when the visitor may open the lesson (preview, enrolled or member). */
   video_source: z.string().nullable(),
@@ -53,6 +59,8 @@ export const lessonSchema = z.object({
   duration_seconds: z.number().int(),
   is_locked: z.boolean(),
   completed_status: z.boolean(),
+  /** A quiz lesson's questions, for a viewer who may open it (null when locked); absent for other lessons. */
+  quiz: lessonQuizSchema.nullable().optional(),
 });
 export type Lesson = z.infer<typeof lessonSchema>;
 

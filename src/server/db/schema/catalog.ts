@@ -98,7 +98,7 @@ export const lessons = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
     lessonTitle: text('lesson_title').notNull(),
-    lessonType: text('lesson_type', { enum: ['Video', 'Article'] }).notNull(),
+    lessonType: text('lesson_type', { enum: ['Video', 'Article', 'quiz'] }).notNull(),
     videoSource: text('video_source'),
     /** HTML, for Article lessons. */
     lessonContent: text('lesson_content'),
@@ -107,6 +107,46 @@ export const lessons = pgTable(
     position: integer('position').notNull(),
   },
   (t) => [index('lessons_section_idx').on(t.sectionId, t.position), index('lessons_course_idx').on(t.courseId)],
+);
+
+/** A quiz lesson's settings: the pass mark and how many attempts a student has (null: unlimited). */
+export const quizzes = pgTable('quizzes', {
+  lessonId: integer('lesson_id')
+    .primaryKey()
+    .references(() => lessons.id, { onDelete: 'cascade' }),
+  passPercent: integer('pass_percent').notNull(),
+  maxAttempts: integer('max_attempts'),
+});
+
+/** A quiz's questions, in order. Plain text; the explanation is shown once an attempt passed or none are left. */
+export const quizQuestions = pgTable(
+  'quiz_questions',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    prompt: text('prompt').notNull(),
+    kind: text('kind', { enum: ['single', 'multiple', 'true_false'] }).notNull(),
+    explanation: text('explanation'),
+  },
+  (t) => [index('quiz_questions_lesson_idx').on(t.lessonId, t.position)],
+);
+
+/** A question's options; `correct` never leaves the server before a graded attempt allows it. */
+export const quizOptions = pgTable(
+  'quiz_options',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => quizQuestions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+    correct: boolean('correct').notNull(),
+  },
+  (t) => [index('quiz_options_question_idx').on(t.questionId, t.position)],
 );
 
 /** Downloadable files attached to a lesson; served only through an authorised, signed link. */

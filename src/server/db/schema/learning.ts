@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { QuizAttemptAnswer } from '../../../shared/quizzes.js';
 import { users } from './accounts.js';
 import { courses, lessons } from './catalog.js';
 import { orders } from './commerce.js';
@@ -91,3 +92,33 @@ export const answers = pgTable('answers', {
   body: text('body').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A student's graded attempts at a quiz lesson. The attempt number is unique per (user, lesson):
+ * two submissions at once cannot both be attempt n.
+ */
+export const quizAttempts = pgTable(
+  'quiz_attempts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    attemptNumber: integer('attempt_number').notNull(),
+    scorePercent: integer('score_percent').notNull(),
+    passed: boolean('passed').notNull(),
+    answers: jsonb('answers').$type<QuizAttemptAnswer[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('quiz_attempts_user_lesson_number_idx').on(t.userId, t.lessonId, t.attemptNumber),
+    index('quiz_attempts_lesson_idx').on(t.lessonId),
+    index('quiz_attempts_user_course_idx').on(t.userId, t.courseId),
+  ],
+);

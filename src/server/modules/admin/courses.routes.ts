@@ -17,7 +17,9 @@ import {
 } from '../../../shared/admin.js';
 import { courseDetailSchema } from '../../../shared/catalog.js';
 import type { AppContext } from '../../context.js';
+import { quizStatsSchema } from '../../../shared/quizzes.js';
 import * as catalog from '../catalog/index.js';
+import { quizStats } from '../learning/index.js';
 import * as courses from './courses.service.js';
 import { actorOf } from './guard.js';
 import { errors } from '../../http/openapi.js';
@@ -186,6 +188,22 @@ export function courseAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/lessons/:lessonId/',
       { schema: { ...adminDoc, summary: "Deletes a lesson (and its students' progress on it)", params: lessonParams, response: { 200: adminCourseSchema } } },
       async (request) => courses.removeLesson(ctx, actorOf(request), request.params.lessonId),
+    );
+
+    app.get(
+      '/courses/:courseId/quiz-stats/',
+      {
+        schema: {
+          ...adminDoc,
+          summary: 'Per quiz of the course: the share of students right on each question at their first attempt, hardest first',
+          params: courseParams,
+          response: { 200: quizStatsSchema },
+        },
+      },
+      async (request) => {
+        await catalog.slugOfCourse(ctx.db, request.params.courseId);
+        return quizStats(ctx.db, request.params.courseId);
+      },
     );
 
     app.get('/categories/', { schema: { ...adminDoc, summary: 'Course categories', response: { 200: z.array(categorySchema) } } }, async () =>

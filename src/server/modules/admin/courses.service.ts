@@ -107,6 +107,7 @@ const lessonAudit = (l: {
   durationSeconds: number;
   enablePreview: boolean;
   sectionId: number;
+  quiz?: unknown;
 }) => ({
   id: l.id,
   lesson_title: l.lessonTitle,
@@ -116,6 +117,7 @@ const lessonAudit = (l: {
   duration_seconds: l.durationSeconds,
   enable_preview: l.enablePreview,
   section_id: l.sectionId,
+  ...(l.quiz ? { quiz: l.quiz } : {}),
 });
 
 export async function addLesson(ctx: AppContext, actor: Actor, sectionId: number, body: LessonBody): Promise<AdminCourse> {

@@ -73,6 +73,7 @@ export async function studentDetail(ctx: AppContext, userId: number): Promise<Ad
       created_at: q.created_at,
       answered: q.answers.length > 0,
     })),
+    quiz_attempts: learning.quizAttempts,
   };
 }
 

@@ -43,6 +43,7 @@ export {
   type ResourceFile,
 } from './studio.js';
 export { getCourseDetail, type CourseDetailRecord } from './service.js';
+export { getQuizWithAnswers, getQuizzesWithAnswers, quizLessonIds, type QuizWithAnswers } from './quizzes.js';
 export { courseDetailView } from './serialise.js';
 export {
   createPlan,

@@ -192,7 +192,7 @@ export async function selectCourseIdsByTitle(db: Db, text: string): Promise<numb
 
 export async function selectLessonByUuid(db: Db, uuid: string) {
   const [row] = await db
-    .select({ id: lessons.id, courseId: lessons.courseId, enablePreview: lessons.enablePreview })
+    .select({ id: lessons.id, courseId: lessons.courseId, enablePreview: lessons.enablePreview, lessonType: lessons.lessonType, title: lessons.lessonTitle })
     .from(lessons)
     .where(eq(lessons.uuid, uuid))
     .limit(1);

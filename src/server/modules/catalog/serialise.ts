@@ -2,6 +2,7 @@
 // client reviews, membership plans, the roadmap), built from the service's domain values in one place.
 import type { ClientReview, CountryPrice, CourseDetail, CourseListItem, Instructor, Lesson, MembershipPlan, RoadmapStep } from '../../../shared/catalog.js';
 import { formatDuration, formatPlayback } from '../../../shared/money.js';
+import type { LessonQuiz } from '../../../shared/quizzes.js';
 import { applicablePrice, toMajor, type StoredPrice } from '../../../shared/pricing.js';
 import { DEFAULT_REGION, regions, type Region } from '../../../shared/regions.js';
 import type { CourseDetailLesson, CourseDetailRecord, CourseListRow, InstructorRecord, MembershipPlanRecord, ReviewPage, RoadmapRecord } from './service.js';
@@ -72,7 +73,12 @@ function lessonView(lesson: CourseDetailLesson, sectionUuid: string): Lesson {
     duration_seconds: lesson.durationSeconds,
     is_locked: !lesson.open,
     completed_status: lesson.completed,
+    ...(lesson.lessonType === 'quiz' ? { quiz: lesson.quiz && lessonQuizView(lesson.quiz) } : {}),
   };
+}
+
+function lessonQuizView(quiz: NonNullable<CourseDetailLesson['quiz']>): LessonQuiz {
+  return { pass_percent: quiz.passPercent, max_attempts: quiz.maxAttempts, attempts_used: quiz.attemptsUsed, questions: quiz.questions };
 }
 
 export function courseDetailView(detail: CourseDetailRecord): CourseDetail {

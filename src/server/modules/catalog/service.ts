@@ -8,7 +8,8 @@ import { sanitizeRichText } from '../../lib/html.js';
 import { sign } from '../../lib/signing.js';
 import type { Viewer } from '../../http/auth.js';
 import { accessWithProgress, canOpenLesson, type CourseAccess } from '../access/index.js';
-import { enrolledCount } from '../enrolments/index.js';
+import { enrolledCount, quizAttemptsUsed } from '../enrolments/index.js';
+import { publicQuizzesOfCourse, type PublicQuiz } from './quizzes.js';
 import * as q from './queries.js';
 import { courseListItemView } from './serialise.js';
 
@@ -58,6 +59,8 @@ async function loadCourseContent(db: Database, slug: string, region: Region, inc
   const lessons = [...lessonRows]
     .sort((a, b) => (sectionOrder.get(a.sectionId) ?? 0) - (sectionOrder.get(b.sectionId) ?? 0))
     .map((row) => ({ ...row, lessonContent: row.lessonContent ? sanitizeRichText(row.lessonContent) : null }));
+  // A course without quizzes costs no query for them.
+  const quizzes = lessons.some((l) => l.lessonType === 'quiz') ? await publicQuizzesOfCourse(db, course.id) : new Map<number, PublicQuiz>();
   return {
     course,
     totalEnrolled: course.enrolledBaseline + enrolled,
@@ -66,6 +69,7 @@ async function loadCourseContent(db: Database, slug: string, region: Region, inc
     sections,
     lessons,
     resources,
+    quizzes,
   };
 }
 
@@ -80,6 +84,8 @@ export type CourseDetailLesson = CourseContent['lessons'][number] & {
   open: boolean;
   completed: boolean;
   resourceLink: { resourceId: number; expires: number; signature: string } | null;
+  /** A quiz lesson's questions (no answers) with the viewer's attempts, only when the viewer may open it. */
+  quiz: (PublicQuiz & { attemptsUsed: number }) | null;
 };
 
 export interface CourseDetailRecord {
@@ -93,6 +99,19 @@ export interface CourseDetailRecord {
   status: CourseStatus;
   completedTotal: number;
   progress: number;
+}
+
+/**
+ * The quizzes a viewer gets in the course detail: only those whose lesson they may open, each with
+ * the attempts they used (one query, none when no quiz is open to them).
+ */
+async function viewerQuizzes(db: Database, viewer: Viewer | undefined, quizzes: Map<number, PublicQuiz>, mayOpen: (lessonId: number) => boolean) {
+  const open = [...quizzes.keys()].filter(mayOpen);
+  const used = viewer && open.length ? await quizAttemptsUsed(db, viewer.userId, open) : new Map<number, number>();
+  return (lessonId: number) => {
+    const quiz = open.includes(lessonId) ? quizzes.get(lessonId) : undefined;
+    return quiz ? { ...quiz, attemptsUsed: used.get(lessonId) ?? 0 } : null;
+  };
 }
 
 /**
@@ -111,6 +130,7 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
     sections,
     lessons: lessonRows,
     resources,
+    quizzes,
   } = await memo(`course-content:${region}:${slug}`, () => loadCourseContent(db, slug, region, options.includeUnpublished));
   const { access, completed } = await accessWithProgress(db, viewer, course.id);
 
@@ -118,6 +138,12 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
   const enrolled = access.enrolment !== null;
   const expires = Date.now() + (options.resourceLinkTtlMs ?? 15 * 60 * 1000);
   const resourceByLesson = new Map(resources.map((r) => [r.lessonId, r]));
+  const quizFor = await viewerQuizzes(db, viewer, quizzes, (lessonId) =>
+    canOpenLesson(
+      access,
+      lessonRows.find((l) => l.id === lessonId)!,
+    ),
+  );
 
   const lessonsBySection = new Map<number, CourseDetailLesson[]>();
   lessonRows.forEach((row, index) => {
@@ -132,6 +158,7 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
       completed: enrolled && completed.has(row.id),
       resourceLink:
         open && resource ? { resourceId: resource.id, expires, signature: sign(options.signingSecret, RESOURCE_PURPOSE, String(resource.id), expires) } : null,
+      quiz: quizFor(row.id),
     };
     const list = lessonsBySection.get(row.sectionId) ?? [];
     list.push(lesson);

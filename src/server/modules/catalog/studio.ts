@@ -23,6 +23,7 @@ import { AppError } from '../../errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { activeEnrolmentCounts } from '../enrolments/index.js';
 import * as q from './queries/studio.js';
+import { adminQuizView, getQuizWithAnswers, saveQuiz, studioQuizzesOfCourse } from './quizzes.js';
 
 const stateOf = (c: { isPublished: boolean; archivedAt: Date | null }): CourseState => (c.archivedAt ? 'archived' : c.isPublished ? 'published' : 'draft');
 const toPrice = (p: { region: string; currency: string; amount: number; regularAmount: number }) => ({
@@ -63,10 +64,11 @@ export async function listStudioCourses(
 export async function getStudioCourse(db: Db, courseId: number): Promise<AdminCourse> {
   const row = await q.selectStudioCourse(db, courseId);
   if (!row) throw AppError.notFound('Course not found.');
-  const [curriculum, prices, enrolled] = await Promise.all([
+  const [curriculum, prices, enrolled, quizzes] = await Promise.all([
     q.selectCurriculum(db, courseId),
     q.selectPricesOf(db, [courseId]),
     activeEnrolmentCounts(db, [courseId]),
+    studioQuizzesOfCourse(db, courseId),
   ]);
   const c = row.course;
   return {
@@ -110,6 +112,7 @@ export async function getStudioCourse(db: Db, courseId: number): Promise<AdminCo
           duration_seconds: l.durationSeconds,
           enable_preview: l.enablePreview,
           position: l.position,
+          quiz: l.lessonType === 'quiz' ? (quizzes.get(l.id) ?? null) : null,
           resources: curriculum.resources
             .filter((r) => r.lessonId === l.id)
             .map((r) => ({ id: r.id, file_name: r.fileName, content_type: r.contentType, size_bytes: r.sizeBytes })),
@@ -270,6 +273,11 @@ export async function deleteSection(tx: Tx, sectionId: number) {
   return { before: { title: section.title, position: section.position }, courseId: section.courseId };
 }
 
+const quizForAudit = async (tx: Tx, lessonId: number) => {
+  const quiz = await getQuizWithAnswers(tx, lessonId);
+  return quiz ? adminQuizView(quiz) : null;
+};
+
 function lessonValues(body: LessonBody) {
   return {
     lessonTitle: body.lesson_title,
@@ -285,17 +293,20 @@ export async function createLesson(tx: Tx, sectionId: number, body: LessonBody) 
   const section = await sectionOrThrow(tx, sectionId);
   await lockedCourse(tx, section.courseId);
   const lesson = await q.insertLesson(tx, { sectionId, courseId: section.courseId, ...lessonValues(body) });
+  await saveQuiz(tx, lesson.id, body.lesson_type === 'quiz' ? body.quiz : null);
   await q.touchCourse(tx, section.courseId);
-  return { lesson, courseId: section.courseId };
+  return { lesson: { ...lesson, quiz: await quizForAudit(tx, lesson.id) }, courseId: section.courseId };
 }
 
 export async function updateLesson(tx: Tx, lessonId: number, body: LessonBody) {
   const current = await q.selectLesson(tx, lessonId);
   if (!current) throw AppError.notFound('Lesson not found.');
   await lockedCourse(tx, current.courseId);
+  const beforeQuiz = await quizForAudit(tx, lessonId);
   const after = await q.updateLesson(tx, lessonId, lessonValues(body));
+  await saveQuiz(tx, lessonId, body.lesson_type === 'quiz' ? body.quiz : null);
   await q.touchCourse(tx, current.courseId);
-  return { before: current, after: after!, courseId: current.courseId };
+  return { before: { ...current, quiz: beforeQuiz }, after: { ...after!, quiz: await quizForAudit(tx, lessonId) }, courseId: current.courseId };
 }
 
 export async function deleteLesson(tx: Tx, lessonId: number) {

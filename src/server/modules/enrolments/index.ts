@@ -24,3 +24,4 @@ export {
   type EnrolmentSource,
   type EnrolmentStatus,
 } from './service.js';
+export { firstQuizAttempts, hasPassedQuiz, quizAttemptsAt, quizAttemptsOfUser, quizAttemptsUsed, recordQuizAttempt } from './quizzes.js';

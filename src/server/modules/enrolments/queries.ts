@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { enrolments, lessonProgress } from '../../db/schema/index.js';
+import { enrolments, lessonProgress, quizAttempts } from '../../db/schema/index.js';
 import { outer } from '../../db/sql.js';
 
 export async function selectActiveEnrolment(db: Db, userId: number, courseId: number, lock = false) {
@@ -17,12 +17,22 @@ export async function insertProgress(db: Db, userId: number, courseId: number, l
   await db.insert(lessonProgress).values({ userId, courseId, lessonId }).onConflictDoNothing();
 }
 
-/** Lessons of the course the user has completed. */
-export async function countProgress(db: Db, userId: number, courseId: number): Promise<number> {
+/** Lessons of the course the user has completed, a quiz lesson (`quizLessonIds`) counting only once it is passed. */
+export async function countProgress(db: Db, userId: number, courseId: number, quizLessonIds: number[] = []): Promise<number> {
+  const passed = db
+    .select({ one: sql`1` })
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.lessonId, outer(lessonProgress.lessonId)), eq(quizAttempts.passed, true)));
   const [row] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(lessonProgress)
-    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.courseId, courseId)));
+    .where(
+      and(
+        eq(lessonProgress.userId, userId),
+        eq(lessonProgress.courseId, courseId),
+        quizLessonIds.length ? sql`(${notInArray(lessonProgress.lessonId, quizLessonIds)} or ${exists(passed)})` : undefined,
+      ),
+    );
   return row?.n ?? 0;
 }
 

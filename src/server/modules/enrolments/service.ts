@@ -108,9 +108,12 @@ export function clearProgress(db: Db, userId: number, courseId: number): Promise
   return q.deleteProgress(db, userId, courseId);
 }
 
-/** How many lessons of the course the user has completed. */
-export function completedLessonCount(db: Db, userId: number, courseId: number): Promise<number> {
-  return q.countProgress(db, userId, courseId);
+/**
+ * How many lessons of the course the user has completed; a quiz lesson (the course's quizzes, from
+ * the catalog) counts only once the user passed it.
+ */
+export function completedLessonCount(db: Db, userId: number, courseId: number, quizLessonIds: number[] = []): Promise<number> {
+  return q.countProgress(db, userId, courseId, quizLessonIds);
 }
 
 /** The user's enrolments (not revoked), those completed, and the lessons completed in all: one query. */

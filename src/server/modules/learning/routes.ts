@@ -12,12 +12,15 @@ import {
   questionBodySchema,
   questionSchema,
 } from '../../../shared/learning.js';
+import { quizAttemptBodySchema, quizAttemptResultSchema, quizAttemptsSchema } from '../../../shared/quizzes.js';
 import type { AppContext } from '../../context.js';
 import { assertOwner, requireViewer } from '../../http/auth.js';
 import { bearerAuth, errors, fileResponse } from '../../http/openapi.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
+import * as quizzes from './quizzes.js';
 import * as learning from './service.js';
 
+const quizParams = z.object({ lessonUuid: z.uuid('Enter a valid lesson id.') });
 const courseParams = z.object({ courseId: idSchema() });
 const slugCourseParams = z.object({ slug: z.string().max(200), courseId: idSchema() });
 
@@ -85,6 +88,37 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => learning.completeLesson(ctx.db, await requireViewer(request, secret), request.body.lesson_uuid, request.body.completed_status),
+    );
+
+    app.post(
+      '/quizzes/:lessonUuid/attempts/',
+      {
+        schema: {
+          tags: ['learning'],
+          ...bearerAuth,
+          summary:
+            'Grades an attempt at a quiz lesson; a pass completes the lesson. Correct options and explanations only once passed or out of attempts; 409 past max_attempts or once passed',
+          params: quizParams,
+          body: quizAttemptBodySchema,
+          response: { 200: quizAttemptResultSchema, ...errors(403, 404, 409) },
+        },
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      },
+      async (request) => quizzes.submitAttempt(ctx.db, await requireViewer(request, secret), request.params.lessonUuid, request.body),
+    );
+
+    app.get(
+      '/quizzes/:lessonUuid/attempts/',
+      {
+        schema: {
+          tags: ['learning'],
+          ...bearerAuth,
+          summary: "The viewer's attempts at a quiz lesson, newest first (answers revealed only once passed or out of attempts)",
+          params: quizParams,
+          response: { 200: quizAttemptsSchema, ...errors(403, 404) },
+        },
+      },
+      async (request) => quizzes.myAttempts(ctx.db, await requireViewer(request, secret), request.params.lessonUuid),
     );
 
     app.post(

@@ -12,7 +12,7 @@ import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { getPublicUser, getPublicUsers } from '../accounts/index.js';
 import { accessTo, type CourseAccess } from '../access/index.js';
-import { findCourseIdsByTitle, findLesson, getCourseSummaries, getCourseSummary, getLessonsById } from '../catalog/index.js';
+import { findCourseIdsByTitle, findLesson, getCourseSummaries, getCourseSummary, getLessonsById, quizLessonIds } from '../catalog/index.js';
 import {
   activeEnrolment,
   clearProgress,
@@ -20,11 +20,13 @@ import {
   enrol,
   enrolmentSummary,
   enrolmentsWithProgress,
+  hasPassedQuiz,
   markLessonCompleted,
   setEnrolmentStatus,
   unmarkLessonCompleted,
   type ActiveEnrolment,
 } from '../enrolments/index.js';
+import { quizMessages } from '../../../shared/quizzes.js';
 import { supportAddress } from '../settings/index.js';
 import * as q from './queries.js';
 
@@ -98,10 +100,13 @@ async function issueCertificate(tx: Tx, userId: number, courseId: number) {
   });
 }
 
-/** Lessons in the course and lessons of it the user has completed. */
+/**
+ * Lessons in the course and lessons of it the user has completed, a quiz counting only once it is
+ * passed: so a course with quizzes completes (and issues its certificate) only when every quiz is.
+ */
 async function lessonCounts(tx: Tx, userId: number, courseId: number) {
-  const [course, completed] = await Promise.all([getCourseSummary(tx, courseId), completedLessonCount(tx, userId, courseId)]);
-  return { total: course?.totalLessons ?? 0, completed };
+  const [course, quizIds] = await Promise.all([getCourseSummary(tx, courseId), quizLessonIds(tx, courseId)]);
+  return { total: course?.totalLessons ?? 0, completed: await completedLessonCount(tx, userId, courseId, quizIds) };
 }
 
 /**
@@ -126,14 +131,14 @@ async function settleProgress(tx: Tx, enrolment: ActiveEnrolment): Promise<Progr
   };
 }
 
-const lessonLocked = () => new AppError('forbidden', learningMessages.lessonLocked, { detail: learningMessages.lessonLocked });
+export const lessonLocked = () => new AppError('forbidden', learningMessages.lessonLocked, { detail: learningMessages.lessonLocked });
 
 /**
  * The enrolment that holds the viewer's progress, locked for the update. A member (or the
  * instructor) who opens a course for the first time is enrolled here, so the dashboard, progress
  * and certificates work as for a buyer; the access module still decides what they may open.
  */
-async function enrolmentWithAccess(tx: Tx, viewer: Viewer, access: CourseAccess) {
+export async function enrolmentWithAccess(tx: Tx, viewer: Viewer, access: CourseAccess) {
   if (!access.full) throw lessonLocked();
   if (!access.enrolment) await enrol(tx, viewer.userId, [access.courseId], access.reason === 'membership' ? 'subscription' : 'admin');
   const enrolment = await activeEnrolment(tx, viewer.userId, access.courseId, true);
@@ -164,11 +169,24 @@ export async function completeLesson(db: Database, viewer: Viewer, lessonUuid: s
   const lesson = await findLesson(db, lessonUuid);
   if (!lesson) throw AppError.notFound('Lesson not found.');
   return db.transaction(async (tx) => {
-    const enrolment = await enrolmentWithAccess(tx, viewer, await accessTo(tx, viewer, lesson.courseId));
-    if (completed) await markLessonCompleted(tx, viewer.userId, lesson.courseId, lesson.id);
-    else await unmarkLessonCompleted(tx, viewer.userId, lesson.id);
-    return { ...(await settleProgress(tx, enrolment)), lesson_uuid: lessonUuid, completed_status: completed };
+    const access = await accessTo(tx, viewer, lesson.courseId);
+    if (!completed) {
+      const enrolment = await enrolmentWithAccess(tx, viewer, access);
+      await unmarkLessonCompleted(tx, viewer.userId, lesson.id);
+      return { ...(await settleProgress(tx, enrolment)), lesson_uuid: lessonUuid, completed_status: false };
+    }
+    // A quiz is completed by passing it, never by ticking it.
+    if (lesson.lessonType === 'quiz' && access.full && !(await hasPassedQuiz(tx, viewer.userId, lesson.id)))
+      throw new AppError('conflict', quizMessages.passToComplete, { detail: quizMessages.passToComplete });
+    return { ...(await completeLessonOf(tx, viewer, access, lesson.id)), lesson_uuid: lessonUuid, completed_status: true };
   });
+}
+
+/** The one way a lesson becomes completed (ticked, watched, read, or a quiz passed): counted once, then the course's progress settles. */
+export async function completeLessonOf(tx: Tx, viewer: Viewer, access: CourseAccess, lessonId: number): Promise<Progress> {
+  const enrolment = await enrolmentWithAccess(tx, viewer, access);
+  await markLessonCompleted(tx, viewer.userId, access.courseId, lessonId);
+  return settleProgress(tx, enrolment);
 }
 
 async function courseOf(tx: Tx, slug: string, courseId: number) {

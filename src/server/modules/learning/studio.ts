@@ -3,19 +3,26 @@ import type { AdminQuestion } from '../../../shared/inbox.js';
 import type { Enrolment, Question } from '../../../shared/learning.js';
 import type { Database, Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { getCourseSummary } from '../catalog/index.js';
-import { activeEnrolment, enrol, enrolmentSources, revokeEnrolmentById } from '../enrolments/index.js';
+import { getCourseSummaries, getCourseSummary, getLessonsById, getQuizzesWithAnswers, quizLessonIds } from '../catalog/index.js';
+import { activeEnrolment, enrol, enrolmentSources, firstQuizAttempts, quizAttemptsOfUser, revokeEnrolmentById } from '../enrolments/index.js';
 import * as q from './queries.js';
+import type { QuizStats, StudentQuizAttempt } from '../../../shared/quizzes.js';
 import { describeQuestions, loadQuestions, studentCourses } from './service.js';
 
 export interface StudentLearning {
   enrolments: (Enrolment & { source: string })[];
   questions: Question[];
+  quizAttempts: StudentQuizAttempt[];
 }
 
 export async function studentLearning(db: Database, userId: number): Promise<StudentLearning> {
-  const [enrolled, sources, questions] = await Promise.all([studentCourses(db, userId, {}), enrolmentSources(db, userId), loadQuestions(db, { userId })]);
-  return { enrolments: enrolled.map((e) => ({ ...e, source: sources.get(e.id) ?? 'admin' })), questions };
+  const [enrolled, sources, questions, quizAttempts] = await Promise.all([
+    studentCourses(db, userId, {}),
+    enrolmentSources(db, userId),
+    loadQuestions(db, { userId }),
+    studentQuizAttempts(db, userId),
+  ]);
+  return { enrolments: enrolled.map((e) => ({ ...e, source: sources.get(e.id) ?? 'admin' })), questions, quizAttempts };
 }
 
 /** Enrols a student in a course by hand ('admin'): 409 when they already hold it, so nothing changes twice. */
@@ -57,4 +64,62 @@ export async function questionInbox(
     return [{ ...found.question, student, answered: found.question.answers.length > 0 }];
   });
   return { results, total: page.total, unanswered: page.unanswered };
+}
+
+/**
+ * The studio: per quiz of the course, the share of students right on each question at their
+ * first attempt (what they knew before seeing which were wrong), the hardest questions first.
+ */
+export async function quizStats(db: Database, courseId: number): Promise<QuizStats> {
+  const ids = await quizLessonIds(db, courseId);
+  const [quizzes, lessons, firsts] = await Promise.all([getQuizzesWithAnswers(db, ids), getLessonsById(db, ids), firstQuizAttempts(db, ids)]);
+  return ids.flatMap((lessonId) => {
+    const quiz = quizzes.get(lessonId);
+    if (!quiz) return [];
+    const attempts = firsts.filter((f) => f.lessonId === lessonId);
+    const questions = quiz.questions.map((question) => {
+      const answered = attempts.filter((a) => a.answers.some((x) => x.question_id === question.id));
+      const right = answered.filter((a) => a.answers.some((x) => x.question_id === question.id && x.correct)).length;
+      return {
+        question_id: question.id,
+        prompt: question.prompt,
+        answered: answered.length,
+        right,
+        right_percent: answered.length ? Math.round((100 * right) / answered.length) : 0,
+      };
+    });
+    questions.sort((a, b) => (a.answered && b.answered ? a.right_percent - b.right_percent : b.answered - a.answered));
+    return [
+      {
+        lesson_id: lessonId,
+        lesson_title: lessons.get(lessonId)?.title ?? '',
+        students: attempts.length,
+        passed: attempts.filter((a) => a.passedEver).length,
+        questions,
+      },
+    ];
+  });
+}
+
+/** The studio's student page: every attempt the student made, newest first, with its course and lesson. */
+export async function studentQuizAttempts(db: Database, userId: number): Promise<StudentQuizAttempt[]> {
+  const rows = await quizAttemptsOfUser(db, userId);
+  const [courses, lessons] = await Promise.all([
+    getCourseSummaries(
+      db,
+      rows.map((r) => r.courseId),
+    ),
+    getLessonsById(
+      db,
+      rows.map((r) => r.lessonId),
+    ),
+  ]);
+  return rows.map((r) => ({
+    course: { id: r.courseId, title: courses.get(r.courseId)?.title ?? '' },
+    lesson: { id: r.lessonId, title: lessons.get(r.lessonId)?.title ?? '' },
+    attempt_number: r.attemptNumber,
+    score_percent: r.scorePercent,
+    passed: r.passed,
+    created_at: r.createdAt.toISOString(),
+  }));
 }

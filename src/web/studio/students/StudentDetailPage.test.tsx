@@ -32,6 +32,7 @@ const student: AdminStudentDetail = {
   enrolments: [enrolment],
   memberships: [],
   questions: [],
+  quiz_attempts: [],
 };
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
