@@ -1,4 +1,4 @@
-// npm run admin -- create-user --email E --name "N" --password P [--admin] [--verified]
+// npm run admin -- create-user --email E --name "N" --password P [--admin | --role admin|reviewer] [--verified]
 // npm run admin -- setup-link
 // npm run admin -- signing-key   (prints a new Ed25519 key for CREDENTIAL_SIGNING_KEY; touches nothing)
 // Runs against DATABASE_URL, else the embedded PGlite in DATA_DIR. While a server holds that
@@ -13,7 +13,8 @@ import { newPrivateJwk } from '../src/server/modules/credentials/index.js';
 
 const usage = [
   'Usage:',
-  '  npm run admin -- create-user --email E --name "Full Name" --password P [--admin] [--verified]',
+  '  npm run admin -- create-user --email E --name "Full Name" --password P [--role admin|reviewer] [--verified]',
+  '                  (--role admin is the same as --admin; a reviewer may review projects in the studio, nothing else)',
   '  npm run admin -- setup-link     (a one-time link to create the instructor account, while none exists)',
   '  npm run admin -- signing-key    (a new credential signing key to set as CREDENTIAL_SIGNING_KEY)',
 ].join('\n');
@@ -29,10 +30,19 @@ function parseCommand(argv: string[]): AdminCommand | undefined {
       name: { type: 'string' },
       password: { type: 'string' },
       admin: { type: 'boolean', default: false },
+      role: { type: 'string' },
       verified: { type: 'boolean', default: false },
     },
   });
-  return { command, email: values.email ?? '', name: values.name ?? '', password: values.password ?? '', admin: values.admin, verified: values.verified };
+  return {
+    command,
+    email: values.email ?? '',
+    name: values.name ?? '',
+    password: values.password ?? '',
+    admin: values.admin,
+    role: values.role,
+    verified: values.verified,
+  };
 }
 
 async function runHere(config: ReturnType<typeof loadConfig>, command: AdminCommand): Promise<CommandResult> {

@@ -83,7 +83,8 @@ export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 // ---------------------------------------------------------------- who am I
 
-export const adminMeSchema = z.object({ user_id: z.number().int(), email: z.string(), full_name: z.string() });
+/** The signed-in studio user; a reviewer sees the project reviews only (shared/team.ts). */
+export const adminMeSchema = z.object({ user_id: z.number().int(), email: z.string(), full_name: z.string(), role: z.enum(['admin', 'reviewer']) });
 
 // ---------------------------------------------------------------- site settings
 

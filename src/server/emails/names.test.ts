@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verifyEmailEmail, resetPasswordEmail } from './account.js';
+import { verifyEmailEmail, resetPasswordEmail, teamInviteEmail } from './account.js';
 import { answerNotificationEmail } from './answer-notification.js';
 import { membershipActivatedEmail, membershipEndedEmail, paymentFailedEmail } from './membership.js';
 import { refundEmail } from './refund.js';
@@ -13,6 +13,14 @@ describe('names in emails', () => {
   const emails = {
     verification: verifyEmailEmail(typed, 'http://lectern.test/verify', 48),
     reset: resetPasswordEmail(typed, 'http://lectern.test/reset', 60),
+    teamInvite: teamInviteEmail({
+      fullName: typed,
+      invitedBy: 'ada LOVELACE',
+      role: 'reviewer',
+      link: 'http://lectern.test/reset',
+      studioUrl: 'http://lectern.test/studio',
+      days: 7,
+    }),
     answer: answerNotificationEmail({ name: typed, question: 'Why?', answer: 'Because.', url: 'http://lectern.test/qa' }),
     contact: contactNotificationEmail({ name: typed, email: 'p@example.com', role: 'student', specify: '', message: 'Hello' }),
     refund: refundEmail({ fullName: typed, orderNumber: 'LEC-1', amount: '$19.99', courses: ['Python Foundations'] }),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx, Db } from '../../db/client.js';
 import { oneTimeTokens, refreshTokens, users } from '../../db/schema/index.js';
 
@@ -19,6 +19,7 @@ export const publicUserColumns = {
   profilePicture: users.profilePicture,
   isVerified: users.isVerified,
   isAdmin: users.isAdmin,
+  isReviewer: users.isReviewer,
   blockedAt: users.blockedAt,
   createdAt: users.createdAt,
 };
@@ -248,4 +249,13 @@ export function selectNewStudentsByDay(db: Db, from: Date, to: Date) {
     .where(and(isStudent, gte(users.createdAt, from), lt(users.createdAt, to)))
     .groupBy(day)
     .orderBy(day);
+}
+
+/** The admins and reviewers (admins first), and whether each can sign in yet (a password or Google). */
+export function selectStaff(db: Db, userId?: number) {
+  return db
+    .select({ ...publicUserColumns, canSignIn: sql<boolean>`(${users.passwordHash} is not null or ${users.googleSubject} is not null)` })
+    .from(users)
+    .where(and(or(eq(users.isAdmin, true), eq(users.isReviewer, true)), userId === undefined ? undefined : eq(users.id, userId)))
+    .orderBy(desc(users.isAdmin), asc(users.createdAt), asc(users.id));
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { accountMessages, type ProfileFields, type RegisterBody, type TokenPair, type UserDetails } from '../../../shared/accounts.js';
+import { teamMessages, type StaffRole } from '../../../shared/team.js';
 import type { Config } from '../../config.js';
 import type { Database, Tx, Db } from '../../db/client.js';
-import { resetPasswordEmail, verifyEmailEmail } from '../../emails/account.js';
+import { resetPasswordEmail, teamInviteEmail, verifyEmailEmail } from '../../emails/account.js';
 import { AppError } from '../../errors.js';
 import type { GoogleVerifier } from '../../integrations/google/index.js';
 import type { AttemptCounters } from '../../integrations/redis/index.js';
@@ -68,6 +69,7 @@ export interface NewUser {
   password?: string | undefined;
   isVerified?: boolean;
   isAdmin?: boolean;
+  isReviewer?: boolean;
   googleSubject?: string;
   /** The billing details a guest gave at checkout, kept on the account the checkout creates. */
   contact?: { phoneNumber: string; addressLine1: string; city: string; state: string; country: string; pinCode: string };
@@ -84,6 +86,7 @@ export async function createUser(db: Db, input: NewUser): Promise<q.PublicUser> 
       passwordHash: input.password ? await hashPassword(input.password) : null,
       isVerified: input.isVerified ?? false,
       isAdmin: input.isAdmin ?? false,
+      isReviewer: input.isReviewer ?? false,
       googleSubject: input.googleSubject ?? null,
       ...input.contact,
     });
@@ -222,17 +225,22 @@ export async function requestPasswordReset(deps: AccountsDeps & { attempts: Atte
   await limitAccountMail(deps.attempts, email, address);
   const user = await q.selectUserByEmail(deps.db, email);
   if (!user) return;
+  const link = await passwordLink(deps.db, deps.config, user, deps.config.resetTokenTtlSeconds);
+  await deps.queue.enqueue(SEND_EMAIL_JOB, { to: user.email, ...resetPasswordEmail(user.fullName, link, Math.round(deps.config.resetTokenTtlSeconds / 60)) });
+}
+
+/** A single-use link to the reset-password page (earlier unused ones stop working). */
+async function passwordLink(db: Db, config: Config, user: q.PublicUser, ttlSeconds: number): Promise<string> {
   const token = randomToken();
-  await q.expireOneTimeTokens(deps.db, user.id, 'reset_password');
-  await q.insertOneTimeToken(deps.db, {
+  await q.expireOneTimeTokens(db, user.id, 'reset_password');
+  await q.insertOneTimeToken(db, {
     userId: user.id,
     purpose: 'reset_password',
     tokenHash: hashToken(token),
     email: user.email,
-    expiresAt: new Date(Date.now() + deps.config.resetTokenTtlSeconds * 1000),
+    expiresAt: new Date(Date.now() + ttlSeconds * 1000),
   });
-  const link = `${deps.config.publicUrl}/reset/password?uid=${user.uuid}&token=${token}`;
-  await deps.queue.enqueue(SEND_EMAIL_JOB, { to: user.email, ...resetPasswordEmail(user.fullName, link, Math.round(deps.config.resetTokenTtlSeconds / 60)) });
+  return `${config.publicUrl}/reset/password?uid=${user.uuid}&token=${token}`;
 }
 
 /** Sets the new password, marks the email verified (the link proved it), and signs out every session. */
@@ -343,6 +351,62 @@ export async function createFirstAdmin(tx: Tx, input: { token: string; email: st
   const used = await q.consumeOneTimeToken(tx, 'admin_setup', hashToken(input.token));
   if (!used) throw refused();
   return createUser(tx, { email: input.email, fullName: input.fullName, password: input.password, isAdmin: true, isVerified: true });
+}
+
+/** An account's place in the studio: an admin may do everything, a reviewer only the project reviews. */
+export function roleOf(user: { isAdmin: boolean; isReviewer: boolean }): StaffRole | 'student' {
+  return user.isAdmin ? 'admin' : user.isReviewer ? 'reviewer' : 'student';
+}
+
+const roleFlags = (role: StaffRole | 'student') => ({ isAdmin: role === 'admin', isReviewer: role === 'reviewer' });
+
+/** Sets an account's role (a reviewer removed is a student again; their sign-in stays). */
+export async function setRole(tx: Tx, userId: number, role: StaffRole | 'student'): Promise<q.PublicUser | undefined> {
+  return q.updateUser(tx, userId, { ...roleFlags(role), ...(role === 'admin' ? { isVerified: true } : {}) });
+}
+
+/** Settings → Team: the admins and the reviewers, admins first (or the one with this id). */
+export function listStaff(db: Db, userId?: number) {
+  return q.selectStaff(db, userId);
+}
+
+/** How long a team invitation's set-a-password link works. */
+export const TEAM_INVITE_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+/**
+ * Settings → Team: gives the role to the account with this email (made, without a password, when
+ * there is none) and emails the invitation, whose link sets a password through the reset-password
+ * page. Inside the caller's transaction; answers the account before and after.
+ */
+export async function inviteToTeam(
+  tx: Tx,
+  deps: { config: Config; queue: JobQueue },
+  input: { email: string; fullName: string; role: StaffRole; invitedBy: string },
+): Promise<{ before: q.PublicUser | undefined; after: q.PublicUser }> {
+  const before = await q.selectUserByEmail(tx, input.email);
+  if (before && roleOf(before) === input.role)
+    throw new AppError('conflict', input.role === 'admin' ? teamMessages.alreadyAdmin : teamMessages.alreadyReviewer);
+  if (before?.isAdmin) throw new AppError('conflict', teamMessages.alreadyAdmin);
+  const after = before
+    ? (await setRole(tx, before.id, input.role))!
+    : await createUser(tx, { email: input.email, fullName: input.fullName, ...roleFlags(input.role), isVerified: input.role === 'admin' });
+  const link = await passwordLink(tx, deps.config, after, TEAM_INVITE_TTL_SECONDS);
+  await deps.queue.enqueue(
+    SEND_EMAIL_JOB,
+    {
+      to: after.email,
+      ...teamInviteEmail({
+        fullName: after.fullName,
+        invitedBy: input.invitedBy,
+        role: input.role,
+        link,
+        studioUrl: `${deps.config.publicUrl}/studio`,
+        days: 7,
+      }),
+    },
+    { tx },
+  );
+  return { before, after };
 }
 
 /** The admin CLI: makes an existing account an admin (or takes it away). */

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { firstPasswordError, fullNameError, normalizeEmail } from '../../../shared/accounts.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { createUser, toUserDetails } from '../accounts/index.js';
+import { createUser, roleOf, toUserDetails } from '../accounts/index.js';
 import { recordAudit, type Actor } from './audit.js';
 import { setupLink } from './setup.js';
 
@@ -25,6 +25,8 @@ export const adminCommandSchema = z.discriminatedUnion('command', [
     name: z.string().max(120),
     password: z.string().max(128),
     admin: z.boolean().default(false),
+    /** --role admin is --admin; --role reviewer may review projects in the studio and nothing else. */
+    role: z.string().max(20).optional(),
     verified: z.boolean().default(false),
   }),
   z.object({ command: z.literal('setup-link') }),
@@ -42,6 +44,8 @@ function errorText(error: AppError): string {
     .join('\n');
 }
 
+const roleLabel = (user: { isAdmin: boolean; isReviewer: boolean }) => (roleOf(user) === 'student' ? '' : `${roleOf(user)} `);
+
 export async function runAdminCommand(deps: { db: Database; publicUrl: string }, command: AdminCommand): Promise<CommandResult> {
   if (command.command === 'setup-link') {
     const link = await setupLink(deps.db, deps.publicUrl);
@@ -50,7 +54,10 @@ export async function runAdminCommand(deps: { db: Database; publicUrl: string },
       : { exitCode: 1, output: 'The studio already has an admin: sign in at /login. There is no setup link.' };
   }
   const email = normalizeEmail(command.email);
+  const role = command.role ?? (command.admin ? 'admin' : 'student');
   const problems = [
+    !['admin', 'reviewer', 'student'].includes(role) && '--role: admin, reviewer or student',
+    command.admin && role !== 'admin' && '--admin: with --role, only --role admin',
     !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && '--email: a valid email address is required',
     fullNameError(command.name) && `--name: ${fullNameError(command.name)}`,
     firstPasswordError(command.password) && `--password: ${firstPasswordError(command.password)}`,
@@ -62,21 +69,22 @@ export async function runAdminCommand(deps: { db: Database; publicUrl: string },
         email,
         fullName: command.name.trim().replace(/\s+/g, ' '),
         password: command.password,
-        isAdmin: command.admin,
-        isVerified: command.verified || command.admin,
+        isAdmin: role === 'admin',
+        isReviewer: role === 'reviewer',
+        isVerified: command.verified || role !== 'student',
       });
       await recordAudit(tx, CLI_ACTOR, {
         action: 'user.create',
         entityType: 'user',
         entityId: created.id,
-        summary: `Created ${created.isAdmin ? 'admin ' : ''}account from the admin CLI`,
-        after: toUserDetails(created),
+        summary: `Created ${roleLabel(created)}account from the admin CLI`,
+        after: { ...toUserDetails(created), role: roleOf(created) },
       });
       return created;
     });
     return {
       exitCode: 0,
-      output: `Created ${user.isAdmin ? 'admin ' : ''}user ${user.email} (id ${user.id}, username ${user.username}${user.isVerified ? ', verified' : ', unverified'}).`,
+      output: `Created ${roleLabel(user)}user ${user.email} (id ${user.id}, username ${user.username}${user.isVerified ? ', verified' : ', unverified'}).`,
     };
   } catch (error) {
     if (error instanceof AppError) return { exitCode: 1, output: errorText(error) };

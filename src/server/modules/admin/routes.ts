@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { errors } from '../../http/openapi.js';
 import { listAudit } from './audit.js';
-import { actorOf, guardAdminRoutes } from './guard.js';
+import { actorOf, guardAdminRoutes, reviewerOrAdmin } from './guard.js';
 import { adminDoc } from './openapi.js';
 import { completeSetup, setupStatus } from './setup.js';
 import { siteAdminRoutes } from './site.routes.js';
@@ -28,6 +28,7 @@ import { planAdminRoutes } from './plans.routes.js';
 import { couponAdminRoutes } from './coupons.routes.js';
 import { inboxAdminRoutes } from './inbox.routes.js';
 import { reviewAdminRoutes } from './reviews.routes.js';
+import { teamAdminRoutes } from './team.routes.js';
 
 /** Everything under /api/v1/admin/: the role is checked first (guard), every change is audited. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -46,11 +47,16 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(couponAdminRoutes(ctx));
     await app.register(inboxAdminRoutes(ctx));
     await app.register(reviewAdminRoutes(ctx));
+    await app.register(teamAdminRoutes(ctx));
 
-    app.get('/me/', { schema: { ...adminDoc, summary: 'The signed-in admin', response: { 200: adminMeSchema } } }, async (request) => {
-      const actor = actorOf(request);
-      return { user_id: actor.id!, email: actor.email, full_name: actor.name };
-    });
+    app.get(
+      '/me/',
+      { config: reviewerOrAdmin, schema: { ...adminDoc, summary: 'The signed-in admin or reviewer, with the role', response: { 200: adminMeSchema } } },
+      async (request) => {
+        const actor = actorOf(request);
+        return { user_id: actor.id!, email: actor.email, full_name: actor.name, role: actor.role };
+      },
+    );
 
     app.get(
       '/audit-log/',
