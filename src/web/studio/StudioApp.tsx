@@ -25,6 +25,8 @@ const AuditLogPage = lazy(() => import('./pages/AuditLogPage'));
 const CouponsPage = lazy(() => import('./pages/CouponsPage'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 const QuestionsPage = lazy(() => import('./pages/QuestionsPage'));
+const ProjectQueuePage = lazy(() => import('./pages/ProjectQueuePage'));
+const ProjectReviewPage = lazy(() => import('./pages/ProjectReviewPage'));
 const MessagesPage = lazy(() => import('./pages/MessagesPage'));
 const StudioNotFound = lazy(() => import('./pages/StudioNotFound'));
 
@@ -57,6 +59,8 @@ export default function StudioApp() {
             { path: 'audit-log', element: <AuditLogPage /> },
             { path: 'settings', element: <SettingsPage /> },
             { path: 'questions', element: <QuestionsPage /> },
+            { path: 'projects', element: <ProjectQueuePage /> },
+            { path: 'projects/:submissionId', element: <ProjectReviewPage /> },
             { path: 'messages', element: <MessagesPage /> },
             { path: '*', element: <StudioNotFound /> },
           ],

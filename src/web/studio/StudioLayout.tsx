@@ -3,6 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { inboxQueries } from '../api/inbox';
+import { adminProjectQueries } from '../api/projects';
 import { PageSpinner } from '../components/States';
 import { signOut } from '../lib/signOut';
 import { useAdmin } from './StudioGuard';
@@ -11,7 +12,7 @@ interface NavItem {
   to: string;
   label: string;
   icon: string;
-  badge?: 'questions' | 'messages';
+  badge?: 'questions' | 'messages' | 'projects';
 }
 const groups: { heading: string; items: NavItem[] }[] = [
   {
@@ -35,6 +36,7 @@ const groups: { heading: string; items: NavItem[] }[] = [
   {
     heading: 'Inbox',
     items: [
+      { to: '/admin/projects', label: 'Projects', icon: 'award', badge: 'projects' },
       { to: '/admin/questions', label: 'Questions', icon: 'patch-question', badge: 'questions' },
       { to: '/admin/messages', label: 'Messages', icon: 'envelope', badge: 'messages' },
     ],
@@ -59,9 +61,11 @@ function CountBadge({ count, text }: { count: number | undefined; text: string }
 }
 
 /** How many questions wait for an answer, or messages to be handled, beside their nav entry. */
-function NavBadge({ kind }: { kind: 'questions' | 'messages' }) {
+function NavBadge({ kind }: { kind: 'questions' | 'messages' | 'projects' }) {
   const questions = useQuery({ ...inboxQueries.unansweredCount(), enabled: kind === 'questions' }).data;
   const messages = useQuery({ ...inboxQueries.unhandledCount(), enabled: kind === 'messages' }).data;
+  const projects = useQuery({ ...adminProjectQueries.waitingCount(), enabled: kind === 'projects' }).data;
+  if (kind === 'projects') return <CountBadge count={projects} text="waiting for a review" />;
   return kind === 'questions' ? <CountBadge count={questions} text="waiting for an answer" /> : <CountBadge count={messages} text="waiting to be handled" />;
 }
 

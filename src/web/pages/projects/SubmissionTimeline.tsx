@@ -1,6 +1,7 @@
 import type { Submission } from '../../../shared/projects';
 import { formatShortDate } from '../course-detail/format';
 import { timelineOf, type TimelineKind } from './timeline';
+import './projects.scss';
 
 const looks: Record<TimelineKind, { icon: string; tone: string }> = {
   submitted: { icon: 'send', tone: 'primary' },

@@ -11,11 +11,13 @@ import { notify } from '../components/notify';
 const CourseDetailsTab = lazy(() => import('../courses/CourseDetailsTab'));
 const CurriculumTab = lazy(() => import('../courses/CurriculumTab'));
 const PricesTab = lazy(() => import('../courses/PricesTab'));
+const ProjectsTab = lazy(() => import('../courses/ProjectsTab'));
 
 const tabs = [
   { key: 'details', label: 'Details', icon: 'card-text' },
   { key: 'curriculum', label: 'Curriculum', icon: 'list-nested' },
   { key: 'prices', label: 'Prices', icon: 'currency-exchange' },
+  { key: 'projects', label: 'Projects', icon: 'award' },
 ] as const;
 type TabKey = (typeof tabs)[number]['key'];
 
@@ -92,6 +94,7 @@ export default function CourseEditorPage() {
           {tab === 'details' && <CourseDetailsTab course={data} />}
           {tab === 'curriculum' && <CurriculumTab course={data} />}
           {tab === 'prices' && <PricesTab course={data} />}
+          {tab === 'projects' && <ProjectsTab course={data} />}
         </Suspense>
       </div>
     </>
