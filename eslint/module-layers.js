@@ -41,9 +41,9 @@ export const moduleLayers = {
   // features
   learning: { layer: 'features', imports: ['access', 'accounts', 'catalog', 'credentials', 'enrolments', 'settings'] },
   subscriptions: { layer: 'features', imports: ['access', 'accounts', 'catalog'] },
-  cart: { layer: 'features', imports: ['catalog', 'enrolments'] },
-  orders: { layer: 'features', imports: ['accounts', 'cart', 'catalog', 'enrolments', 'settings', 'subscriptions'] },
-  reminders: { layer: 'features', imports: ['accounts', 'cart', 'catalog', 'enrolments', 'subscriptions'] },
+  cart: { layer: 'features', imports: ['access', 'catalog', 'enrolments'] },
+  orders: { layer: 'features', imports: ['access', 'accounts', 'cart', 'catalog', 'enrolments', 'settings', 'subscriptions'] },
+  reminders: { layer: 'features', imports: ['access', 'accounts', 'cart', 'catalog', 'enrolments', 'subscriptions'] },
   contact: { layer: 'features', imports: ['settings'] },
   site: { layer: 'features', imports: ['settings'] },
   'web-host': { layer: 'features', imports: ['catalog'] },

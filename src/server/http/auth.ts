@@ -56,11 +56,6 @@ export async function requireViewer(request: FastifyRequest, secret: string): Pr
   return viewer;
 }
 
-/** Owner-only resources: the owner or an admin, else 403. */
-export function assertOwner(viewer: Viewer, ownerId: number): void {
-  if (viewer.userId !== ownerId && !viewer.isAdmin) throw new AppError('forbidden', 'You do not have permission to perform this action.');
-}
-
 /**
  * A blocked account's access tokens stop working at once (401, as an expired token): checked on
  * every /api/v1 request with a valid token to a route that reads it, against the blocked ids held

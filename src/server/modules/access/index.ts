@@ -12,3 +12,5 @@ export {
   type AccessReason,
   type CourseAccess,
 } from './service.js';
+/** Whose a user's own thing is (orders, carts, certificates, memberships, a user's lists): one rule, one answer (404). */
+export { isOwnedBy, ownedBy, type NotFound } from './ownership.js';

@@ -4,6 +4,7 @@ import { regions, type Region } from '../../../shared/regions.js';
 import type { Database, Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
+import { ownedBy } from '../access/index.js';
 import { getCourseSummary, listCourses } from '../catalog/index.js';
 import { ownedCourseIds } from '../enrolments/index.js';
 import * as q from './queries.js';
@@ -21,7 +22,7 @@ export interface CartOptions {
  */
 async function claimCart({ db, cartId, region, viewer }: Omit<CartOptions, 'db'> & { db: Db }): Promise<void> {
   const cart = await q.selectCart(db, cartId);
-  if (cart?.userId && viewer && cart.userId !== viewer.userId && !viewer.isAdmin) throw AppError.notFound('Cart not found.');
+  if (cart?.userId && viewer) ownedBy(cart, viewer, 'Cart not found.');
   if (viewer && !cart?.userId) {
     const previous = await q.selectUserCartId(db, viewer.userId);
     await q.ensureCart(db, cartId, region, viewer.userId);
@@ -98,7 +99,7 @@ export async function removeCartItem(db: Database, itemId: string, viewer?: View
   const [item] = await q.selectCartItemsByUuid(db, [itemId]);
   if (!item) throw AppError.notFound('Cart item not found.');
   const cart = await q.selectCart(db, item.cartId);
-  if (cart?.userId && viewer && cart.userId !== viewer.userId && !viewer.isAdmin) throw AppError.notFound('Cart item not found.');
+  if (cart?.userId && viewer) ownedBy(cart, viewer, 'Cart item not found.');
   await q.deleteCartItem(db, itemId);
   return { message: commerceMessages.removedFromCart, cart_items_count: await q.countCartItems(db, item.cartId) };
 }

@@ -163,7 +163,7 @@ describe('enrolment and progress', () => {
   it("refuses another user's course list and a course action on a course the student does not own", async () => {
     const owner = await student();
     const other = await student();
-    expect((await other.call('GET', `/student/courses/${owner.user.id}/`)).statusCode).toBe(403);
+    expect((await other.call('GET', `/student/courses/${owner.user.id}/`)).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/v1/student/courses/${owner.user.id}/` })).statusCode).toBe(401);
     expect((await other.call('POST', `/course-complete/${paid.slug}/${paid.id}/`)).statusCode).toBe(403);
     expect((await other.call('POST', `/course-restart/${paid.slug}/${paid.id}/`)).statusCode).toBe(403);

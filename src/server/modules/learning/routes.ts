@@ -14,8 +14,9 @@ import {
 } from '../../../shared/learning.js';
 import { quizAttemptBodySchema, quizAttemptResultSchema, quizAttemptsSchema } from '../../../shared/quizzes.js';
 import type { AppContext } from '../../context.js';
-import { assertOwner, requireViewer } from '../../http/auth.js';
+import { requireViewer } from '../../http/auth.js';
 import { bearerAuth, errors, fileResponse } from '../../http/openapi.js';
+import { ownedBy } from '../access/index.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
 import * as quizzes from './quizzes.js';
 import * as learning from './service.js';
@@ -54,15 +55,15 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['learning'],
           ...bearerAuth,
-          summary: "The user's enrolments (owner or admin only)",
+          summary: "The user's own enrolments (anyone else's: 404)",
           params: z.object({ userId: idSchema() }),
           querystring: z.object({ search: z.string().max(100).optional(), course_status: z.enum(['completed']).optional() }),
-          response: { 200: z.array(enrolmentSchema), ...errors(403) },
+          response: { 200: z.array(enrolmentSchema) },
         },
       },
       async (request) => {
         const viewer = await requireViewer(request, secret);
-        assertOwner(viewer, request.params.userId);
+        ownedBy({ userId: request.params.userId }, viewer, 'Not found.');
         return learning.studentCourses(ctx.db, request.params.userId, {
           search: request.query.search,
           completedOnly: request.query.course_status === 'completed',

@@ -11,7 +11,7 @@ import type { Viewer } from '../../http/auth.js';
 import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { getPublicUser, getPublicUsers } from '../accounts/index.js';
-import { accessTo, type CourseAccess } from '../access/index.js';
+import { accessTo, ownedBy, type CourseAccess } from '../access/index.js';
 import { findCourseIdsByTitle, findLesson, getCourseSummaries, getCourseSummary, getLessonsById, quizLessonIds } from '../catalog/index.js';
 import {
   activeEnrolment,
@@ -271,8 +271,7 @@ export async function verifyCertificate(deps: LearningDeps, certificateId: strin
 }
 
 export async function certificateForDownload(deps: LearningDeps, certificateId: string, viewer: Viewer): Promise<Certificate> {
-  const row = await q.selectCertificate(deps.db, certificateId);
-  if (!row || (row.userId !== viewer.userId && !viewer.isAdmin)) throw AppError.notFound('Certificate not found.');
+  const row = ownedBy(await q.selectCertificate(deps.db, certificateId), viewer, 'Certificate not found.');
   const [withSlug] = await withSlugs(deps.db, [row]);
   return toCertificate(deps.config, withSlug!);
 }

@@ -494,7 +494,7 @@ describe('create-order and Stripe', () => {
         )
       ).statusCode,
     ).toBe(404);
-    expect((await api('GET', `/order-history/${owner.id}/`, undefined, intruderAuth)).statusCode).toBe(403);
+    expect((await api('GET', `/order-history/${owner.id}/`, undefined, intruderAuth)).statusCode).toBe(404);
     expect((await api('GET', `/order-history/${owner.id}/`)).statusCode).toBe(401);
     const history = (await api('GET', `/order-history/${owner.id}/`, undefined, ownerAuth)).json();
     expect(history[0]).toMatchObject({ order_number: order.order_number, order_status: 'Pending' });

@@ -4,7 +4,7 @@ import type { Viewer } from '../../http/auth.js';
 import { ProviderObjectMissing } from '../../integrations/provider-errors.js';
 import type { StripeEvent } from '../../integrations/stripe/index.js';
 import * as q from './queries.js';
-import type { OrderDeps } from './service.js';
+import { ownOrder, type OrderDeps } from './service.js';
 import { cancelOrder, failOrder, fulfilOrder, refundPayment, stripeAttempt } from './fulfilment.js';
 import { handleRazorpayMembershipEvent, handleStripeMembershipEvent, type RazorpayEventBody } from '../subscriptions/index.js';
 
@@ -14,19 +14,12 @@ export interface PaymentUpdateResult {
   payment_id: string;
 }
 
-async function ownOrder(deps: OrderDeps, orderNumber: string, viewer: Viewer | undefined) {
-  const order = await q.selectOrderByNumber(deps.db, orderNumber);
-  // Guests who just paid hold the tokens create-order returned; anyone else gets a 404.
-  if (!order || !viewer || (order.userId !== viewer.userId && !viewer.isAdmin)) throw AppError.notFound(commerceMessages.orderNotFound);
-  return order;
-}
-
 /** The card provider's return: the session is read back from Stripe; only a paid session fulfils. */
 export async function confirmStripeReturn(
   deps: OrderDeps,
   input: { sessionId: string; orderNumber: string; viewer: Viewer | undefined },
 ): Promise<PaymentUpdateResult> {
-  const order = await ownOrder(deps, input.orderNumber, input.viewer);
+  const order = await ownOrder(deps.db, input.orderNumber, input.viewer);
   if (!deps.stripe || order.paymentMethod !== 'Stripe' || order.providerReference !== input.sessionId) {
     throw new AppError('bad_request', commerceMessages.paymentNotVerified, { detail: commerceMessages.paymentNotVerified });
   }
@@ -54,7 +47,7 @@ export async function confirmStripeReturn(
  * left alone (the webhook fulfils it).
  */
 export async function cancelStripeCheckout(deps: OrderDeps, input: { orderNumber: string; viewer: Viewer | undefined }): Promise<PaymentCancelResult> {
-  const order = await ownOrder(deps, input.orderNumber, input.viewer);
+  const order = await ownOrder(deps.db, input.orderNumber, input.viewer);
   if (!deps.stripe || order.paymentMethod !== 'Stripe' || !order.providerReference) throw AppError.notFound(commerceMessages.orderNotFound);
   if (order.status === 'Paid' || order.status === 'Refunded') return { status: 'Paid', order_number: order.orderNumber, replaced_by: null };
   if (order.status === 'Pending') {
@@ -88,7 +81,7 @@ export async function confirmRazorpayReturn(
   deps: OrderDeps,
   input: { orderNumber: string; orderId: string; paymentId: string; signature: string; status: 'Success' | 'Failed'; viewer: Viewer | undefined },
 ): Promise<PaymentUpdateResult> {
-  const order = await ownOrder(deps, input.orderNumber, input.viewer);
+  const order = await ownOrder(deps.db, input.orderNumber, input.viewer);
   if (!deps.razorpay || order.paymentMethod !== 'RazorPay') throw new AppError('bad_request', commerceMessages.paymentNotVerified);
   if (input.status === 'Failed') {
     await failOrder(deps, order.id, input.paymentId ? { provider: 'razorpay', providerPaymentId: input.paymentId, amount: order.total } : undefined);

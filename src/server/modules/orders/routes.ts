@@ -12,9 +12,10 @@ import {
   orderHistoryItemSchema,
 } from '../../../shared/commerce.js';
 import { visitorOf, type AppContext } from '../../context.js';
-import { assertOwner, requireViewer, viewerOf } from '../../http/auth.js';
+import { requireViewer, viewerOf } from '../../http/auth.js';
 import { parseForm, readForm } from '../../http/form.js';
 import { bearerAuth, errors, fileResponse, optionalBearerAuth } from '../../http/openapi.js';
+import { ownedBy } from '../access/index.js';
 import { getCartCourseIds } from '../cart/index.js';
 import { checkCoupon } from './coupons.js';
 import { renderInvoicePdf } from './invoice.js';
@@ -74,10 +75,10 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['orders'],
-          summary: "The success page's confirmation (owner only)",
+          summary: "The success page's confirmation (the owner's only; anyone else's: 404)",
           ...bearerAuth,
           params: z.object({ orderNumber: z.string().max(40) }),
-          response: { 200: orderConfirmationSchema, ...errors(403) },
+          response: { 200: orderConfirmationSchema },
         },
       },
       async (request) => orderConfirmationView(await orders.getOwnOrder(deps, request.params.orderNumber, await requireViewer(request, secret))),
@@ -91,7 +92,7 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'One order with its invoice fields (owner only)',
           ...bearerAuth,
           params: z.object({ orderNumber: z.string().max(40) }),
-          response: { 200: orderHistoryItemSchema, ...errors(403) },
+          response: { 200: orderHistoryItemSchema },
         },
       },
       async (request) => orderView(await orders.getOwnOrder(deps, request.params.orderNumber, await requireViewer(request, secret))),
@@ -105,7 +106,7 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'The PDF invoice of a paid order (owner only)',
           ...bearerAuth,
           params: z.object({ orderNumber: z.string().max(40) }),
-          response: { 200: fileResponse('application/pdf', 'The invoice'), ...errors(403) },
+          response: { 200: fileResponse('application/pdf', 'The invoice') },
         },
       },
       async (request, reply) => {
@@ -124,16 +125,16 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['orders'],
-          summary: "The user's orders (owner or admin only), filtered by search or order_id",
+          summary: "The user's own orders (anyone else's: 404), filtered by search or order_id",
           ...bearerAuth,
           params: z.object({ userId: idSchema() }),
           querystring: z.object({ search: z.string().max(100).optional(), order_id: z.string().max(40).optional() }),
-          response: { 200: z.array(orderHistoryItemSchema), ...errors(403) },
+          response: { 200: z.array(orderHistoryItemSchema) },
         },
       },
       async (request) => {
         const viewer = await requireViewer(request, secret);
-        assertOwner(viewer, request.params.userId);
+        ownedBy({ userId: request.params.userId }, viewer, 'Not found.');
         return (await orders.orderHistory(deps, request.params.userId, { search: request.query.search, orderNumber: request.query.order_id })).map(orderView);
       },
     );

@@ -3,12 +3,13 @@ import { formatPersonName } from '../../../shared/text.js';
 import { commerceMessages, guestPasswordError, type CreateOrderBody, type CreateOrderResponse } from '../../../shared/commerce.js';
 import { quote, splitTotal, toMinor } from '../../../shared/pricing.js';
 import { regions } from '../../../shared/regions.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import type { Visitor } from '../../context.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
 import type { RazorpayGateway } from '../../integrations/razorpay/index.js';
 import type { StripeGateway } from '../../integrations/stripe/index.js';
+import { ownedBy } from '../access/index.js';
 import { createUser, getPublicUser, issueTokens } from '../accounts/index.js';
 import { findCourseIdsByTitle, listCourses } from '../catalog/index.js';
 import { ownedCourseIds } from '../enrolments/index.js';
@@ -244,10 +245,18 @@ export interface OrderRecord {
   transactionId: string | null;
 }
 
-/** An order of the viewer (or any order for an admin); someone else's order is 404, not 403, so numbers cannot be probed. */
+/**
+ * The viewer's order by its number (access's ownership rule): someone else's, an admin's included, is
+ * 404 like a missing one, so numbers cannot be probed. A guest who just paid holds the tokens
+ * create-order returned; without a sign-in it is 404 too. The studio has its own order routes.
+ */
+export async function ownOrder(db: Db, orderNumber: string, viewer: Viewer | undefined) {
+  return ownedBy(await q.selectOrderByNumber(db, orderNumber), viewer, commerceMessages.orderNotFound);
+}
+
+/** An order of the viewer with its items and payment id. */
 export async function getOwnOrder(deps: OrderDeps, orderNumber: string, viewer: Viewer): Promise<OrderRecord> {
-  const order = await q.selectOrderByNumber(deps.db, orderNumber);
-  if (!order || (order.userId !== viewer.userId && !viewer.isAdmin)) throw AppError.notFound(commerceMessages.orderNotFound);
+  const order = await ownOrder(deps.db, orderNumber, viewer);
   const [items, paymentsRows] = await Promise.all([itemsOfOrders(deps.db, [order.id]), q.selectPaymentsOfOrders(deps.db, [order.id])]);
   return { order, items, transactionId: paymentsRows[0]?.providerPaymentId ?? null };
 }
@@ -302,8 +311,7 @@ function countryLabel(country: string): string {
  * It writes: an order paid before invoice numbers existed is given its number here, on first download.
  */
 export async function issueInvoice(deps: OrderDeps, orderNumber: string, viewer: Viewer): Promise<InvoiceData> {
-  const order = await q.selectOrderByNumber(deps.db, orderNumber);
-  if (!order || (order.userId !== viewer.userId && !viewer.isAdmin)) throw AppError.notFound(commerceMessages.orderNotFound);
+  const order = await ownOrder(deps.db, orderNumber, viewer);
   if (order.status !== 'Paid' && order.status !== 'Refunded') throw AppError.notFound('There is no invoice for an unpaid order.');
   // Orders paid before invoice numbers existed get theirs on first download.
   const invoiceNumber = order.invoiceNumber ?? (await deps.db.transaction((tx) => q.assignInvoiceNumber(tx, order.id)));

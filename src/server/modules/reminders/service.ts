@@ -8,6 +8,7 @@ import { abandonedCartEmail } from '../../emails/abandoned-cart.js';
 import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { sign, verifySignature } from '../../lib/signing.js';
+import { isOwnedBy } from '../access/index.js';
 import { getPublicUser, getPublicUserByEmail } from '../accounts/index.js';
 import { cartContents } from '../cart/index.js';
 import { listCourses } from '../catalog/index.js';
@@ -57,7 +58,7 @@ export async function scheduleReminder(deps: ReminderDeps, input: { email: strin
     if (!viewer && !input.cartId) throw AppError.fields({ cart_id: [commerceMessages.reminderNeedsCart] });
     const cart = await cartContents(deps.db, input.cartId ? { cartId: input.cartId } : { userId: viewer!.userId });
     // A guest's cart is proven by its id; a signed-in user's cart is theirs alone.
-    if (!cart || (cart.userId !== null && cart.userId !== viewer?.userId)) throw AppError.notFound('Cart not found.');
+    if (!cart || (cart.userId !== null && !isOwnedBy(cart.userId, viewer))) throw AppError.notFound('Cart not found.');
     const inCart = new Set(cart.courseIds);
     courseIds = courseIds.length ? courseIds.filter((id) => inCart.has(id)) : cart.courseIds;
     if (!courseIds.length) throw AppError.fields({ course_items: [commerceMessages.reminderNotInCart] });

@@ -9,6 +9,7 @@ import { subscriptionMessages as m, type PlanChangeOption, type PlanChanges, typ
 import type { Visitor } from '../../context.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
+import { ownedBy } from '../access/index.js';
 import { getPlanForPurchase, listPlanNames } from '../catalog/index.js';
 import { applyView, priceOf, recordCharge, viewOfStripe, type MembershipDeps } from './state-machine.js';
 import { stripePriceForCheckout } from './plans.js';
@@ -21,9 +22,7 @@ const error = (code: 'bad_request' | 'not_found' | 'conflict' | 'unavailable', m
 const day = (d: Date) => d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 async function ownRow(deps: MembershipDeps, viewer: Viewer, id: number): Promise<q.MembershipRow> {
-  const row = await q.selectMembership(deps.db, id);
-  if (!row || row.userId !== viewer.userId) throw error('not_found', m.notFound);
-  return row;
+  return ownedBy(await q.selectMembership(deps.db, id), viewer, () => error('not_found', m.notFound));
 }
 
 function providerDown(deps: MembershipDeps, row: q.MembershipRow, what: string) {

@@ -12,7 +12,7 @@ import type { CourseListItem } from '../../../shared/catalog.js';
 import type { Visitor } from '../../context.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
-import { accessToCourses } from '../access/index.js';
+import { accessToCourses, ownedBy } from '../access/index.js';
 import { getPublicUser, type PublicUser } from '../accounts/index.js';
 import { getPlanForPurchase, listCourses, listPlanNames, type PlanForPurchase } from '../catalog/index.js';
 import { activateLifetime, handleStripeMembershipEvent } from './events.js';
@@ -38,6 +38,8 @@ const PENDING_LOOKUP_MS = 24 * 60 * 60 * 1000;
 
 const error = (code: 'bad_request' | 'not_found' | 'conflict' | 'unavailable' | 'forbidden', message: string) =>
   new AppError(code, message, { detail: message, error: message });
+/** Someone else's membership, or none: 'not found' in the membership's own shape. */
+const notFound = () => error('not_found', m.notFound);
 
 async function userOf(deps: MembershipDeps, viewer: Viewer): Promise<PublicUser> {
   const user = await getPublicUser(deps.db, viewer.userId);
@@ -258,9 +260,7 @@ export async function subscribeLifetime(
 
 /** The viewer's own membership behind a provider reference; anyone else's is 'not found'. */
 async function ownMembership(deps: MembershipDeps, viewer: Viewer, by: Parameters<typeof q.selectMembershipBy>[1]) {
-  const row = await q.selectMembershipBy(deps.db, by);
-  if (!row || row.userId !== viewer.userId) throw error('not_found', m.notFound);
-  return row;
+  return ownedBy(await q.selectMembershipBy(deps.db, by), viewer, notFound);
 }
 
 /**
@@ -474,8 +474,7 @@ export async function stopRenewal(deps: MembershipDeps, row: q.MembershipRow): P
 
 /** POST /cancel-subscription/: the owner turns auto-renewal off. */
 export async function cancelSubscription(deps: MembershipDeps, viewer: Viewer, subscriptionId: number) {
-  const row = await q.selectMembership(deps.db, subscriptionId);
-  if (!row || row.userId !== viewer.userId) throw error('not_found', m.notFound);
+  const row = ownedBy(await q.selectMembership(deps.db, subscriptionId), viewer, notFound);
   const { message } = await stopRenewal(deps, row);
   return { success: true as const, message, subscription: await subscriptionDetail(deps, viewer) };
 }
