@@ -20,6 +20,9 @@ import {
   lessons,
   planPrices,
   plans,
+  quizOptions,
+  quizQuestions,
+  quizzes,
   roadmapSteps,
   subscriptions,
 } from '../schema/index.js';
@@ -126,9 +129,17 @@ export interface LessonResourceInput {
   sizeBytes: number;
 }
 
+export interface QuizInput {
+  passPercent: number;
+  maxAttempts: number | null;
+  questions: Array<{ prompt: string; kind: 'single' | 'multiple' | 'true_false'; explanation?: string; options: Array<{ text: string; correct?: boolean }> }>;
+}
+
 export interface LessonInput {
   title: string;
-  type: 'Video' | 'Article';
+  type: 'Video' | 'Article' | 'quiz';
+  /** The questions, for quiz lessons. */
+  quiz?: QuizInput;
   /** A YouTube or Vimeo address, for Video lessons. */
   videoSource?: string | null;
   /** HTML, for Article lessons. */
@@ -276,6 +287,16 @@ export async function insertCourse(db: Db, input: CourseInput): Promise<Inserted
   );
   result.lessonIds = result.lessonIdsBySection.flat();
 
+  // Quizzes: their settings, then the questions and options of each.
+  for (const [si, section] of sections.entries()) {
+    for (const [li, lesson] of section.lessons.entries()) {
+      if (!lesson.quiz) continue;
+      const lessonId = result.lessonIdsBySection[si]?.[li];
+      if (lessonId === undefined) throw new Error('insertCourse: lesson id missing');
+      await insertQuiz(db, lessonId, lesson.quiz);
+    }
+  }
+
   // Resources: one insert for every lesson that carries a file.
   const resourceValues = sections.flatMap((section, si) =>
     section.lessons.flatMap((lesson, li) => {
@@ -289,6 +310,23 @@ export async function insertCourse(db: Db, input: CourseInput): Promise<Inserted
     result.resourceIds = (await db.insert(lessonResources).values(resourceValues).returning({ id: lessonResources.id })).map((r) => r.id);
   }
   return result;
+}
+
+/** A quiz lesson's quiz: settings, questions in order, options in order. */
+export async function insertQuiz(db: Db, lessonId: number, quiz: QuizInput): Promise<void> {
+  await db.insert(quizzes).values({ lessonId, passPercent: quiz.passPercent, maxAttempts: quiz.maxAttempts });
+  const questionRows = await db
+    .insert(quizQuestions)
+    .values(quiz.questions.map((q, i) => ({ lessonId, position: i + 1, prompt: q.prompt, kind: q.kind, explanation: q.explanation ?? null })))
+    .returning({ id: quizQuestions.id, position: quizQuestions.position });
+  const idByPosition = new Map(questionRows.map((r) => [r.position, r.id]));
+  await db
+    .insert(quizOptions)
+    .values(
+      quiz.questions.flatMap((q, i) =>
+        q.options.map((o, position) => ({ questionId: idByPosition.get(i + 1)!, position: position + 1, text: o.text, correct: o.correct ?? false })),
+      ),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

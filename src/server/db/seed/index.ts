@@ -84,6 +84,7 @@ export function buildCourseInput(spec: CourseSpec, ids: { categoryId: number; in
       if (isTuple(entry)) {
         return { title: entry[0], type: 'Video', videoSource: nextVideo(), durationSeconds: parsePlayback(entry[1]), preview };
       }
+      if ('quiz' in entry) return { title: entry.title, type: 'quiz', quiz: entry.quiz, durationSeconds: parsePlayback(entry.time), preview: false };
       const lesson: LessonInput = entry.article
         ? { title: entry.title, type: 'Article', content: entry.article.trim(), durationSeconds: parsePlayback(entry.time), preview }
         : { title: entry.title, type: 'Video', videoSource: entry.video ?? nextVideo(), durationSeconds: parsePlayback(entry.time), preview };
@@ -202,16 +203,14 @@ async function seedDemoReviews(tx: Db, seeded: SeededCourse[]): Promise<void> {
         courseStatus: 'in_progress',
         createdAt: enrolledAt,
       });
-      await tx
-        .insert(lessonProgress)
-        .values(
-          done.map((lessonId, n) => ({
-            userId: student.id,
-            courseId: course.id,
-            lessonId,
-            completedAt: new Date(enrolledAt.getTime() + ((n + 1) * DAY_MS) / 2),
-          })),
-        );
+      await tx.insert(lessonProgress).values(
+        done.map((lessonId, n) => ({
+          userId: student.id,
+          courseId: course.id,
+          lessonId,
+          completedAt: new Date(enrolledAt.getTime() + ((n + 1) * DAY_MS) / 2),
+        })),
+      );
       await tx
         .insert(courseRatings)
         .values({ courseId: course.id, userId: student.id, rating: entry.rating, review: entry.review, createdAt: reviewedAt, updatedAt: reviewedAt });

@@ -4,6 +4,7 @@ import type { CourseDetail, CourseListItem, Lesson } from '../../../shared/catal
 import { enrolments, lessonProgress, subscriptions } from '../../db/schema/index.js';
 import { insertMembership, type MembershipInput } from '../../db/seed/factories.js';
 import { createTestApp, createVerifiedUser, freshIp, loginAs, type TestApp } from '../../../../test/helpers.js';
+import { rightAnswers } from '../../../../test/quizzes.js';
 import { decideAccess } from './index.js';
 
 /**
@@ -126,8 +127,9 @@ describe.each(Object.entries(personas))('%s', (_name, persona) => {
       for (const lesson of lessons) {
         const open = lesson.enable_preview || persona.full;
         expect(lesson.is_locked).toBe(!open);
-        if (!open) expect(lesson).toMatchObject({ video_source: null, lesson_content: null, upload_resource: null });
-        else expect(Boolean(lesson.video_source ?? lesson.lesson_content)).toBe(true);
+        if (!open)
+          expect({ ...lesson, quiz: lesson.quiz ?? null }).toMatchObject({ video_source: null, lesson_content: null, upload_resource: null, quiz: null });
+        else expect(Boolean(lesson.video_source ?? lesson.lesson_content ?? lesson.quiz)).toBe(true);
       }
       const withResource = premiumWithResource(detail);
       expect(Boolean(withResource)).toBe(persona.full);
@@ -181,7 +183,10 @@ describe.each(Object.entries(personas))('%s', (_name, persona) => {
 
       // A certificate is earned: 'Complete Course' waits for every lesson (ARCHITECTURE rule 10).
       expect((await call('POST', `/course-complete/${course.slug}/${course.id}/`)).statusCode).toBe(409);
-      for (const lesson of lessons) await call('POST', '/complete-lesson/', { lesson_uuid: lesson.uuid });
+      // A quiz is completed by passing it (issue 24), every other lesson by ticking it.
+      for (const lesson of lessons)
+        if (lesson.lesson_type === 'quiz') await call('POST', `/quizzes/${lesson.uuid}/attempts/`, { answers: await rightAnswers(t.handle, lesson.uuid) });
+        else await call('POST', '/complete-lesson/', { lesson_uuid: lesson.uuid });
       const done = (await call('POST', `/course-complete/${course.slug}/${course.id}/`)).json();
       expect(done).toMatchObject({ course_status: 'completed', student_progress: 100 });
       expect(done.certificate_id).toMatch(/^LEC-/);

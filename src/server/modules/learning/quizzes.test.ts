@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../test/helpers.js';
 import type { AdminCourse } from '../../../shared/admin.js';
 import type { CourseDetail } from '../../../shared/catalog.js';
 import { quizMessages, type QuizAttemptResult, type QuizAttempts, type QuizBodyInput, type QuizStats } from '../../../shared/quizzes.js';
-import { auditLog, certificates, quizAttempts } from '../../db/schema/index.js';
+import { auditLog, certificates, lessons, quizAttempts } from '../../db/schema/index.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -415,5 +415,19 @@ describe('the studio', () => {
     expect(detail.quiz_attempts).toEqual([
       expect.objectContaining({ lesson: expect.objectContaining({ title: 'Practice Quiz' }), passed: true, score_percent: 100 }),
     ]);
+  });
+});
+
+describe('the demo catalog', () => {
+  it('has a quiz in at least two courses, each with questions a student of the course can answer', async () => {
+    const quizCourses = await t.handle.db.selectDistinct({ courseId: lessons.courseId }).from(lessons).where(eq(lessons.lessonType, 'quiz'));
+    const seeded = quizCourses.filter((c) => c.courseId !== course.id);
+    expect(seeded.length).toBeGreaterThanOrEqual(2);
+    for (const slugOf of ['intermediate-python', 'django-rest-framework']) {
+      const detail = (await admin.call('GET', `/courses/${slugOf}/`)).json<CourseDetail>();
+      const quiz = lessonsOf(detail).find((l) => l.lesson_type === 'quiz')!;
+      expect(quiz.quiz!.questions.length).toBeGreaterThanOrEqual(3);
+      expect(JSON.stringify(detail)).not.toMatch(/correct|explanation/i);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { resources } from './resources.js';
-import type { CourseSpec } from './types.js';
+import type { CourseSpec, QuizSpec } from './types.js';
 import { djangoVideos, youtube } from './videos.js';
 
 const settingsArticle = `
@@ -219,6 +219,35 @@ def send_invoice(self, invoice_id):
 transaction.on_commit(lambda: send_invoice.delay(invoice.pk))</code></pre>
 `;
 
+const apiFoundationsQuiz: QuizSpec = {
+  title: 'Quiz: API foundations',
+  time: '5:00',
+  quiz: {
+    passPercent: 70,
+    maxAttempts: 3,
+    questions: [
+      {
+        prompt: 'Which status code answers a successful POST that created a resource?',
+        kind: 'single',
+        options: [{ text: '201 Created', correct: true }, { text: '200 OK' }, { text: '204 No Content' }],
+        explanation: '201 says a new resource exists, usually with its address in the Location header.',
+      },
+      {
+        prompt: 'Which HTTP methods are idempotent?',
+        kind: 'multiple',
+        options: [{ text: 'PUT', correct: true }, { text: 'DELETE', correct: true }, { text: 'GET', correct: true }, { text: 'POST' }],
+        explanation: 'Repeating a PUT, DELETE or GET leaves the server as one call would; two POSTs may create two resources.',
+      },
+      {
+        prompt: 'A resource URL should name a thing (/orders/42/), not an action (/getOrder?id=42).',
+        kind: 'true_false',
+        options: [{ text: 'True', correct: true }, { text: 'False' }],
+        explanation: 'The HTTP method is the verb; the URL names the resource.',
+      },
+    ],
+  },
+};
+
 export const djangoCourses: CourseSpec[] = [
   {
     slug: 'django-for-beginners',
@@ -355,6 +384,7 @@ export const djangoCourses: CourseSpec[] = [
           ['HTTP methods, status codes and JSON', '11:30'],
           ['Setting up Django REST Framework', '8:15'],
           { title: 'Designing resource URLs', time: '6:00', article: resourceUrlsArticle, resource: resources.drfRequirements },
+          apiFoundationsQuiz,
         ],
       },
       {

@@ -1,5 +1,5 @@
 import { resources } from './resources.js';
-import type { CourseSpec } from './types.js';
+import type { CourseSpec, QuizSpec } from './types.js';
 import { pythonVideos, youtube } from './videos.js';
 
 const virtualEnvArticle = `
@@ -127,6 +127,40 @@ def test_split_rejects_zero_people():
         split_evenly(100, 0)</code></pre>
 <p>Finally, read your test names out loud. <em>test_split_rejects_zero_people</em> tells a reviewer exactly which rule broke; <em>test_split_2</em> does not.</p>
 `;
+
+const objectsQuiz: QuizSpec = {
+  title: 'Quiz: thinking in objects',
+  time: '6:00',
+  quiz: {
+    passPercent: 60,
+    maxAttempts: null,
+    questions: [
+      {
+        prompt: 'Which method does Python call to show an object in the REPL?',
+        kind: 'single',
+        options: [{ text: '__repr__', correct: true }, { text: '__str__' }, { text: '__init__' }],
+        explanation: 'The REPL shows repr(obj), which calls __repr__.',
+      },
+      {
+        prompt: 'What does @dataclass write for you?',
+        kind: 'multiple',
+        options: [
+          { text: '__init__', correct: true },
+          { text: '__repr__', correct: true },
+          { text: '__eq__', correct: true },
+          { text: '__hash__ for mutable classes' },
+        ],
+        explanation: 'A dataclass gets __init__, __repr__ and __eq__; a mutable one is left unhashable.',
+      },
+      {
+        prompt: 'A static method receives the instance as its first argument.',
+        kind: 'true_false',
+        options: [{ text: 'True' }, { text: 'False', correct: true }],
+        explanation: 'A static method receives neither the instance nor the class.',
+      },
+    ],
+  },
+};
 
 export const pythonCourses: CourseSpec[] = [
   {
@@ -279,6 +313,7 @@ export const pythonCourses: CourseSpec[] = [
           ['Properties and encapsulation', '9:55'],
           ['Dunder methods: __repr__, __eq__ and __lt__', '13:30'],
           { title: 'Dataclasses or plain classes?', time: '7:00', article: dataclassArticle },
+          objectsQuiz,
         ],
       },
       {

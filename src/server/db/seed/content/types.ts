@@ -24,7 +24,24 @@ export interface LessonSpec {
   resource?: ResourceRef;
 }
 
-export type LessonEntry = VideoTuple | LessonSpec;
+/** A quiz lesson: its questions with the correct options marked, a pass mark and a number of attempts (null: unlimited). */
+export interface QuizSpec {
+  title: string;
+  /** Answering time, 'mm:ss'. */
+  time: string;
+  quiz: {
+    passPercent: number;
+    maxAttempts: number | null;
+    questions: Array<{
+      prompt: string;
+      kind: 'single' | 'multiple' | 'true_false';
+      options: Array<{ text: string; correct?: boolean }>;
+      explanation?: string;
+    }>;
+  };
+}
+
+export type LessonEntry = VideoTuple | LessonSpec | QuizSpec;
 
 export interface SectionSpec {
   title: string;
