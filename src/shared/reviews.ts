@@ -35,6 +35,11 @@ export const reviewBodySchema = z.object({
 });
 export type ReviewBody = z.infer<typeof reviewBodySchema>;
 
+/** The course page's form: the stars arrive from radio buttons as text; the rest is the body's rules. */
+export const reviewFormSchema = reviewBodySchema.extend({
+  rating: z.coerce.number({ error: reviewMessages.rating }).pipe(reviewBodySchema.shape.rating),
+});
+
 export const reviewReplySchema = z.object({ text: z.string(), created_at: z.string() });
 
 /** One public review: the student's name written by the one name rule, never their email. */
@@ -91,6 +96,14 @@ export const myReviewSchema = z.object({
     .nullable(),
 });
 export type MyReview = z.infer<typeof myReviewSchema>;
+
+/** The answer to a save: the review as stored and the course's new figures (for its cards and page). */
+export const savedReviewSchema = z.object({
+  created: z.boolean(),
+  review: myReviewSchema.shape.review.unwrap(),
+  course: z.object({ slug: z.string(), ratings: z.number(), ratings_count: z.number().int() }),
+});
+export type SavedReview = z.infer<typeof savedReviewSchema>;
 
 // ---------------------------------------------------------------- studio
 

@@ -5,6 +5,7 @@ import { catalogQueries } from './catalog';
 import { learningQueries } from './learning';
 import { orderQueries } from './orders';
 import { projectQueries } from './projects';
+import { reviewQueries } from './reviews';
 import { siteQueries } from './site';
 import { subscriptionQueries } from './subscriptions';
 
@@ -20,6 +21,7 @@ const modules = {
   learning: learningQueries,
   orders: orderQueries,
   projects: projectQueries,
+  reviews: reviewQueries,
   site: siteQueries,
   subscriptions: subscriptionQueries,
 };

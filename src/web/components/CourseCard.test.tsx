@@ -41,6 +41,12 @@ describe('CourseCard', () => {
     expect(screen.getByRole('img', { name: course.title })).toHaveAttribute('src', course.course_image);
   });
 
+  it("shows 'New' instead of 0.0 for a course nobody has rated yet", () => {
+    renderCard({ ...course, ratings: 0, ratings_count: 0 });
+    expect(screen.getByText('New')).toBeInTheDocument();
+    expect(screen.queryByText('0.0/5.0')).not.toBeInTheDocument();
+  });
+
   it('shows the price with the regular price struck through when discounted', () => {
     renderCard(course);
     expect(screen.getByText('$49')).toBeInTheDocument();

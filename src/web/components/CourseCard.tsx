@@ -50,7 +50,7 @@ export function CourseCard({
           <h3 className="h6 card-title mb-1 course-card-title">{course.title}</h3>
           <p className="card-text small text-body-secondary course-card-subtitle mb-3">{course.subtitle}</p>
           <div className="mt-auto d-flex align-items-center justify-content-between">
-            <Rating value={course.ratings} showStars={false} />
+            <Rating value={course.ratings} count={course.ratings_count} showStars={false} />
             {included && course.course_type === 'paid' ? (
               <span className="included-in-membership small fw-semibold text-end">
                 <i className="bi bi-gem me-1" aria-hidden="true" />

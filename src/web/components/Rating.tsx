@@ -1,5 +1,16 @@
-/** Stars out of 5 with the value as x/5.0. */
-export function Rating({ value, showStars = true }: { value: number; showStars?: boolean }) {
+/**
+ * A course's rating: stars out of 5 with the value as x/5.0, from its students' reviews. With no
+ * reviews (`count` 0) the course is 'New' instead of 0.0.
+ */
+export function Rating({ value, count, showStars = true }: { value: number; count: number; showStars?: boolean }) {
+  if (count === 0) {
+    return (
+      <span className="rating rating-new d-inline-flex align-items-center gap-1">
+        <span className="badge rounded-pill text-bg-light border fw-semibold">New</span>
+        <span className="visually-hidden">: no ratings yet</span>
+      </span>
+    );
+  }
   const rounded = Math.round(value * 2) / 2;
   return (
     <span className="rating d-inline-flex align-items-center gap-1" aria-label={`Rated ${value.toFixed(1)} out of 5`}>

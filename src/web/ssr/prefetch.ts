@@ -3,6 +3,7 @@ import { matchPath } from 'react-router';
 import type { CourseListItem } from '../../shared/catalog';
 import { catalogKeys, catalogQueries } from '../api/catalog';
 import { projectQueries } from '../api/projects';
+import { reviewQueries } from '../api/reviews';
 import { siteKeys, siteQueries } from '../api/site';
 
 /**
@@ -21,11 +22,14 @@ export async function prefetchPage(queryClient: QueryClient, pathname: string, i
       queryClient.prefetchQuery(catalogQueries.course(course.params.slug, visitorIp)),
       // The course page's projects block is in the HTML, so nothing moves when the page hydrates.
       queryClient.prefetchQuery(projectQueries.courseProjects(course.params.slug)),
+      // Its first page of reviews too: they are part of what a search engine and a visitor read.
+      queryClient.prefetchQuery(reviewQueries.course(course.params.slug)),
     );
   else if (pathname === '/') page.push(queryClient.prefetchQuery(catalogQueries.clientReviews()), queryClient.prefetchQuery(projectQueries.letterCourse()));
   else if (pathname === '/services') page.push(queryClient.prefetchQuery(catalogQueries.clientReviews()));
   else if (pathname === '/roadmap') page.push(queryClient.prefetchQuery(catalogQueries.roadmap()));
-  else if (pathname === '/course-reviews') page.push(queryClient.prefetchInfiniteQuery(catalogQueries.clientReviewPages()));
+  else if (pathname === '/course-reviews')
+    page.push(queryClient.prefetchInfiniteQuery(catalogQueries.clientReviewPages()), queryClient.prefetchQuery(reviewQueries.latest(undefined)));
   else if (pathname === '/subscribe') page.push(queryClient.prefetchQuery(catalogQueries.membershipPlans(visitorIp)));
 
   await Promise.all([

@@ -128,6 +128,7 @@ describe('a review', () => {
     expect(rows[0]).toMatchObject({ rating: 5, review: 'Much better the second time.' });
     const truth = await truthOf(free.id);
     expect(await figuresOf(free.id)).toEqual(truth);
+    expect(again.json<{ course: unknown }>().course).toEqual({ slug: free.slug, ratings: truth.average, ratings_count: truth.count });
     // The course card and the course page say the same, from the stored figures.
     const card = await cardOf(free.slug);
     expect({ average: card.ratings, count: card.ratings_count }).toEqual(truth);

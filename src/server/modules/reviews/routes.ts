@@ -1,13 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { slugParamsSchema } from '../../../shared/catalog.js';
-import { allReviewsQuerySchema, courseReviewPageSchema, courseReviewQuerySchema, myReviewSchema, reviewBodySchema } from '../../../shared/reviews.js';
+import {
+  allReviewsQuerySchema,
+  courseReviewPageSchema,
+  courseReviewQuerySchema,
+  myReviewSchema,
+  reviewBodySchema,
+  savedReviewSchema,
+} from '../../../shared/reviews.js';
 import type { AppContext } from '../../context.js';
 import { requireViewer } from '../../http/auth.js';
 import { bearerAuth, errors } from '../../http/openapi.js';
 import * as reviews from './service.js';
-
-const savedSchema = z.object({ created: z.boolean(), review: myReviewSchema.shape.review.unwrap() });
 
 /** Students' ratings and reviews of courses: the public lists and the student's own review. */
 export function reviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -68,7 +72,7 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Rates the course (1 to 5 stars, an optional review): 201 the first time, 200 for an edit; only a student who may open it and completed a lesson',
           params: slugParamsSchema,
           body: reviewBodySchema,
-          response: { 200: savedSchema, 201: savedSchema, ...errors(403) },
+          response: { 200: savedReviewSchema, 201: savedReviewSchema, ...errors(403) },
         },
       },
       async (request, reply) => {

@@ -9,6 +9,7 @@ import {
   type CourseReviewQuery,
   type MyReview,
   type ReviewBody,
+  type SavedReview,
 } from '../../../shared/reviews.js';
 import type { Database, Db, Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
@@ -46,8 +47,10 @@ const ownView = (row: Row): NonNullable<MyReview['review']> => ({
 });
 
 /** Recomputes the course's figures from its visible reviews, in the caller's transaction (which holds the course's review lock). */
-async function refreshAggregate(tx: Db, courseId: number): Promise<void> {
-  await setCourseRating(tx, courseId, await q.selectCourseAggregate(tx, courseId));
+async function refreshAggregate(tx: Db, courseId: number): Promise<{ average: string; count: number }> {
+  const figures = await q.selectCourseAggregate(tx, courseId);
+  await setCourseRating(tx, courseId, figures);
+  return figures;
 }
 
 /**
@@ -55,12 +58,7 @@ async function refreshAggregate(tx: Db, courseId: number): Promise<void> {
  * it. The review, its course's average and count change in one transaction, one writer per course
  * at a time, so two saves at once end in one review and a true average.
  */
-export async function saveReview(
-  db: Database,
-  viewer: Viewer,
-  slug: string,
-  body: ReviewBody,
-): Promise<{ created: boolean; review: NonNullable<MyReview['review']> }> {
+export async function saveReview(db: Database, viewer: Viewer, slug: string, body: ReviewBody): Promise<SavedReview> {
   const course = await publishedCourse(db, slug);
   const { access, completed } = await accessWithProgress(db, viewer, course.id);
   const refusal = reviewRefusal(access, completed);
@@ -68,8 +66,12 @@ export async function saveReview(
   return db.transaction(async (tx) => {
     await q.lockCourseReviews(tx, course.id);
     const { id, inserted } = await q.upsertReview(tx, { courseId: course.id, userId: viewer.userId, rating: body.rating, review: body.review ?? '' });
-    await refreshAggregate(tx, course.id);
-    return { created: inserted, review: ownView((await q.selectReview(tx, id))!) };
+    const figures = await refreshAggregate(tx, course.id);
+    return {
+      created: inserted,
+      review: ownView((await q.selectReview(tx, id))!),
+      course: { slug: course.slug, ratings: Number(figures.average), ratings_count: figures.count },
+    };
   });
 }
 

@@ -14,6 +14,7 @@ import { VideoModal } from '../../components/VideoModal';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { CourseDetailSkeleton } from './CourseDetailSkeleton';
 import { CourseProjects } from './CourseProjects';
+import { CourseReviews } from './CourseReviews';
 import { CourseSideCard } from './CourseSideCard';
 import { Curriculum } from './Curriculum';
 import { ExpandableDescription } from './ExpandableDescription';
@@ -87,8 +88,8 @@ export function CourseView({ course }: { course: CourseDetail }) {
               <p className="course-hero-subtitle mb-4">{course.subtitle}</p>
               <ul className="course-hero-meta list-unstyled mb-0">
                 <li>
-                  <Rating value={course.ratings} />
-                  {course.rating_count > 0 && <span className="course-hero-muted ms-1">({plural(course.rating_count, 'rating')})</span>}
+                  <Rating value={course.ratings} count={course.ratings_count} />
+                  {course.ratings_count > 0 && <span className="course-hero-muted ms-1">({plural(course.ratings_count, 'rating')})</span>}
                 </li>
                 <li>
                   <i className="bi bi-people me-1" aria-hidden="true" />
@@ -163,6 +164,7 @@ export function CourseView({ course }: { course: CourseDetail }) {
                 <InstructorCard instructor={course.instructor} headingLevel="h3" />
               </Tab>
             </Tabs>
+            <CourseReviews course={course} />
           </div>
         </div>
       </div>

@@ -60,7 +60,7 @@ export function makeCourse(overrides: Partial<CourseDetail> = {}): CourseDetail 
     total_video_duration_seconds: 23100,
     total_lessons: total,
     ratings: 4.8,
-    ratings_count: 1047,
+    ratings_count: 10,
     country_price: { amount: 0, regular_amount: 0, symbol: '$', country: 'US', currency: 'USD' },
     category: { id: 1, category_name: 'Python' },
     total_enrolled: 1520,

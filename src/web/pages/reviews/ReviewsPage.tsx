@@ -4,6 +4,7 @@ import { useAllClientReviews } from '../../api/catalog';
 import { EmptyState, ErrorState } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { ReviewCard, ReviewCardSkeleton, ReviewStars } from '../../components/ReviewCard';
+import { StudentReviews } from './StudentReviews';
 
 const skeletonLines = [4, 2, 5, 3, 4, 2];
 
@@ -43,8 +44,13 @@ export default function ReviewsPage() {
         </div>
       </section>
 
-      <section className="section pt-4" aria-label="All reviews">
+      <StudentReviews />
+
+      <section className="section pt-5" aria-labelledby="client-reviews-title">
         <div className="container">
+          <h2 id="client-reviews-title" className="h3 mb-4 text-center">
+            From our clients
+          </h2>
           {isPending ? (
             <div className="reviews-masonry" role="status" aria-label="Loading reviews">
               {skeletonLines.map((lines, i) => (
