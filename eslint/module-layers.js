@@ -50,11 +50,13 @@ export const moduleLayers = {
   devtools: { layer: 'features', imports: [] },
   // students' ratings and reviews: who may rate asks access; the figures are kept on the course by catalog
   reviews: { layer: 'features', imports: ['access', 'accounts', 'catalog'] },
+  // projects, submissions, their review and the letters an approval issues
+  projects: { layer: 'features', imports: ['access', 'accounts', 'catalog', 'credentials', 'settings'] },
 
   // admin: the studio, over everything
   admin: {
     layer: 'admin',
-    imports: ['accounts', 'analytics', 'cart', 'catalog', 'contact', 'learning', 'orders', 'reminders', 'reviews', 'settings', 'subscriptions'],
+    imports: ['accounts', 'analytics', 'cart', 'catalog', 'contact', 'learning', 'orders', 'projects', 'reminders', 'reviews', 'settings', 'subscriptions'],
   },
 };
 

@@ -72,6 +72,12 @@ export const tableOwners = {
   abandonedEmails: 'modules/reminders',
   emailUnsubscribes: 'modules/reminders',
 
+  // projects: course projects, students' submissions and their review rounds, pre-experience letters
+  projects: 'modules/projects',
+  projectSubmissions: 'modules/projects',
+  projectRounds: 'modules/projects',
+  letters: 'modules/projects',
+
   contactMessages: 'modules/contact',
   analyticsEvents: 'modules/analytics',
 

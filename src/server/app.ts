@@ -54,6 +54,7 @@ import { registerDevMailbox } from './modules/devtools/routes.js';
 import { learningRoutes } from './modules/learning/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { projectRoutes } from './modules/projects/routes.js';
 import { registerReminderJobs } from './modules/reminders/index.js';
 import { reminderRoutes } from './modules/reminders/routes.js';
 import { registerMembershipJobs, type MembershipDeps } from './modules/subscriptions/index.js';
@@ -308,6 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(subscriptionRoutes(ctx, membershipDeps));
       await api.register(learningRoutes(ctx));
       await api.register(reviewRoutes(ctx));
+      await api.register(projectRoutes(ctx));
       await api.register(setupRoutes(ctx));
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
     },

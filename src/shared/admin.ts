@@ -3,7 +3,7 @@
  * /api/v1/setup/), with the zod schemas the server parses and the web forms validate with.
  */
 import { z } from 'zod';
-import { idSchema } from './ids.js';
+import { idSchema, MAX_ID } from './ids.js';
 import { registerBodySchema, userDetailsSchema } from './accounts.js';
 import { complexitySchema, courseTypeSchema, lessonTypeSchema } from './catalog.js';
 import { adminQuizSchema, quizBodySchema, quizMessages, studentQuizAttemptSchema } from './quizzes.js';
@@ -88,7 +88,7 @@ export const adminMeSchema = z.object({ user_id: z.number().int(), email: z.stri
 
 // ---------------------------------------------------------------- site settings
 
-export const siteSettingsFields = ['support_email', 'seller_legal_name', 'seller_address', 'seller_tax_id'] as const;
+export const siteSettingsFields = ['support_email', 'seller_legal_name', 'seller_address', 'seller_tax_id', 'letter_course_id'] as const;
 const settingSource = z.enum(['studio', 'environment', 'unset']);
 
 /** The values in force; `sources` says whether each comes from the studio, the environment, or nowhere. */
@@ -97,7 +97,15 @@ export const siteSettingsSchema = z.object({
   seller_legal_name: z.string(),
   seller_address: z.string(),
   seller_tax_id: z.string(),
-  sources: z.object({ support_email: settingSource, seller_legal_name: settingSource, seller_address: settingSource, seller_tax_id: settingSource }),
+  /** The course (its id, as digits) the home page's 'Get Your Letter' banner leads to; '' = the first published course with a project. */
+  letter_course_id: z.string(),
+  sources: z.object({
+    support_email: settingSource,
+    seller_legal_name: settingSource,
+    seller_address: settingSource,
+    seller_tax_id: settingSource,
+    letter_course_id: settingSource,
+  }),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
@@ -133,6 +141,10 @@ export const siteSettingsBodySchema = z
       .max(500, 'Ensure this field has no more than 500 characters.')
       .refine((v) => !hasControlOrTag(v, true), 'Use plain text.'),
     seller_tax_id: plainLine(40).refine((v) => v === '' || /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/.test(v), 'Use letters, digits, spaces, dots, slashes or dashes.'),
+    letter_course_id: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || (/^\d{1,10}$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_ID), 'Choose a course.'),
   })
   .partial()
   .strict();

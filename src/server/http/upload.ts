@@ -61,3 +61,56 @@ export async function readUpload(request: FastifyRequest, options: UploadOptions
   if (!upload) throw AppError.fields({ [field]: [uploadMessages.missingFile] });
   return upload;
 }
+
+export interface FormOptions extends UploadOptions {
+  /** The text fields read beside the file; others are ignored. */
+  fields: readonly string[];
+  /** The longest a text field may be, in bytes; a longer one is reported under its name (`tooLong`). */
+  maxFieldBytes: number;
+}
+
+export interface ReadForm {
+  fields: Record<string, string>;
+  /** Text fields cut at `maxFieldBytes`: too long, whatever their own rule says. */
+  tooLong: string[];
+  upload: Upload | undefined;
+}
+
+/**
+ * Reads a multipart/form-data body of text fields and at most one file under `field` (optional,
+ * unlike `readUpload`), in memory and up to `maxBytes` for the file: a larger one answers 413
+ * before anything is stored, a malformed body 400. The caller validates the fields.
+ */
+export async function readForm(request: FastifyRequest, options: FormOptions): Promise<ReadForm> {
+  const { field, maxBytes } = options;
+  const tooLarge = () => new AppError('too_large', uploadMessages.tooLarge(maxBytes), { [field]: [uploadMessages.tooLarge(maxBytes)] });
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes + options.fields.length * options.maxFieldBytes + ENVELOPE_BYTES) throw tooLarge();
+  const fields: Record<string, string> = {};
+  const tooLong: string[] = [];
+  let upload: Upload | undefined;
+  try {
+    const limits = { fileSize: maxBytes, files: 1, fields: options.fields.length + 5, fieldSize: options.maxFieldBytes, parts: options.fields.length + 7 };
+    for await (const part of request.parts({ limits })) {
+      if (part.type !== 'file') {
+        if (options.fields.includes(part.fieldname) && !(part.fieldname in fields)) {
+          fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+          if (part.valueTruncated) tooLong.push(part.fieldname);
+        }
+        continue;
+      }
+      if (part.fieldname !== field || upload) {
+        part.file.resume();
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      if (bytes.length) upload = { fileName: part.filename, bytes };
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw AppError.fields({ non_field_errors: [(error as Error).message || uploadMessages.notMultipart] });
+  }
+  return { fields, tooLong, upload };
+}

@@ -67,3 +67,21 @@ export function cleanFileName(fileName: string, extension: string): string {
     .slice(-150);
   return cleaned && cleaned !== '.' && cleaned !== '..' ? cleaned : `resource.${extension}`;
 }
+
+/** A ZIP archive ends with its end-of-central-directory record (`PK\x05\x06`), within the last 64 KiB and 22 bytes. */
+function hasZipDirectory(bytes: Buffer): boolean {
+  const from = Math.max(0, bytes.length - (0xffff + 22));
+  return bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]), bytes.length - 22) >= from;
+}
+
+/**
+ * What a project submission's file is, judged by its bytes: a PDF (`%PDF-`) or a ZIP archive (its
+ * local header and its central directory both there); anything else (an executable renamed .pdf,
+ * random bytes named .zip) is undefined. The name the uploader gave it plays no part.
+ */
+export function detectSubmissionFile(bytes: Buffer): ResourceKind | undefined {
+  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return { contentType: 'application/pdf', extension: 'pdf' };
+  const zipStart = startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06]);
+  if (zipStart && bytes.length >= 22 && hasZipDirectory(bytes)) return { contentType: 'application/zip', extension: 'zip' };
+  return undefined;
+}

@@ -7,3 +7,4 @@ export * from './site.js';
 export * from './admin.js';
 export * from './settings.js';
 export * from './credentials.js';
+export * from './projects.js';

@@ -29,6 +29,7 @@ import { couponAdminRoutes } from './coupons.routes.js';
 import { inboxAdminRoutes } from './inbox.routes.js';
 import { reviewAdminRoutes } from './reviews.routes.js';
 import { teamAdminRoutes } from './team.routes.js';
+import { projectAdminRoutes } from './projects.routes.js';
 
 /** Everything under /api/v1/admin/: the role is checked first (guard), every change is audited. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -48,6 +49,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(inboxAdminRoutes(ctx));
     await app.register(reviewAdminRoutes(ctx));
     await app.register(teamAdminRoutes(ctx));
+    await app.register(projectAdminRoutes(ctx));
 
     app.get(
       '/me/',

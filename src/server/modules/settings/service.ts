@@ -14,6 +14,7 @@ function fromEnvironment(config: Config): Record<Field, string> {
     seller_legal_name: config.seller.legalName ?? '',
     seller_address: config.seller.address ?? '',
     seller_tax_id: config.seller.taxId ?? '',
+    letter_course_id: '',
   };
 }
 

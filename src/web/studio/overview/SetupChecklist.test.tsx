@@ -12,7 +12,8 @@ const unset: SiteSettings = {
   seller_legal_name: '',
   seller_address: '',
   seller_tax_id: '',
-  sources: { support_email: 'unset', seller_legal_name: 'unset', seller_address: 'unset', seller_tax_id: 'unset' },
+  letter_course_id: '',
+  sources: { support_email: 'unset', seller_legal_name: 'unset', seller_address: 'unset', seller_tax_id: 'unset', letter_course_id: 'unset' },
 };
 
 function renderWith(settings: SiteSettings) {

@@ -1,0 +1,478 @@
+/**
+ * Issue 23: projects, submissions, reviews and letters through the real app on PGlite. Every rule
+ * gets a caller that tries to break it: a clear 4xx, nothing written, never a 5xx.
+ */
+import { and, asc, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn, visitorCall } from '../../../../test/admin.js';
+import { createTestApp, latestEmail, loginAs, multipart, STRONG_PASSWORD, type TestApp } from '../../../../test/helpers.js';
+import { runAdminCommand } from '../admin/index.js';
+import { auditLog, courses, letters, projectRounds, projectSubmissions } from '../../db/schema/index.js';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+let free: { id: number; slug: string };
+let paid: { id: number; slug: string };
+
+const brief = '<h2>Goal</h2><p>Build it.</p><script>alert(1)</script><a href="javascript:alert(1)">x</a>';
+const criteria = ['Tests pass', 'README explains setup', 'Deployed'];
+const body = { repository_url: 'https://github.com/ada/shop', live_url: 'https://shop.example.com', notes: 'Done.' };
+const allMet = criteria.map((criterion) => ({ criterion, met: true, comment: 'Good' }));
+const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const emptyZip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x05, 0x06]), Buffer.alloc(18)]);
+
+async function newProject(courseId: number, extra: Record<string, unknown> = {}) {
+  const res = await admin.call('POST', `/admin/courses/${courseId}/projects/`, {
+    title: 'Capstone shop',
+    summary: 'Proves you can ship',
+    brief,
+    criteria,
+    ...extra,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: number; brief: string; position: number }>();
+}
+
+async function enrolledStudent(name = 'ada lovelace') {
+  const student = await signedIn(t, { fullName: name });
+  expect((await student.call('POST', `/free-enroll/${free.id}/`)).statusCode).toBe(200);
+  return student;
+}
+
+const rowCounts = async () => {
+  const [s] = await t.handle.db.select({ n: count() }).from(projectSubmissions);
+  const [r] = await t.handle.db.select({ n: count() }).from(projectRounds);
+  const [l] = await t.handle.db.select({ n: count() }).from(letters);
+  return { submissions: s!.n, rounds: r!.n, letters: l!.n };
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedIn(t, { isAdmin: true, fullName: 'grace hopper' });
+  const [f] = await t.handle.db
+    .select({ id: courses.id, slug: courses.slug })
+    .from(courses)
+    .where(and(eq(courses.courseType, 'free'), eq(courses.isPublished, true)))
+    .orderBy(asc(courses.id))
+    .limit(1);
+  const [p] = await t.handle.db
+    .select({ id: courses.id, slug: courses.slug })
+    .from(courses)
+    .where(and(eq(courses.courseType, 'paid'), eq(courses.isPublished, true)))
+    .orderBy(asc(courses.id))
+    .limit(1);
+  free = f!;
+  paid = p!;
+});
+afterAll(() => t.close());
+
+describe('projects on a course', () => {
+  it('shows title and summary to everyone, the brief and criteria only to who may open the course', async () => {
+    const project = await newProject(free.id);
+    expect(project.brief).not.toContain('<script');
+    expect(project.brief).not.toContain('javascript:');
+
+    const anonymous = (await visitorCall(t, 'GET', `/courses/${free.slug}/projects/`)).json<
+      { id: number; title: string; brief: string | null; criteria: unknown }[]
+    >();
+    const seen = anonymous.find((p) => p.id === project.id)!;
+    expect(seen).toMatchObject({ title: 'Capstone shop', summary: 'Proves you can ship', brief: null, criteria: null, unlocked: false });
+
+    const student = await enrolledStudent();
+    const mine = (await student.call('GET', `/courses/${free.slug}/projects/`)).json<{ id: number; brief: string; criteria: string[] }[]>();
+    expect(mine.find((p) => p.id === project.id)).toMatchObject({ unlocked: true, criteria, submission: null });
+    expect((await student.call('GET', `/projects/${project.id}/`)).json()).toMatchObject({ unlocked: true, criteria });
+
+    expect((await visitorCall(t, 'GET', '/courses/no-such-course/projects/')).statusCode).toBe(404);
+  });
+
+  it('keeps an unpublished project out of the storefront and answers 404 for it', async () => {
+    const project = await newProject(free.id, { published: false });
+    const list = (await visitorCall(t, 'GET', `/courses/${free.slug}/projects/`)).json<{ id: number }[]>();
+    expect(list.map((p) => p.id)).not.toContain(project.id);
+    const student = await enrolledStudent();
+    expect((await student.call('POST', `/projects/${project.id}/submissions/`, body)).statusCode).toBe(404);
+  });
+
+  it('reorders, unpublishes, and refuses to delete a project with submissions', async () => {
+    const a = await newProject(paid.id, { title: 'First' });
+    const b = await newProject(paid.id, { title: 'Second' });
+    expect(b.position).toBe(a.position + 1);
+    const moved = await admin.call('PATCH', `/admin/projects/${b.id}/`, { position: 1 });
+    expect(moved.json()).toMatchObject({ position: 1 });
+    const list = (await admin.call('GET', `/admin/courses/${paid.id}/projects/`)).json<{ id: number }[]>();
+    expect(list.map((p) => p.id).slice(0, 2)).toEqual([b.id, a.id]);
+    expect((await admin.call('PATCH', `/admin/projects/${a.id}/`, { published: false })).json()).toMatchObject({ published: false });
+    expect((await admin.call('DELETE', `/admin/projects/${a.id}/`)).statusCode).toBe(204);
+    expect((await admin.call('GET', `/admin/courses/${paid.id}/projects/`)).json<{ id: number }[]>().map((p) => p.id)).not.toContain(a.id);
+
+    const used = await newProject(free.id);
+    const student = await enrolledStudent();
+    expect((await student.call('POST', `/projects/${used.id}/submissions/`, body)).statusCode).toBe(201);
+    expect((await admin.call('DELETE', `/admin/projects/${used.id}/`)).statusCode).toBe(409);
+  });
+
+  it('refuses a project without criteria, and a student calling the studio', async () => {
+    const res = await admin.call('POST', `/admin/courses/${free.id}/projects/`, { title: 'x', summary: '', brief: '', criteria: [] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toHaveProperty('criteria');
+    const student = await enrolledStudent();
+    expect((await student.call('POST', `/admin/courses/${free.id}/projects/`, { title: 'x', brief: '', criteria })).statusCode).toBe(403);
+    expect((await student.call('GET', '/admin/project-submissions/')).statusCode).toBe(403);
+  });
+});
+
+describe('handing in a project', () => {
+  it('answers 403 to a student who may not open the course, 401 to a visitor, and stores nothing', async () => {
+    const project = await newProject(paid.id);
+    const before = await rowCounts();
+    const outsider = await signedIn(t);
+    const res = await outsider.call('POST', `/projects/${project.id}/submissions/`, body);
+    expect(res.statusCode).toBe(403);
+    const upload = multipart(body, { field: 'file', name: 'work.pdf', type: 'application/pdf', data: pdfBytes });
+    expect(
+      (await outsider.call('POST', `/projects/${project.id}/submissions/`, upload.payload, { headers: { ...outsider.headers, ...upload.headers } })).statusCode,
+    ).toBe(403);
+    expect((await visitorCall(t, 'POST', `/projects/${project.id}/submissions/`, body)).statusCode).toBe(401);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it.each([
+    ['a javascript: URL', { repository_url: 'javascript:alert(1)' }, 'repository_url'],
+    ['a data: URL', { repository_url: 'data:text/html,<script>alert(1)</script>' }, 'repository_url'],
+    ['an http: URL', { repository_url: 'http://github.com/ada/shop' }, 'repository_url'],
+    ['another host', { repository_url: 'https://evil.example.com/ada/shop' }, 'repository_url'],
+    ['a look-alike host', { repository_url: 'https://github.com.evil.io/ada/shop' }, 'repository_url'],
+    ['credentials in the URL', { repository_url: 'https://ada:secret@github.com/ada/shop' }, 'repository_url'],
+    ['no repository path', { repository_url: 'https://github.com/' }, 'repository_url'],
+    ['a javascript: live URL', { live_url: 'javascript:alert(1)' }, 'live_url'],
+    ['an http: live URL', { live_url: 'http://shop.example.com' }, 'live_url'],
+    ['100,000-character notes', { notes: 'x'.repeat(100_000) }, 'notes'],
+    ['a number as the repository', { repository_url: 42 }, 'repository_url'],
+  ])('refuses %s with a 400 under the field, writing nothing', async (_what, change, field) => {
+    const project = await newProject(free.id);
+    const student = await enrolledStudent();
+    const before = await rowCounts();
+    const res = await student.call('POST', `/projects/${project.id}/submissions/`, { ...body, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toHaveProperty(field);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it.each([
+    ['an executable renamed .pdf', 'setup.pdf', Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(200)])],
+    ['a ZIP that is not one', 'work.zip', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(300, 7)])],
+    ['a text file', 'notes.txt', Buffer.from('just text')],
+  ])('refuses %s by its content (415), storing nothing', async (_what, name, data) => {
+    const project = await newProject(free.id);
+    const student = await enrolledStudent();
+    const before = await rowCounts();
+    const upload = multipart(body, { field: 'file', name, type: 'application/pdf', data });
+    const res = await student.call('POST', `/projects/${project.id}/submissions/`, upload.payload, { headers: { ...student.headers, ...upload.headers } });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toHaveProperty('file');
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('refuses long notes and bad URLs in a multipart form too', async () => {
+    const project = await newProject(free.id);
+    const student = await enrolledStudent();
+    const before = await rowCounts();
+    for (const fields of [
+      { ...body, notes: 'y'.repeat(100_000) },
+      { ...body, repository_url: 'javascript:alert(1)' },
+    ]) {
+      const upload = multipart(fields, { field: 'file', name: 'work.pdf', type: 'application/pdf', data: pdfBytes });
+      const res = await student.call('POST', `/projects/${project.id}/submissions/`, upload.payload, { headers: { ...student.headers, ...upload.headers } });
+      expect(res.statusCode).toBe(400);
+    }
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('asks for the file when the project requires one', async () => {
+    const project = await newProject(free.id, { file_required: true });
+    const student = await enrolledStudent();
+    const res = await student.call('POST', `/projects/${project.id}/submissions/`, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toHaveProperty('file');
+    const upload = multipart(body, { field: 'file', name: 'work.zip', type: 'application/zip', data: emptyZip });
+    const ok = await student.call('POST', `/projects/${project.id}/submissions/`, upload.payload, { headers: { ...student.headers, ...upload.headers } });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const round = ok.json<{ rounds: { file: { name: string; content_type: string; url: string } }[] }>().rounds[0]!;
+    expect(round.file).toMatchObject({ name: 'work.zip', content_type: 'application/zip' });
+    const download = await t.app.inject({ method: 'GET', url: round.file.url, headers: student.headers });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(emptyZip)).toBe(true);
+    const other = await signedIn(t);
+    expect((await t.app.inject({ method: 'GET', url: round.file.url, headers: other.headers })).statusCode).toBe(404);
+  });
+
+  it('takes one waiting submission per project (a second answers 409), emails the student, and hides it from others', async () => {
+    const project = await newProject(free.id);
+    const student = await enrolledStudent();
+    const res = await student.call('POST', `/projects/${project.id}/submissions/`, body);
+    expect(res.statusCode).toBe(201);
+    const submission = res.json<{ id: number; status: string; rounds: unknown[]; timeline: { event: string }[] }>();
+    expect(submission).toMatchObject({ status: 'submitted', project_id: project.id, letter_id: null });
+    expect(submission.timeline.map((e) => e.event)).toEqual(['submitted']);
+    expect((await latestEmail(t, student.user.email))?.subject).toContain('We received your submission');
+
+    const before = await rowCounts();
+    expect((await student.call('POST', `/projects/${project.id}/submissions/`, body)).statusCode).toBe(409);
+    expect(await rowCounts()).toEqual(before);
+
+    expect((await student.call('GET', '/project-submissions/')).json<{ id: number }[]>().map((s) => s.id)).toContain(submission.id);
+    const other = await enrolledStudent();
+    expect((await other.call('GET', `/project-submissions/${submission.id}/`)).statusCode).toBe(404);
+    expect((await other.call('POST', `/project-submissions/${submission.id}/resubmit/`, body)).statusCode).toBe(404);
+    expect((await other.call('GET', '/project-submissions/')).json<{ id: number }[]>().map((s) => s.id)).not.toContain(submission.id);
+    // Resubmitting before the reviewer asked for changes.
+    expect((await student.call('POST', `/project-submissions/${submission.id}/resubmit/`, body)).statusCode).toBe(409);
+    expect(await rowCounts()).toEqual(before);
+  });
+});
+
+describe('reviewing', () => {
+  async function submitted(name?: string) {
+    const project = await newProject(free.id);
+    const student = await enrolledStudent(name);
+    const res = await student.call('POST', `/projects/${project.id}/submissions/`, body);
+    expect((await latestEmail(t, student.user.email))?.subject).toContain('We received');
+    return { project, student, id: res.json<{ id: number }>().id };
+  }
+
+  it('runs the loop: in review on opening, changes requested, resubmitted, approved with a letter, each decision audited and emailed', async () => {
+    const { student, id } = await submitted('ada lovelace');
+    const queue = (await admin.call('GET', '/admin/project-submissions/?status=submitted')).json<{
+      results: { id: number; days_waiting: number }[];
+      waiting: number;
+    }>();
+    expect(queue.results.map((r) => r.id)).toContain(id);
+    expect(queue.waiting).toBeGreaterThan(0);
+
+    const opened = await admin.call('GET', `/admin/project-submissions/${id}/`);
+    expect(opened.json()).toMatchObject({ status: 'in_review', student_name: 'Ada Lovelace', student_email: student.user.email });
+    expect((await student.call('GET', `/project-submissions/${id}/`)).json()).toMatchObject({ status: 'in_review' });
+
+    const noFeedback = await admin.call('POST', `/admin/project-submissions/${id}/review/`, { decision: 'changes_requested', feedback: '', criteria: allMet });
+    expect(noFeedback.statusCode).toBe(400);
+    const unmetApproval = await admin.call('POST', `/admin/project-submissions/${id}/review/`, {
+      decision: 'approved',
+      feedback: '',
+      criteria: [{ criterion: criteria[0], met: false }, ...allMet.slice(1)],
+    });
+    expect(unmetApproval.statusCode).toBe(400);
+    const unknown = await admin.call('POST', `/admin/project-submissions/${id}/review/`, {
+      decision: 'changes_requested',
+      feedback: 'x',
+      criteria: [{ criterion: 'Something else', met: false }],
+    });
+    expect(unknown.statusCode).toBe(400);
+
+    const changes = await admin.call('POST', `/admin/project-submissions/${id}/review/`, {
+      decision: 'changes_requested',
+      feedback: 'Add tests for checkout.',
+      criteria: [{ criterion: 'Tests pass', met: false, comment: 'No tests for checkout' }, ...allMet.slice(1)],
+    });
+    expect(changes.statusCode, changes.body).toBe(200);
+    expect(changes.json()).toMatchObject({ status: 'changes_requested', letter_id: null });
+    const mail = await latestEmail(t, student.user.email);
+    expect(mail?.subject).toContain('Changes requested');
+    expect(mail?.text).toContain('No tests for checkout');
+    // The same round again.
+    expect((await admin.call('POST', `/admin/project-submissions/${id}/review/`, { decision: 'approved', feedback: '', criteria: allMet })).statusCode).toBe(
+      409,
+    );
+
+    const again = await student.call('POST', `/project-submissions/${id}/resubmit/`, { ...body, notes: 'Added tests.' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await latestEmail(t, student.user.email))?.subject).toContain('We received your resubmission');
+    const resubmitted = again.json<{ status: string; rounds: { number: number; review: unknown }[]; timeline: { event: string }[] }>();
+    expect(resubmitted.status).toBe('submitted');
+    expect(resubmitted.rounds.map((r) => r.number)).toEqual([1, 2]);
+    expect(resubmitted.rounds[0]!.review).toMatchObject({ decision: 'changes_requested', feedback: 'Add tests for checkout.' });
+    expect(resubmitted.timeline.map((e) => e.event)).toEqual(['submitted', 'in_review', 'changes_requested', 'resubmitted']);
+    // A second resubmission while one waits.
+    expect((await student.call('POST', `/project-submissions/${id}/resubmit/`, body)).statusCode).toBe(409);
+
+    const approved = await admin.call('POST', `/admin/project-submissions/${id}/review/`, { decision: 'approved', feedback: 'Great work', criteria: allMet });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const letterId = approved.json<{ letter_id: string }>().letter_id;
+    expect(letterId).toMatch(/^[0-9a-f]{32}$/);
+    expect((await latestEmail(t, student.user.email))?.text).toContain(`/letters/${letterId}`);
+    const timeline = (await student.call('GET', `/project-submissions/${id}/`)).json<{ timeline: { event: string }[]; letter_id: string }>();
+    expect(timeline.letter_id).toBe(letterId);
+    expect(timeline.timeline.map((e) => e.event).at(-1)).toBe('approved');
+
+    const audit = await t.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'project_submission'), eq(auditLog.entityId, String(id))));
+    expect(audit.map((a) => a.action).sort()).toEqual(['submission.approved', 'submission.changes_requested']);
+  });
+
+  it('lets exactly one of two reviewers deciding the same round at once win; the other gets 409', async () => {
+    const { id } = await submitted();
+    const second = await signedIn(t, { isAdmin: true, fullName: 'second reviewer' });
+    const [a, b] = await Promise.all([
+      admin.call('POST', `/admin/project-submissions/${id}/review/`, { decision: 'approved', feedback: '', criteria: allMet }),
+      second.call('POST', `/admin/project-submissions/${id}/review/`, { decision: 'rejected', feedback: 'Not enough', criteria: allMet }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const rounds = await t.handle.db.select().from(projectRounds).where(eq(projectRounds.submissionId, id));
+    expect(rounds).toHaveLength(1);
+    const audit = await t.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'project_submission'), eq(auditLog.entityId, String(id))));
+    expect(audit).toHaveLength(1);
+    const [{ n }] = (await t.handle.db.select({ n: count() }).from(letters).where(eq(letters.submissionId, id))) as [{ n: number }];
+    expect(n).toBe(a.statusCode === 200 ? 1 : 0);
+  });
+
+  it('lets a reviewer review (the letter names the role) and nothing else: projects and money routes answer 403', async () => {
+    const email = `reviewer-${Date.now()}@example.com`;
+    const made = await runAdminCommand(
+      { db: t.handle.db, publicUrl: t.config.publicUrl },
+      { command: 'create-user', email, name: 'rita reviewer', password: STRONG_PASSWORD, role: 'reviewer', admin: false, verified: false },
+    );
+    expect(made.exitCode).toBe(0);
+    const headers = { authorization: `Bearer ${(await loginAs(t, email)).access}` };
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url: `/api/v1${url}`, payload, headers });
+    const { id } = await submitted();
+    expect((await call('GET', '/admin/project-submissions/')).statusCode).toBe(200);
+    expect((await call('GET', `/admin/project-submissions/${id}/`)).json()).toMatchObject({ status: 'in_review' });
+    const res = await call('POST', `/admin/project-submissions/${id}/review/`, { decision: 'approved', feedback: 'Well done', criteria: allMet });
+    expect(res.statusCode, res.body).toBe(200);
+    const letter = (await visitorCall(t, 'GET', `/letters/${res.json<{ letter_id: string }>().letter_id}/`)).json();
+    expect(letter).toMatchObject({ reviewer_name: 'Rita Reviewer', reviewer_role: 'Reviewer' });
+    expect((await call('POST', `/admin/courses/${free.id}/projects/`, { title: 'x', brief: '', criteria })).statusCode).toBe(403);
+    expect((await call('GET', '/admin/orders/')).statusCode).toBe(403);
+    expect((await call('GET', '/admin/payment-events/')).statusCode).toBe(403);
+    expect((await call('POST', '/admin/orders/LEC-1/refund/', {})).statusCode).toBe(403);
+  });
+
+  it('records a rejection as final: no resubmission, no letter', async () => {
+    const { student, id } = await submitted();
+    const res = await admin.call('POST', `/admin/project-submissions/${id}/review/`, { decision: 'rejected', feedback: 'Copied code.', criteria: [] });
+    expect(res.json()).toMatchObject({ status: 'rejected', letter_id: null });
+    expect((await latestEmail(t, student.user.email))?.subject).toContain('Not approved');
+    expect((await student.call('POST', `/project-submissions/${id}/resubmit/`, body)).statusCode).toBe(409);
+    expect(
+      (await admin.call('GET', `/admin/project-submissions/?status=rejected&course_id=${free.id}`))
+        .json<{ results: { id: number }[] }>()
+        .results.map((r) => r.id),
+    ).toContain(id);
+  });
+});
+
+describe('letters', () => {
+  let letterId: string;
+  let owner: Awaited<ReturnType<typeof signedIn>>;
+
+  beforeAll(async () => {
+    const project = await newProject(free.id, { title: 'Payments service' });
+    owner = await enrolledStudent('maría   GONZÁLEZ');
+    const id = (await owner.call('POST', `/projects/${project.id}/submissions/`, body)).json<{ id: number }>().id;
+    letterId = (await admin.call('POST', `/admin/project-submissions/${id}/review/`, { decision: 'approved', feedback: 'Yes', criteria: allMet })).json<{
+      letter_id: string;
+    }>().letter_id;
+  });
+
+  it('is public by its id, with the facts and never the email', async () => {
+    const res = await visitorCall(t, 'GET', `/letters/${letterId}/`);
+    expect(res.statusCode).toBe(200);
+    const letter = res.json<Record<string, unknown>>();
+    expect(letter).toMatchObject({
+      letter_id: letterId,
+      student_name: 'María González',
+      project_title: 'Payments service',
+      criteria,
+      reviewer_name: 'Grace Hopper',
+      status: 'valid',
+      revoked_at: null,
+      verify_url: `http://lectern.test/letters/${letterId}`,
+      credential_url: `http://lectern.test/api/v1/letters/${letterId}/credential/`,
+    });
+    expect(letter.number).toMatch(/^LTR-\d{5}$/);
+    expect(String(letter.linkedin_url)).toContain('certUrl=http%3A%2F%2Flectern.test%2Fletters%2F');
+    expect(res.body).not.toContain(owner.user.email);
+    expect((await visitorCall(t, 'GET', '/letters/0123456789abcdef0123456789abcdef/')).statusCode).toBe(404);
+    expect((await visitorCall(t, 'GET', "/letters/'%20or%201=1/")).statusCode).toBe(404);
+  });
+
+  it('has a share picture (a JPEG) and a PDF for its owner and admins only', async () => {
+    const image = await visitorCall(t, 'GET', `/letters/${letterId}/image/`);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect([...image.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+
+    const pdf = await owner.call('GET', `/letters/${letterId}/download/`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await admin.call('GET', `/letters/${letterId}/download/`)).statusCode).toBe(200);
+    expect((await (await signedIn(t)).call('GET', `/letters/${letterId}/download/`)).statusCode).toBe(404);
+    expect((await visitorCall(t, 'GET', `/letters/${letterId}/download/`)).statusCode).toBe(401);
+  });
+
+  it('is revoked with a reason (once), audited; its page says revoked and its PDF stays downloadable', async () => {
+    const student = await enrolledStudent();
+    expect((await student.call('POST', `/admin/letters/${letterId}/revoke/`, { reason: 'Plagiarism' })).statusCode).toBe(403);
+    expect((await admin.call('POST', `/admin/letters/${letterId}/revoke/`, { reason: '' })).statusCode).toBe(400);
+    const res = await admin.call('POST', `/admin/letters/${letterId}/revoke/`, { reason: 'Plagiarism found later' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'revoked' });
+    expect((await admin.call('POST', `/admin/letters/${letterId}/revoke/`, { reason: 'Again' })).statusCode).toBe(409);
+    const letter = (await visitorCall(t, 'GET', `/letters/${letterId}/`)).json<{ status: string; revoked_at: string | null }>();
+    expect(letter.status).toBe('revoked');
+    expect(letter.revoked_at).not.toBeNull();
+    expect((await owner.call('GET', `/letters/${letterId}/download/`)).statusCode).toBe(200);
+    const audit = await t.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'letter.revoke'), eq(auditLog.entityId, letterId)));
+    expect(audit).toHaveLength(1);
+    expect((await admin.call('POST', '/admin/letters/0123456789abcdef0123456789abcdef/revoke/', { reason: 'Nope' })).statusCode).toBe(404);
+  });
+});
+
+describe('the home banner and the document', () => {
+  it('leads to a published course with a project, or the one chosen in Settings', async () => {
+    await newProject(free.id);
+    const banner = (await visitorCall(t, 'GET', '/letter-course/')).json<{ course_id: number } | null>();
+    expect(banner).not.toBeNull();
+    const withoutProject = await admin.call('PATCH', '/admin/settings/', { letter_course_id: '999999' });
+    expect(withoutProject.statusCode).toBe(400);
+    await newProject(paid.id);
+    const saved = await admin.call('PATCH', '/admin/settings/', { letter_course_id: String(paid.id) });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ letter_course_id: String(paid.id), sources: { letter_course_id: 'studio' } });
+    expect((await visitorCall(t, 'GET', '/letter-course/')).json()).toMatchObject({ course_id: paid.id, slug: paid.slug });
+    // A setting of digits only is kept as the text it is (it came back as a number and read as unset).
+    expect((await admin.call('PATCH', '/admin/settings/', { seller_tax_id: '12345' })).json()).toMatchObject({
+      seller_tax_id: '12345',
+      letter_course_id: String(paid.id),
+    });
+  });
+
+  it('documents every route of the contract', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    for (const path of [
+      '/api/v1/courses/{slug}/projects/',
+      '/api/v1/projects/{projectId}/submissions/',
+      '/api/v1/project-submissions/',
+      '/api/v1/project-submissions/{submissionId}/',
+      '/api/v1/project-submissions/{submissionId}/resubmit/',
+      '/api/v1/letters/{letterId}/',
+      '/api/v1/letters/{letterId}/download/',
+      '/api/v1/admin/courses/{courseId}/projects/',
+      '/api/v1/admin/projects/{projectId}/',
+      '/api/v1/admin/project-submissions/',
+      '/api/v1/admin/project-submissions/{submissionId}/review/',
+      '/api/v1/admin/letters/{letterId}/revoke/',
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+  });
+});
