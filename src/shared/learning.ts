@@ -50,9 +50,18 @@ export const certificateSchema = z.object({
   issued_at: z.string(),
   verify_url: z.string(),
   download_url: z.string(),
+  /** Its Open Badges 3.0 credential, a VC-JWT anyone can verify with the site's JWKS. */
+  credential_url: z.string(),
 });
 export type Certificate = z.infer<typeof certificateSchema>;
-export const publicCertificateSchema = certificateSchema.omit({ download_url: true }).extend({ valid: z.literal(true) });
+export const publicCertificateSchema = certificateSchema.omit({ download_url: true }).extend({
+  valid: z.literal(true),
+  /** The site's public keys, which verify the credential. */
+  jwks_url: z.string(),
+  /** The credential's signature checks out against those keys (as an employer's verifier would find). */
+  credential_verified: z.boolean(),
+});
+export type PublicCertificate = z.infer<typeof publicCertificateSchema>;
 
 export const dashboardSummarySchema = z.object({
   total_courses: z.number().int(),

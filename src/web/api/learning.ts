@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CourseDetail } from '../../shared/catalog';
-import type { Certificate, Enrolment, LessonCompletion, Progress, Question } from '../../shared/learning';
+import type { Certificate, Enrolment, LessonCompletion, Progress, PublicCertificate, Question } from '../../shared/learning';
+
+export type { PublicCertificate } from '../../shared/learning';
 import { progressPercent } from '../../shared/progress';
 import { useIsLoggedIn } from '../lib/auth';
 import { useCurrentUserId } from './accounts';
@@ -14,9 +16,6 @@ export interface DashboardSummary {
   completed_courses: number;
   completed_lessons: number;
   certificates: number;
-}
-export interface PublicCertificate extends Omit<Certificate, 'download_url'> {
-  valid: true;
 }
 export interface NewQuestion {
   course_id: number;

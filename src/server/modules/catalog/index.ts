@@ -2,6 +2,7 @@
 export {
   findCourseIdsByTitle,
   findLesson,
+  getCourseForCredential,
   getCourseMeta,
   getCourseSummaries,
   getCourseSummary,

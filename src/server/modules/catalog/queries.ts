@@ -332,3 +332,21 @@ export async function selectCourseMeta(db: Database, slug: string) {
 export async function updateCourseRating(db: Db, courseId: number, average: string, count: number): Promise<void> {
   await db.update(courses).set({ ratingAverage: average, ratingCount: count }).where(eq(courses.id, courseId));
 }
+
+/** What a course's certificate credential says about it: title, subtitle, instructor, and its lessons in order (published or not). */
+export async function selectCourseForCredential(db: Db, courseId: number) {
+  const [course] = await db
+    .select({ id: courses.id, slug: courses.slug, title: courses.title, subtitle: courses.subtitle, instructorName: instructors.name })
+    .from(courses)
+    .innerJoin(instructors, eq(instructors.id, courses.instructorId))
+    .where(eq(courses.id, courseId))
+    .limit(1);
+  if (!course) return undefined;
+  const rows = await db
+    .select({ title: lessons.lessonTitle })
+    .from(lessons)
+    .innerJoin(courseSections, eq(courseSections.id, lessons.sectionId))
+    .where(eq(lessons.courseId, courseId))
+    .orderBy(courseSections.position, lessons.position, lessons.id);
+  return { ...course, lessons: rows.map((r) => r.title) };
+}

@@ -281,6 +281,11 @@ export async function getCourseSummary(db: Db, courseId: number): Promise<Course
   return (await getCourseSummaries(db, [courseId])).get(courseId);
 }
 
+/** A course as its certificate's credential describes it (its lessons are the criteria). */
+export function getCourseForCredential(db: Db, courseId: number) {
+  return q.selectCourseForCredential(db, courseId);
+}
+
 /** Ids of the courses whose title contains the text (for searching orders and enrolments by course). */
 export function findCourseIdsByTitle(db: Db, text: string): Promise<number[]> {
   return q.selectCourseIdsByTitle(db, text);

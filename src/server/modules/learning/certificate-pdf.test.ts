@@ -16,6 +16,7 @@ const certificate = (student_name: string, course_title = 'Django REST APIs: bui
   issued_at: '2026-11-26T10:00:00.000Z',
   verify_url: 'https://lectern.test/certificates/CERT-7F3A9C',
   download_url: 'https://lectern.test/api/v1/certificates/CERT-7F3A9C.pdf',
+  credential_url: 'https://lectern.test/api/v1/certificates/CERT-7F3A9C/credential/',
 });
 
 async function spansOf(name: string, course?: string) {

@@ -17,6 +17,7 @@ import type { AppContext } from '../../context.js';
 import { requireViewer } from '../../http/auth.js';
 import { bearerAuth, errors, fileResponse } from '../../http/openapi.js';
 import { ownedBy } from '../access/index.js';
+import { CREDENTIAL_MEDIA_TYPE } from '../credentials/index.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
 import * as quizzes from './quizzes.js';
 import * as learning from './service.js';
@@ -181,6 +182,22 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => learning.verifyCertificate(deps, request.params.certificateId),
+    );
+
+    app.get(
+      '/certificates/:certificateId/credential/',
+      {
+        schema: {
+          tags: ['learning'],
+          summary: 'The certificate as an Open Badges 3.0 OpenBadgeCredential: a VC-JWT (EdDSA) that verifies with /.well-known/jwks.json',
+          params: z.object({ certificateId: z.string().max(40) }),
+          response: { 200: fileResponse(CREDENTIAL_MEDIA_TYPE, 'The VC-JWT (compact JWS)'), ...errors(404) },
+        },
+      },
+      async (request, reply) => {
+        const token = await learning.certificateCredential(deps, request.params.certificateId);
+        return reply.header('Content-Type', CREDENTIAL_MEDIA_TYPE).header('Cache-Control', 'no-cache').send(token);
+      },
     );
 
     app.get(

@@ -12,7 +12,15 @@ import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { getPublicUser, getPublicUsers } from '../accounts/index.js';
 import { accessTo, ownedBy, type CourseAccess } from '../access/index.js';
-import { findCourseIdsByTitle, findLesson, getCourseSummaries, getCourseSummary, getLessonsById, quizLessonIds } from '../catalog/index.js';
+import {
+  findCourseIdsByTitle,
+  findLesson,
+  getCourseForCredential,
+  getCourseSummaries,
+  getCourseSummary,
+  getLessonsById,
+  quizLessonIds,
+} from '../catalog/index.js';
 import {
   activeEnrolment,
   clearProgress,
@@ -28,6 +36,9 @@ import {
 } from '../enrolments/index.js';
 import { quizMessages } from '../../../shared/quizzes.js';
 import { supportAddress } from '../settings/index.js';
+import { signOpenBadge, verifyOpenBadge } from '../credentials/index.js';
+import { jwksPath } from '../../../shared/credentials.js';
+import { siteName } from '../../../shared/pages.js';
 import * as q from './queries.js';
 
 export interface LearningDeps {
@@ -254,6 +265,7 @@ function toCertificate(config: Config, row: { certificate: CertificateRow; slug:
     issued_at: c.issuedAt.toISOString(),
     verify_url: `${config.publicUrl}/certificates/${c.certificateId}`,
     download_url: `/api/v1/certificates/${c.certificateId}/download/`,
+    credential_url: `${config.publicUrl}/api/v1/certificates/${c.certificateId}/credential/`,
   };
 }
 
@@ -261,13 +273,47 @@ export async function myCertificates(deps: LearningDeps, userId: number): Promis
   return (await withSlugs(deps.db, await q.selectCertificatesOfUser(deps.db, userId))).map((row) => toCertificate(deps.config, row));
 }
 
-/** Anyone may verify a certificate by its id. */
+/**
+ * Anyone may verify a certificate by its id. The answer says whether its Open Badges credential
+ * checks out against the site's published keys (the same check an employer's verifier makes).
+ */
 export async function verifyCertificate(deps: LearningDeps, certificateId: string) {
   const row = await q.selectCertificate(deps.db, certificateId);
   if (!row) throw AppError.notFound('No certificate has this id.');
   const [withSlug] = await withSlugs(deps.db, [row]);
   const { download_url: _d, ...rest } = toCertificate(deps.config, withSlug!);
-  return { ...rest, valid: true as const };
+  const checked = await verifyOpenBadge(deps, await signCertificate(deps, row));
+  return { ...rest, valid: true as const, jwks_url: `${deps.config.publicUrl}${jwksPath}`, credential_verified: checked?.credential.id === rest.verify_url };
+}
+
+/** The certificate as an Open Badges 3.0 credential: completing the course, every lesson of it the criteria. */
+async function signCertificate(deps: LearningDeps, row: CertificateRow): Promise<string> {
+  const course = await getCourseForCredential(deps.db, row.courseId);
+  const title = course?.title ?? row.courseTitle;
+  const lessons = course?.lessons ?? [];
+  const criteria = lessons.length
+    ? `Completed every lesson of ${title} (${lessons.length}): ${lessons.map((l, i) => `${i + 1}. ${l}`).join('; ')}.`
+    : `Completed every lesson of ${title}.`;
+  return signOpenBadge(deps, {
+    credentialId: `${deps.config.publicUrl}/certificates/${row.certificateId}`,
+    subjectName: row.studentName,
+    achievement: {
+      id: `${deps.config.publicUrl}/courses/${course?.slug ?? ''}`,
+      name: `Certificate of completion: ${title}`,
+      description: course?.subtitle ? `Completed the course ${title}: ${course.subtitle}` : `Completed the course ${title}.`,
+      criteria,
+      type: 'CertificateOfCompletion',
+    },
+    validFrom: row.issuedAt,
+    issuingPerson: course?.instructorName ?? siteName,
+  });
+}
+
+/** Anyone may fetch a certificate's credential (a VC-JWT) to verify it offline. */
+export async function certificateCredential(deps: LearningDeps, certificateId: string): Promise<string> {
+  const row = await q.selectCertificate(deps.db, certificateId);
+  if (!row) throw AppError.notFound('No certificate has this id.');
+  return signCertificate(deps, row);
 }
 
 export async function certificateForDownload(deps: LearningDeps, certificateId: string, viewer: Viewer): Promise<Certificate> {

@@ -35,6 +35,9 @@ describe('CertificateVerifyPage', () => {
         course_slug: 'python-foundations',
         issued_at: '2025-03-02T10:00:00.000Z',
         verify_url: 'http://localhost/certificates/LEC-ABCDEF2345',
+        credential_url: 'http://localhost/api/v1/certificates/LEC-ABCDEF2345/credential/',
+        jwks_url: 'http://localhost/.well-known/jwks.json',
+        credential_verified: true,
         valid: true,
       }),
     );
@@ -45,6 +48,12 @@ describe('CertificateVerifyPage', () => {
     expect(screen.getByText('Mar 2, 2025')).toBeInTheDocument();
     expect(screen.getByText('LEC-ABCDEF2345')).toBeInTheDocument();
     expect(new URL(String(fetchMock.mock.calls[0]![0])).pathname).toBe('/api/v1/certificates/LEC-ABCDEF2345/');
+    expect(screen.getByText("Signature verified with this site's published key.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download credential (VC-JWT)' })).toHaveAttribute(
+      'href',
+      'http://localhost/api/v1/certificates/LEC-ABCDEF2345/credential/',
+    );
+    expect(screen.getByRole('link', { name: 'Public keys (JWKS)' })).toHaveAttribute('href', 'http://localhost/.well-known/jwks.json');
   });
 
   it('says clearly when no certificate has the id', async () => {

@@ -1,3 +1,4 @@
+import { siteName } from '../../../shared/pages';
 import { formatPersonName } from '../../../shared/text';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -80,6 +81,33 @@ export default function CertificateVerifyPage() {
             </div>
           ))}
         </dl>
+        <div className="border-top px-4 px-md-5 py-4">
+          <h2 className="h6 mb-2">Digital credential</h2>
+          {certificate.credential_verified ? (
+            <p className="mb-2 text-success-emphasis">
+              <i className="bi bi-shield-check me-1" aria-hidden="true" />
+              Signature verified with this site&apos;s published key.
+            </p>
+          ) : (
+            <p className="mb-2 text-danger-emphasis">
+              <i className="bi bi-shield-exclamation me-1" aria-hidden="true" />
+              The signature could not be checked against this site&apos;s published keys.
+            </p>
+          )}
+          <p className="small text-body-secondary mb-3">
+            This certificate is also an Open Badges 3.0 credential, signed by {siteName} (Ed25519). Anyone can check it offline with a standard JOSE or
+            verifiable-credentials tool and the site&apos;s public keys.
+          </p>
+          <div className="d-flex flex-wrap gap-2">
+            <a className="btn btn-outline-primary btn-sm" href={certificate.credential_url} download={`certificate-${certificate.certificate_id}.jwt`}>
+              <i className="bi bi-download me-1" aria-hidden="true" />
+              Download credential (VC-JWT)
+            </a>
+            <a className="btn btn-outline-secondary btn-sm" href={certificate.jwks_url}>
+              Public keys (JWKS)
+            </a>
+          </div>
+        </div>
       </div>
     );
   }
