@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { useRoutes } from 'react-router';
+import { Navigate, useRoutes } from 'react-router';
 import { PageSpinner } from '../components/States';
-import { StudioGuard } from './StudioGuard';
+import { StudioGuard, useAdmin } from './StudioGuard';
 import { StudioLayout } from './StudioLayout';
 import './studio.scss';
 
@@ -30,6 +30,11 @@ const ProjectReviewPage = lazy(() => import('./pages/ProjectReviewPage'));
 const MessagesPage = lazy(() => import('./pages/MessagesPage'));
 const StudioNotFound = lazy(() => import('./pages/StudioNotFound'));
 
+/** The studio's home: the overview, or for a reviewer (who may review projects and nothing else) the review queue. */
+function StudioHome() {
+  return useAdmin().role === 'reviewer' ? <Navigate to="/admin/projects" replace /> : <OverviewPage />;
+}
+
 /** Everything under /admin: the first-run setup, then the guarded studio (one lazy chunk per page). */
 export default function StudioApp() {
   const element = useRoutes([
@@ -40,7 +45,7 @@ export default function StudioApp() {
         {
           element: <StudioLayout />,
           children: [
-            { index: true, element: <OverviewPage /> },
+            { index: true, element: <StudioHome /> },
             { path: 'courses', element: <CoursesPage /> },
             { path: 'courses/new', element: <CourseNewPage /> },
             { path: 'courses/:courseId', element: <CourseEditorPage /> },

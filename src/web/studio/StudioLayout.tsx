@@ -13,6 +13,8 @@ interface NavItem {
   label: string;
   icon: string;
   badge?: 'questions' | 'messages' | 'projects';
+  /** Shown to a reviewer too (a reviewer may review projects and nothing else). */
+  reviewer?: boolean;
 }
 const groups: { heading: string; items: NavItem[] }[] = [
   {
@@ -36,7 +38,7 @@ const groups: { heading: string; items: NavItem[] }[] = [
   {
     heading: 'Inbox',
     items: [
-      { to: '/admin/projects', label: 'Projects', icon: 'award', badge: 'projects' },
+      { to: '/admin/projects', label: 'Projects', icon: 'award', badge: 'projects', reviewer: true },
       { to: '/admin/questions', label: 'Questions', icon: 'patch-question', badge: 'questions' },
       { to: '/admin/messages', label: 'Messages', icon: 'envelope', badge: 'messages' },
     ],
@@ -70,9 +72,11 @@ function NavBadge({ kind }: { kind: 'questions' | 'messages' | 'projects' }) {
 }
 
 function StudioNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { role } = useAdmin();
+  const shown = role === 'reviewer' ? groups.map((g) => ({ ...g, items: g.items.filter((item) => item.reviewer) })).filter((g) => g.items.length > 0) : groups;
   return (
     <nav className="studio-nav px-2 pb-3" aria-label="Studio">
-      {groups.map((group) => (
+      {shown.map((group) => (
         <div key={group.heading}>
           <p className="studio-nav-heading">{group.heading}</p>
           <ul className="nav flex-column gap-1">
