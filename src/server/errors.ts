@@ -1,6 +1,16 @@
 /** Typed errors thrown by services; the error handler maps each code to an HTTP status. */
 export type ErrorCode =
-  'bad_request' | 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_large' | 'unsupported_type' | 'rate_limited' | 'unavailable';
+  | 'bad_request'
+  | 'validation'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'gone'
+  | 'too_large'
+  | 'unsupported_type'
+  | 'rate_limited'
+  | 'unavailable';
 
 export const statusByCode: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -9,6 +19,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   too_large: 413,
   unsupported_type: 415,
   rate_limited: 429,

@@ -30,7 +30,7 @@ export const unauthorizedErrorSchema = z
 /** 429: the wait in words and in seconds (also in the Retry-After header). */
 export const rateLimitedErrorSchema = z.looseObject({ detail: z.string(), retry_after_seconds: z.number().int() }).meta({ id: 'RateLimited' });
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 503;
 
 /** The documented answer of each refusal status: what it means, and its body. */
 export const errorResponses: Record<ErrorStatus, { description: string; schema: z.ZodType }> = {
@@ -39,6 +39,7 @@ export const errorResponses: Record<ErrorStatus, { description: string; schema: 
   403: { description: 'Signed in, but not allowed', schema: apiErrorSchema },
   404: { description: 'Not found', schema: apiErrorSchema },
   409: { description: 'Conflicts with the current state', schema: apiErrorSchema },
+  410: { description: 'Gone: it existed and was withdrawn (a revoked letter)', schema: apiErrorSchema },
   413: { description: 'The body (or the uploaded file) is too large', schema: apiErrorSchema },
   415: { description: 'The body is not of a type this call takes', schema: apiErrorSchema },
   429: { description: 'Too many attempts: try again after retry_after_seconds (also in Retry-After)', schema: rateLimitedErrorSchema },

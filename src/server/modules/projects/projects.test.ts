@@ -3,6 +3,7 @@
  * gets a caller that tries to break it: a clear 4xx, nothing written, never a 5xx.
  */
 import { and, asc, count, eq } from 'drizzle-orm';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, visitorCall } from '../../../../test/admin.js';
 import { createTestApp, latestEmail, loginAs, multipart, STRONG_PASSWORD, type TestApp } from '../../../../test/helpers.js';
@@ -401,6 +402,34 @@ describe('letters', () => {
     expect((await visitorCall(t, 'GET', "/letters/'%20or%201=1/")).statusCode).toBe(404);
   });
 
+  it('is an Open Badges 3.0 credential, a VC-JWT that verifies against the published JWKS (jose, not our code)', async () => {
+    const res = await visitorCall(t, 'GET', `/letters/${letterId}/credential/`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/vc\+jwt/);
+    const jwks = (await t.app.inject({ url: '/.well-known/jwks.json' })).json<JSONWebKeySet>();
+    const { payload, protectedHeader } = await jwtVerify(res.body, createLocalJWKSet(jwks), { algorithms: ['EdDSA'] });
+    expect(protectedHeader.kid).toBeTruthy();
+    expect(jwks.keys.map((k) => k.kid)).toContain(decodeProtectedHeader(res.body).kid);
+    const credential = payload as unknown as {
+      '@context': string[];
+      type: string[];
+      issuer: { id: string };
+      validFrom: string;
+      credentialSubject: { achievement: { name: string; criteria: { narrative: string } }; identifier: { identityHash: string }[] };
+    };
+    expect(credential['@context']).toContain('https://www.w3.org/ns/credentials/v2');
+    expect(credential.type).toContain('OpenBadgeCredential');
+    expect(credential.issuer.id).toBe('http://lectern.test/');
+    expect(new Date(credential.validFrom).getTime()).not.toBeNaN();
+    expect(credential.credentialSubject.achievement.name).toContain('Payments service');
+    expect(credential.credentialSubject.achievement.criteria.narrative).toContain('README explains setup');
+    expect(credential.credentialSubject.identifier[0]!.identityHash).toBe('María González');
+    // A changed byte breaks it.
+    const tampered = `${res.body.slice(0, -3)}${res.body.at(-3) === 'A' ? 'B' : 'A'}${res.body.slice(-2)}`;
+    await expect(jwtVerify(tampered, createLocalJWKSet(jwks))).rejects.toThrow();
+    expect((await visitorCall(t, 'GET', '/letters/0123456789abcdef0123456789abcdef/credential/')).statusCode).toBe(404);
+  });
+
   it('has a share picture (a JPEG) and a PDF for its owner and admins only', async () => {
     const image = await visitorCall(t, 'GET', `/letters/${letterId}/image/`);
     expect(image.statusCode).toBe(200);
@@ -428,6 +457,7 @@ describe('letters', () => {
     expect(letter.status).toBe('revoked');
     expect(letter.revoked_at).not.toBeNull();
     expect((await owner.call('GET', `/letters/${letterId}/download/`)).statusCode).toBe(200);
+    expect((await visitorCall(t, 'GET', `/letters/${letterId}/credential/`)).statusCode).toBe(410);
     const audit = await t.handle.db
       .select()
       .from(auditLog)

@@ -9,6 +9,7 @@ import { AppError, fieldErrorsOf } from '../../errors.js';
 import { requireViewer, viewerOf } from '../../http/auth.js';
 import { bearerAuth, errors, fileField, fileResponse, optionalBearerAuth } from '../../http/openapi.js';
 import { readForm } from '../../http/upload.js';
+import { CREDENTIAL_MEDIA_TYPE } from '../credentials/index.js';
 import { getSiteSettings } from '../settings/index.js';
 import { renderLetterImage } from './letter-image.js';
 import { renderLetterPdf } from './letter-pdf.js';
@@ -186,6 +187,22 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         reply.header('Cache-Control', 'no-cache');
         return projects.publicLetter(ctx.db, ctx.config, request.params.letterId);
+      },
+    );
+
+    app.get(
+      '/letters/:letterId/credential/',
+      {
+        schema: {
+          tags: ['projects'],
+          summary: 'The letter as an Open Badges 3.0 OpenBadgeCredential, a VC-JWT (EdDSA, kid of a key in /.well-known/jwks.json); 410 once revoked',
+          params: letterParams,
+          response: { 200: fileResponse(CREDENTIAL_MEDIA_TYPE, 'The VC-JWT (compact JWS)'), ...errors(410) },
+        },
+      },
+      async (request, reply) => {
+        const token = await projects.letterCredential(ctx.db, ctx.config, request.params.letterId);
+        return reply.header('Content-Type', CREDENTIAL_MEDIA_TYPE).header('Cache-Control', 'no-cache').send(token);
       },
     );
 

@@ -27,6 +27,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { cleanFileName, detectSubmissionFile } from '../../lib/resources.js';
 import { accessTo } from '../access/index.js';
+import { signOpenBadge } from '../credentials/index.js';
 import { getPublicUser, getPublicUsers } from '../accounts/index.js';
 import { getCourseMeta, getCourseSummaries, getCourseSummary, type CourseSummary } from '../catalog/index.js';
 import * as q from './queries.js';
@@ -637,6 +638,33 @@ export async function letterForDownload(db: Db, config: Config, viewer: Viewer, 
   if (!row || (row.userId !== viewer.userId && !viewer.isAdmin)) throw notFound(projectMessages.letterNotFound);
   const course = await getCourseSummary(db, row.courseId);
   return toLetter(config, row, course?.slug ?? '');
+}
+
+/**
+ * The letter as an Open Badges 3.0 credential, a VC-JWT signed with the site's key (the credentials
+ * module): the achievement is the project, its criteria narrative the criteria met, the issuing
+ * person the reviewer. A revoked letter's credential is gone (410); an unknown id 404.
+ */
+export async function letterCredential(db: Db, config: Config, letterId: string): Promise<string> {
+  const row = await letterRecord(db, letterId);
+  if (!row) throw notFound(projectMessages.letterNotFound);
+  if (row.revokedAt) throw new AppError('gone', projectMessages.letterRevoked);
+  return signOpenBadge(
+    { db, config },
+    {
+      credentialId: letterUrl(config, row.letterId),
+      subjectName: row.studentName,
+      validFrom: row.issuedAt,
+      issuingPerson: `${row.reviewerName}, ${row.reviewerRole}`,
+      achievement: {
+        id: `${config.publicUrl}/projects/${row.projectId}`,
+        type: 'ext:PreExperienceLetter',
+        name: `Pre-experience letter: ${row.projectTitle}`,
+        description: `Completed the project "${row.projectTitle}" of the course "${row.courseTitle}"; the work was reviewed personally and approved.`,
+        criteria: `Approved against each of these criteria: ${row.criteria.join('; ')}.`,
+      },
+    },
+  );
 }
 
 /** Revokes a valid letter with the reason, in the caller's transaction (a second revocation: 409). */
