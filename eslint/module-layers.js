@@ -26,21 +26,20 @@ export const moduleLayers = {
     current: ['access', 'enrolments'],
   },
 
-  // facts: enrolments and memberships, importing nothing above catalog (the membership currency is
-  // still inside subscriptions, to become a module of its own).
+  // facts: enrolments (with the lessons completed) and memberships (the records and when one is
+  // current), importing nothing above catalog
   enrolments: { layer: 'facts', imports: [] },
+  memberships: { layer: 'facts', imports: ['catalog'] },
 
   // access: a pure decision over the facts
   access: {
     layer: 'access',
-    imports: ['enrolments'],
-    // The membership currency (subscriptions) moves below access, into the facts layer.
-    current: ['subscriptions'],
+    imports: ['enrolments', 'memberships'],
   },
 
   // features
   learning: { layer: 'features', imports: ['access', 'accounts', 'catalog', 'credentials', 'enrolments', 'settings'] },
-  subscriptions: { layer: 'features', imports: ['access', 'accounts', 'catalog'] },
+  subscriptions: { layer: 'features', imports: ['access', 'accounts', 'catalog', 'memberships'] },
   cart: { layer: 'features', imports: ['access', 'catalog', 'enrolments'] },
   orders: { layer: 'features', imports: ['access', 'accounts', 'cart', 'catalog', 'enrolments', 'settings', 'subscriptions'] },
   reminders: { layer: 'features', imports: ['access', 'accounts', 'cart', 'catalog', 'enrolments', 'subscriptions'] },
@@ -56,7 +55,21 @@ export const moduleLayers = {
   // admin: the studio, over everything
   admin: {
     layer: 'admin',
-    imports: ['accounts', 'analytics', 'cart', 'catalog', 'contact', 'learning', 'orders', 'projects', 'reminders', 'reviews', 'settings', 'subscriptions'],
+    imports: [
+      'accounts',
+      'analytics',
+      'cart',
+      'catalog',
+      'contact',
+      'learning',
+      'memberships',
+      'orders',
+      'projects',
+      'reminders',
+      'reviews',
+      'settings',
+      'subscriptions',
+    ],
   },
 };
 
@@ -69,13 +82,7 @@ export const knownFileCycles = [
     'modules/access/service.ts',
     'modules/catalog/index.ts',
     'modules/catalog/service.ts',
-    'modules/subscriptions/events.ts',
-    'modules/subscriptions/index.ts',
-    'modules/subscriptions/jobs.ts',
-    'modules/subscriptions/membership.ts',
-    'modules/subscriptions/plans.ts',
-    'modules/subscriptions/service.ts',
-    'modules/subscriptions/state-machine.ts',
-    'modules/subscriptions/studio.ts',
+    'modules/memberships/index.ts',
+    'modules/memberships/service.ts',
   ],
 ];

@@ -62,8 +62,11 @@ export const tableOwners = {
   questions: 'modules/learning',
   answers: 'modules/learning',
 
-  // subscriptions: memberships, their history, provider customers and the notices sent about them
-  subscriptions: 'modules/subscriptions',
+  // memberships (facts): the membership records, one row per membership with its status and dates
+  // (the SQL twin of isMembershipCurrent reads them); subscriptions writes them through its index
+  subscriptions: 'modules/memberships',
+
+  // subscriptions: a membership's history, provider customers and the notices sent about it
   subscriptionTransactions: 'modules/subscriptions',
   billingCustomers: 'modules/subscriptions',
   subscriptionNotices: 'modules/subscriptions',

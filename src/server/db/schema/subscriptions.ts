@@ -48,7 +48,7 @@ export const planPrices = pgTable(
 );
 
 /**
- * One membership. Its lifecycle (see modules/subscriptions/rules.ts):
+ * One membership. Its lifecycle (see modules/memberships/rules.ts):
  * pending (checkout started) → active → past_due (a renewal failed; access until grace_until)
  * → active again or expired; cancelled means ended early (refund, immediate cancellation);
  * failed means it was never paid. Cancelling auto-renewal keeps it active until end_date.

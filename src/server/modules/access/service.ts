@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { Viewer } from '../../http/auth.js';
 import { enrolmentsOf, enrolmentWithProgress, type EnrolmentFacts } from '../enrolments/index.js';
-import { currentMembers } from '../subscriptions/index.js';
+import { currentMembers } from '../memberships/index.js';
 
 /**
  * Why the viewer may open every lesson of a course:

@@ -17,7 +17,8 @@ import { abandonedCarts } from '../cart/index.js';
 import { getCourseSummaries } from '../catalog/index.js';
 import { courseSales, orderMoneyByDay, recoveredOrders } from '../orders/index.js';
 import { sentCartReminders } from '../reminders/index.js';
-import { endedMemberships, membershipMoneyByDay, membershipSnapshot } from '../subscriptions/index.js';
+import { endedMemberships, membershipSnapshot } from '../memberships/index.js';
+import { membershipMoneyByDay } from '../subscriptions/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A payment counts as recovered when a reminder went out at most this long before it. */

@@ -3,7 +3,8 @@ import type { AdminPlan, AdminPlanQuery, PlanBody } from '../../../shared/plans.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import * as catalog from '../catalog/index.js';
-import { membershipCountsByPlan, syncPlanWithProviders } from '../subscriptions/index.js';
+import { membershipCountsByPlan } from '../memberships/index.js';
+import { syncPlanWithProviders } from '../subscriptions/index.js';
 import { audited, type Actor } from './audit.js';
 import { pageWindow } from './paging.js';
 

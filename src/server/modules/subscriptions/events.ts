@@ -1,4 +1,5 @@
 import type { StripeEvent } from '../../integrations/stripe/index.js';
+import { membershipById, membershipByReference, type MembershipRow } from '../memberships/index.js';
 import {
   applyRefund,
   applyView,
@@ -24,11 +25,11 @@ type Outcome = string | null;
 
 /** Our membership behind a Stripe subscription: by its id, else by the membership id written on it at checkout. */
 async function membershipOfStripe(deps: MembershipDeps, sub: { id: string; metadata: Record<string, string> }) {
-  const linked = await q.selectMembershipBy(deps.db, { stripeSubscriptionId: sub.id });
+  const linked = await membershipByReference(deps.db, { stripeSubscriptionId: sub.id });
   if (linked) return linked;
   const id = Number(sub.metadata.membership_id);
   if (!Number.isInteger(id) || id <= 0) return undefined;
-  const row = await q.selectMembership(deps.db, id);
+  const row = await membershipById(deps.db, id);
   // The metadata must agree with the row: a subscription is linked to one membership of its own user.
   if (!row || row.stripeSubscriptionId || String(row.userId) !== sub.metadata.user_id) return undefined;
   return row;
@@ -37,7 +38,7 @@ async function membershipOfStripe(deps: MembershipDeps, sub: { id: string; metad
 /** A one-time membership payment (lifetime): activates only when the provider's amount is the price. */
 export async function activateLifetime(
   deps: MembershipDeps,
-  row: q.MembershipRow,
+  row: MembershipRow,
   payment: { providerPaymentId: string; amount: number; currency: string },
 ): Promise<'activated' | 'already active' | 'amount mismatch' | 'ended'> {
   if (payment.amount !== row.amount || payment.currency.toUpperCase() !== row.currency.toUpperCase()) {
@@ -57,7 +58,7 @@ export async function activateLifetime(
   // An upgrade from a monthly or yearly membership: that one ends now (its unused part was credited).
   if (outcome === 'activated') await supersedeByLifetime(deps, row.userId, row.id);
   if (outcome === 'activated') return 'activated';
-  const fresh = await q.selectMembership(deps.db, row.id);
+  const fresh = await membershipById(deps.db, row.id);
   return fresh?.status === 'active' ? 'already active' : 'ended';
 }
 
@@ -69,7 +70,7 @@ const stripeHandlers: Record<string, (deps: MembershipDeps, objectId: string, ev
     const stripe = deps.stripe!;
     const session = await stripe.retrieveSession(sessionId);
     if (session.metadata.kind !== 'membership' && session.metadata.kind !== 'membership_lifetime') return null;
-    const row = await q.selectMembership(deps.db, Number(session.metadata.membership_id));
+    const row = await membershipById(deps.db, Number(session.metadata.membership_id));
     if (!row || row.providerReference !== session.id) return 'ignored: no membership for this checkout';
     if (session.mode === 'subscription') {
       if (!session.subscriptionId) return 'ignored: no subscription yet';
@@ -178,7 +179,7 @@ async function syncRazorpaySubscription(deps: MembershipDeps, body: RazorpayEven
   const razorpay = deps.razorpay!;
   const subscriptionId = body.payload?.subscription?.entity?.id;
   if (!subscriptionId) return null;
-  const row = await q.selectMembershipBy(deps.db, { razorpaySubscriptionId: subscriptionId });
+  const row = await membershipByReference(deps.db, { razorpaySubscriptionId: subscriptionId });
   if (!row) return null;
   const sub = await razorpay.fetchSubscription(subscriptionId);
   const paymentId = body.payload?.payment?.entity?.id;
@@ -218,7 +219,7 @@ const razorpayHandlers: Record<string, (deps: MembershipDeps, body: RazorpayEven
     const paymentId = body.payload?.payment?.entity?.id;
     if (!paymentId) return null;
     const payment = await deps.razorpay!.fetchPayment(paymentId);
-    const row = payment.orderId ? await q.selectMembershipBy(deps.db, { providerReference: payment.orderId }) : undefined;
+    const row = payment.orderId ? await membershipByReference(deps.db, { providerReference: payment.orderId }) : undefined;
     if (!row) return null;
     if (payment.status !== 'captured') return `ignored: payment ${payment.status}`;
     return `lifetime ${await activateLifetime(deps, row, { providerPaymentId: payment.id, amount: payment.amount, currency: payment.currency })}`;
@@ -228,7 +229,7 @@ const razorpayHandlers: Record<string, (deps: MembershipDeps, body: RazorpayEven
     const paymentId = body.payload?.payment?.entity?.id;
     if (!paymentId) return null;
     const payment = await deps.razorpay!.fetchPayment(paymentId);
-    const row = payment.orderId ? await q.selectMembershipBy(deps.db, { providerReference: payment.orderId }) : undefined;
+    const row = payment.orderId ? await membershipByReference(deps.db, { providerReference: payment.orderId }) : undefined;
     // A failed renewal of a subscription arrives as subscription.pending, with the payment.
     return row ? 'lifetime payment failed (membership stays unpaid)' : null;
   },

@@ -1,6 +1,6 @@
-// The subscriptions module's public surface (memberships: their rules, lifecycle and studio actions): the only file other modules may import.
-export { isMembershipCurrent, membershipDates, type MembershipDates, type MembershipPhase, type MembershipState, type MembershipStatus } from './rules.js';
-export { currentMembershipOf, currentMembers, endedMemberships, membershipMoneyByDay, membershipSnapshot } from './membership.js';
+// The subscriptions module's public surface (memberships bought through Stripe and Razorpay: checkout,
+// the state machine, history and the studio's actions; the records and their currency are the
+// memberships module's): the only file other modules may import.
 export { hasEverSubscribed, refreshFromProvider } from './service.js';
 export { handleRazorpayMembershipEvent, handleStripeMembershipEvent, type RazorpayEventBody } from './events.js';
 export type { MembershipDeps } from './state-machine.js';
@@ -12,9 +12,10 @@ export {
   getMembership,
   getMembershipDetail,
   listMemberships,
+  membershipMoneyByDay,
   refundLastCharge,
   type StudioMembership,
   type StudioMembershipDetail,
 } from './studio.js';
 // Plans kept in step with Stripe and Razorpay (the studio's plan editor calls these after its change commits).
-export { membershipCountsByPlan, syncPlanWithProviders } from './plans.js';
+export { syncPlanWithProviders } from './plans.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { membershipById, updateMembership } from '../memberships/index.js';
 import {
   cancelAtProvider,
   checkPeriodEnd,
@@ -9,13 +10,12 @@ import {
   stopProviderRenewal,
   type MembershipDeps,
 } from './state-machine.js';
-import * as q from './queries.js';
 
 const byId = z.object({ id: z.number().int() });
 
 /** A pending checkout replaced by a newer one: closed at the provider so it can no longer be paid. */
 async function closeCheckout(deps: MembershipDeps, id: number): Promise<void> {
-  const row = await q.selectMembership(deps.db, id);
+  const row = await membershipById(deps.db, id);
   if (!row || row.status !== 'pending') return;
   if (row.paymentMethod === 'stripe' && row.providerReference && deps.stripe) {
     const session = await deps.stripe.retrieveSession(row.providerReference);
@@ -27,7 +27,7 @@ async function closeCheckout(deps: MembershipDeps, id: number): Promise<void> {
     await deps.razorpay.cancelSubscription(row.razorpaySubscriptionId, false);
   }
   // A Razorpay order (lifetime) cannot be closed: a late payment on it still activates.
-  if (row.paymentMethod === 'stripe' || row.razorpaySubscriptionId) await q.updateMembership(deps.db, id, { status: 'failed' });
+  if (row.paymentMethod === 'stripe' || row.razorpaySubscriptionId) await updateMembership(deps.db, id, { status: 'failed' });
 }
 
 /** The scheduled work of memberships, on the durable job queue. */

@@ -7,7 +7,6 @@
  */
 import { getPlanForSync, getPlanPrice, savePlanPriceProviderId, savePlanStripeProduct, type PlanPriceRow } from '../catalog/index.js';
 import type { MembershipDeps } from './state-machine.js';
-import * as q from './queries.js';
 
 type SyncDeps = Pick<MembershipDeps, 'db' | 'log' | 'stripe' | 'razorpay'>;
 type RecurringType = 'monthly' | 'yearly';
@@ -118,10 +117,4 @@ export async function razorpayPlanForCheckout(
       razorpayPlanId: plan.razorpayPlanId,
     },
   );
-}
-
-/** Memberships per plan: current now, and ever made (a plan someone bought keeps its interval). */
-export async function membershipCountsByPlan(deps: Pick<MembershipDeps, 'db'>, planIds: number[]): Promise<Map<number, { current: number; total: number }>> {
-  const rows = await q.countMembershipsByPlan(deps.db, planIds);
-  return new Map(rows.map((r) => [r.planId, { current: r.current, total: r.total }]));
 }

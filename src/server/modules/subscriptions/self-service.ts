@@ -11,21 +11,28 @@ import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
 import { ownedBy } from '../access/index.js';
 import { getPlanForPurchase, listPlanNames } from '../catalog/index.js';
+import {
+  isMembershipCurrent,
+  membershipById,
+  membershipDates,
+  type MembershipRow,
+  membershipsOfUser,
+  unusedCredit,
+  updateMembership,
+} from '../memberships/index.js';
 import { applyView, priceOf, recordCharge, viewOfStripe, type MembershipDeps } from './state-machine.js';
 import { stripePriceForCheckout } from './plans.js';
-import * as q from './queries.js';
-import { isMembershipCurrent, membershipDates, unusedCredit } from './rules.js';
 import { lifetimeOffer, subscriptionDetail } from './service.js';
 
 const error = (code: 'bad_request' | 'not_found' | 'conflict' | 'unavailable', message: string) =>
   new AppError(code, message, { detail: message, error: message });
 const day = (d: Date) => d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
-async function ownRow(deps: MembershipDeps, viewer: Viewer, id: number): Promise<q.MembershipRow> {
-  return ownedBy(await q.selectMembership(deps.db, id), viewer, () => error('not_found', m.notFound));
+async function ownRow(deps: MembershipDeps, viewer: Viewer, id: number): Promise<MembershipRow> {
+  return ownedBy(await membershipById(deps.db, id), viewer, () => error('not_found', m.notFound));
 }
 
-function providerDown(deps: MembershipDeps, row: q.MembershipRow, what: string) {
+function providerDown(deps: MembershipDeps, row: MembershipRow, what: string) {
   return (cause: unknown): never => {
     if (cause instanceof AppError) throw cause;
     deps.log.error({ err: cause, membership: row.id }, `could not ${what} at the provider`);
@@ -83,20 +90,20 @@ export async function resumeSubscription(
   } else {
     await applyView(deps, row.id, { status: 'active', autoRenew: true, resume: true });
   }
-  const fresh = (await q.selectMembership(deps.db, row.id))!;
+  const fresh = (await membershipById(deps.db, row.id))!;
   return { success: true, message: m.resumed(day(fresh.endDate ?? row.endDate)), subscription: await subscriptionDetail(deps, viewer) };
 }
 
 /** The member's current membership and its plan's type (null when none is current). */
 async function currentWithPlan(deps: MembershipDeps, viewer: Viewer) {
-  const row = (await q.selectMembershipsOfUser(deps.db, viewer.userId)).find((r) => isMembershipCurrent(r));
+  const row = (await membershipsOfUser(deps.db, viewer.userId)).find((r) => isMembershipCurrent(r));
   const plans = await listPlanNames(deps.db);
   return { row, plans, planType: row ? plans.find((p) => p.id === row.planId)?.planType : undefined };
 }
 
 /** Why a recurring plan change cannot happen now (null when it can): the one check the preview and the change share. */
 function recurringChangeRefusal(
-  row: q.MembershipRow,
+  row: MembershipRow,
   planType: string | undefined,
   target: 'monthly' | 'yearly',
 ): { message: string; atRenewal: boolean } | null {
@@ -200,7 +207,7 @@ export async function changePlan(
     if (isCardError(cause)) throw error('bad_request', m.changeDeclined);
     return providerDown(deps, row, 'change the plan')(cause);
   });
-  await q.updateMembership(deps.db, row.id, { planId: target.id, amount: target.amount });
+  await updateMembership(deps.db, row.id, { planId: target.id, amount: target.amount });
   await applyView(deps, row.id, viewOfStripe(sub));
   // The proration invoice, recorded now in case its webhook is late (the same row either way).
   if (sub.latestInvoiceId) {
@@ -209,6 +216,6 @@ export async function changePlan(
       await recordCharge(deps, row.id, { transactionId: invoice.id, providerPaymentId: invoice.paymentIntentId, amount: invoice.amountPaid, kind: 'change' });
     }
   }
-  const fresh = (await q.selectMembership(deps.db, row.id))!;
+  const fresh = (await membershipById(deps.db, row.id))!;
   return { success: true, message: m.planChanged(target.name, day(fresh.endDate ?? row.endDate)), subscription: await subscriptionDetail(deps, viewer) };
 }

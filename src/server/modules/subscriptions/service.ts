@@ -15,6 +15,19 @@ import type { Viewer } from '../../http/auth.js';
 import { accessToCourses, ownedBy } from '../access/index.js';
 import { getPublicUser, type PublicUser } from '../accounts/index.js';
 import { getPlanForPurchase, listCourses, listPlanNames, type PlanForPurchase } from '../catalog/index.js';
+import {
+  createMembership,
+  isMembershipCurrent,
+  liveMembershipsOf,
+  membershipById,
+  membershipByReference,
+  membershipDates,
+  type MembershipRow,
+  membershipsOfUser,
+  pendingMembershipsOf,
+  unusedCredit,
+  updateMembership,
+} from '../memberships/index.js';
 import { activateLifetime, handleStripeMembershipEvent } from './events.js';
 import {
   applyView,
@@ -29,7 +42,6 @@ import {
 } from './state-machine.js';
 import { razorpayPlanForCheckout, stripePriceForCheckout } from './plans.js';
 import * as q from './queries.js';
-import { isMembershipCurrent, membershipDates, unusedCredit } from './rules.js';
 
 /** Billing cycles a renewing Razorpay subscription is created for (Razorpay needs an end): ten years. */
 const RAZORPAY_CYCLES = { monthly: 120, yearly: 10 } as const;
@@ -60,7 +72,7 @@ function assertMethod(deps: MembershipDeps, method: MembershipPaymentMethod, vis
 }
 
 async function assertNotMember(deps: MembershipDeps, userId: number) {
-  const rows = await q.selectLiveMembershipsOfUser(deps.db, userId);
+  const rows = await liveMembershipsOf(deps.db, userId);
   if (rows.some((row) => isMembershipCurrent(row))) throw error('conflict', m.alreadyMember);
 }
 
@@ -72,13 +84,13 @@ async function stripeCustomer(deps: MembershipDeps, user: PublicUser): Promise<s
 
 /** Older unpaid checkouts of the user are closed at the provider, so only the newest can be paid. */
 async function closeOlderCheckouts(deps: MembershipDeps, userId: number, keepId: number) {
-  for (const row of await q.selectPendingOfUser(deps.db, userId)) {
+  for (const row of await pendingMembershipsOf(deps.db, userId)) {
     if (row.id !== keepId) await deps.queue.enqueue(JOBS.closeCheckout, { id: row.id });
   }
 }
 
 async function openPending(deps: MembershipDeps, user: PublicUser, plan: PlanForPurchase, method: MembershipPaymentMethod, autoRenew: boolean) {
-  return q.insertMembership(deps.db, {
+  return createMembership(deps.db, {
     userId: user.id,
     planId: plan.id,
     status: 'pending',
@@ -93,7 +105,7 @@ async function openPending(deps: MembershipDeps, user: PublicUser, plan: PlanFor
 /** A provider call that failed: the pending membership is closed and the member told to try again. */
 async function providerFailed(deps: MembershipDeps, membershipId: number, cause: unknown): Promise<never> {
   deps.log.error({ err: cause, membership: membershipId }, 'could not open the membership checkout');
-  await q.updateMembership(deps.db, membershipId, { status: 'failed' });
+  await updateMembership(deps.db, membershipId, { status: 'failed' });
   throw error('unavailable', m.providerUnreachable);
 }
 
@@ -130,7 +142,7 @@ async function openStripeCheckout(
     amount: plan.amount,
     ...checkout,
   });
-  await q.updateMembership(deps.db, row.id, { providerReference: session.id, stripeCustomerId: customerId });
+  await updateMembership(deps.db, row.id, { providerReference: session.id, stripeCustomerId: customerId });
   return { checkout_url: session.url, session_id: session.id, key_id: null, sandbox: deps.stripe!.mode === 'sandbox' };
 }
 
@@ -171,7 +183,7 @@ export async function subscribe(
       totalCount: input.autoRenew ? RAZORPAY_CYCLES[plan.planType] : 1,
       notes: { membership_id: String(row.id), user_id: String(user.id), email: user.email },
     });
-    await q.updateMembership(deps.db, row.id, { razorpaySubscriptionId: sub.id });
+    await updateMembership(deps.db, row.id, { razorpaySubscriptionId: sub.id });
     return {
       ...common,
       checkout_url: null,
@@ -202,8 +214,8 @@ export async function lifetimeOffer(
   deps: MembershipDeps,
   viewer: Viewer,
   visitor: Visitor,
-): Promise<{ plan: PlanForPurchase; fullPrice: number; credit: number; upgrade: boolean; from?: q.MembershipRow; days: number }> {
-  const current = (await q.selectMembershipsOfUser(deps.db, viewer.userId)).find((r) => isMembershipCurrent(r));
+): Promise<{ plan: PlanForPurchase; fullPrice: number; credit: number; upgrade: boolean; from?: MembershipRow; days: number }> {
+  const current = (await membershipsOfUser(deps.db, viewer.userId)).find((r) => isMembershipCurrent(r));
   if (current && current.endDate === null) throw error('conflict', m.alreadyLifetime);
   const plan = await lifetimePlan(deps, current ? { ...visitor, region: current.region as Visitor['region'] } : visitor);
   if (!current) return { plan, fullPrice: plan.amount, credit: 0, upgrade: false, days: 0 };
@@ -243,7 +255,7 @@ export async function subscribeLifetime(
       receipt: `MEM-${row.id}`,
       notes: { membership_id: String(row.id), kind: 'membership_lifetime' },
     });
-    await q.updateMembership(deps.db, row.id, { providerReference: order.id });
+    await updateMembership(deps.db, row.id, { providerReference: order.id });
     return {
       ...common,
       checkout_url: null,
@@ -259,8 +271,8 @@ export async function subscribeLifetime(
 }
 
 /** The viewer's own membership behind a provider reference; anyone else's is 'not found'. */
-async function ownMembership(deps: MembershipDeps, viewer: Viewer, by: Parameters<typeof q.selectMembershipBy>[1]) {
-  return ownedBy(await q.selectMembershipBy(deps.db, by), viewer, notFound);
+async function ownMembership(deps: MembershipDeps, viewer: Viewer, by: Parameters<typeof membershipByReference>[1]) {
+  return ownedBy(await membershipByReference(deps.db, by), viewer, notFound);
 }
 
 /**
@@ -328,7 +340,7 @@ export async function verifyRazorpaySubscription(
  * A Stripe checkout the member just paid, read back from Stripe when its webhook has not arrived
  * yet (the pending-activation page polls the detail): the same handler as the webhook's.
  */
-async function confirmPendingCheckout(deps: MembershipDeps, rows: q.MembershipRow[]) {
+async function confirmPendingCheckout(deps: MembershipDeps, rows: MembershipRow[]) {
   const pending = rows.find((r) => r.status === 'pending');
   if (!pending?.providerReference || pending.paymentMethod !== 'stripe' || !deps.stripe) return;
   if (Date.now() - pending.createdAt.getTime() > PENDING_LOOKUP_MS) return;
@@ -367,10 +379,10 @@ const EMPTY_DETAIL: SubscriptionDetail = {
 
 /** GET /user/subscription-detail/: the current membership, else the latest one that ever started. */
 export async function subscriptionDetail(deps: MembershipDeps, viewer: Viewer): Promise<SubscriptionDetail> {
-  let rows = await q.selectMembershipsOfUser(deps.db, viewer.userId);
+  let rows = await membershipsOfUser(deps.db, viewer.userId);
   if (rows[0]?.status === 'pending') {
     await confirmPendingCheckout(deps, rows);
-    rows = await q.selectMembershipsOfUser(deps.db, viewer.userId);
+    rows = await membershipsOfUser(deps.db, viewer.userId);
   }
   const now = new Date();
   const started = rows.filter((r) => r.status !== 'pending' && r.status !== 'failed');
@@ -440,7 +452,7 @@ const day = (d: Date) => d.toLocaleDateString('en-US', { month: 'short', day: 'n
  * end): the membership stays active until its end date. A membership in its grace period (a
  * renewal failed) ends now instead, and the provider stops retrying the card.
  */
-export async function stopRenewal(deps: MembershipDeps, row: q.MembershipRow): Promise<{ message: string }> {
+export async function stopRenewal(deps: MembershipDeps, row: MembershipRow): Promise<{ message: string }> {
   if (!row.endDate) throw error('bad_request', m.lifetimeNoRenewal);
   if (!isMembershipCurrent(row)) throw error('bad_request', m.notActive);
   if (row.status === 'past_due') {
@@ -468,26 +480,26 @@ export async function stopRenewal(deps: MembershipDeps, row: q.MembershipRow): P
       throw error('unavailable', m.providerUnreachable);
     }
   }
-  const fresh = (await q.selectMembership(deps.db, row.id))!;
+  const fresh = (await membershipById(deps.db, row.id))!;
   return { message: m.cancelled(day(fresh.endDate ?? row.endDate)) };
 }
 
 /** POST /cancel-subscription/: the owner turns auto-renewal off. */
 export async function cancelSubscription(deps: MembershipDeps, viewer: Viewer, subscriptionId: number) {
-  const row = ownedBy(await q.selectMembership(deps.db, subscriptionId), viewer, notFound);
+  const row = ownedBy(await membershipById(deps.db, subscriptionId), viewer, notFound);
   const { message } = await stopRenewal(deps, row);
   return { success: true as const, message, subscription: await subscriptionDetail(deps, viewer) };
 }
 
 /** Whether the user ever held a membership (abandoned-checkout reminders stop for good then). */
 export async function hasEverSubscribed(deps: Pick<MembershipDeps, 'db'>, userId: number): Promise<boolean> {
-  const rows = await q.selectMembershipsOfUser(deps.db, userId);
+  const rows = await membershipsOfUser(deps.db, userId);
   return rows.some((r) => r.status !== 'pending' && r.status !== 'failed');
 }
 
 /** Reconciles one membership with its provider now (the studio's "refresh", the period-end job). */
 export async function refreshFromProvider(deps: MembershipDeps, membershipId: number) {
-  const row = await q.selectMembership(deps.db, membershipId);
+  const row = await membershipById(deps.db, membershipId);
   if (!row) throw error('not_found', m.notFound);
   return syncFromProvider(deps, row);
 }

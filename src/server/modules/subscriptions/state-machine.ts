@@ -22,8 +22,8 @@ import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { getPublicUser } from '../accounts/index.js';
 import { listPlanNames } from '../catalog/index.js';
+import { liveMembershipsOf, membershipById, type MembershipRow, type MembershipStatus, type NewMembership, updateMembership } from '../memberships/index.js';
 import * as q from './queries.js';
-import type { MembershipStatus } from './rules.js';
 
 /**
  * The membership's state machine. Every change, whatever its source (a webhook, the browser's
@@ -75,13 +75,13 @@ export interface ProviderView {
   failedAt?: Date | null;
   /** The member turned auto-renewal back on (and the provider agrees): the one way it comes back on. */
   resume?: boolean;
-  link?: Partial<Pick<q.NewMembership, 'stripeSubscriptionId' | 'stripeCustomerId' | 'razorpaySubscriptionId' | 'razorpayCustomerId'>>;
+  link?: Partial<Pick<NewMembership, 'stripeSubscriptionId' | 'stripeCustomerId' | 'razorpaySubscriptionId' | 'razorpayCustomerId'>>;
 }
 
 const ENDED: MembershipStatus[] = ['cancelled', 'expired', 'failed'];
 
 /** A membership ended at once (a refund, a lifetime upgrade): no renewal, no grace, cancelled as of `now`. */
-const endedNow = (row: Pick<q.MembershipRow, 'canceledAt'>, now: Date) => ({
+const endedNow = (row: Pick<MembershipRow, 'canceledAt'>, now: Date) => ({
   status: 'cancelled' as const,
   endedAt: now,
   autoRenew: false,
@@ -151,7 +151,7 @@ export function viewOfRazorpay(sub: RazorpaySubscriptionState, failedAt?: Date |
   };
 }
 
-export const priceOf = (row: Pick<q.MembershipRow, 'amount' | 'currency' | 'region'>, amount = row.amount) =>
+export const priceOf = (row: Pick<MembershipRow, 'amount' | 'currency' | 'region'>, amount = row.amount) =>
   formatPrice(toMajor(amount), (regions[row.region as Region] ?? regions.US).symbol, row.currency);
 
 async function planNameOf(db: Db, planId: number): Promise<{ name: string; planType: 'monthly' | 'yearly' | 'lifetime' }> {
@@ -159,7 +159,7 @@ async function planNameOf(db: Db, planId: number): Promise<{ name: string; planT
   return { name: plan?.name ?? 'Membership', planType: plan?.planType ?? 'monthly' };
 }
 
-const methodLabel = (row: Pick<q.MembershipRow, 'paymentMethod'>) =>
+const methodLabel = (row: Pick<MembershipRow, 'paymentMethod'>) =>
   row.paymentMethod === 'stripe' ? 'Stripe' : row.paymentMethod === 'razorpay' ? 'Razorpay' : 'Complimentary';
 
 interface Member {
@@ -175,28 +175,20 @@ async function withLocked<T>(
   deps: MembershipDeps,
   membershipId: number,
   fallback: T,
-  fn: (tx: Tx, row: q.MembershipRow, member: Member) => Promise<T>,
+  fn: (tx: Tx, row: MembershipRow, member: Member) => Promise<T>,
 ): Promise<T> {
-  const peek = await q.selectMembership(deps.db, membershipId);
+  const peek = await membershipById(deps.db, membershipId);
   if (!peek) return fallback;
   const user = await getPublicUser(deps.db, peek.userId);
   const member = { name: user?.fullName ?? '', email: user?.email ?? '' };
   return deps.db.transaction(async (tx) => {
-    const row = await q.selectMembership(tx, membershipId, true);
+    const row = await membershipById(tx, membershipId, true);
     return row ? fn(tx, row, member) : fallback;
   });
 }
 
 /** Sends an email about a membership once per (kind, key), inside the caller's transaction. */
-async function notify(
-  deps: MembershipDeps,
-  tx: Tx,
-  row: q.MembershipRow,
-  member: Member,
-  kind: string,
-  key: string,
-  build: (base: NotifyBase) => RenderedEmail,
-) {
+async function notify(deps: MembershipDeps, tx: Tx, row: MembershipRow, member: Member, kind: string, key: string, build: (base: NotifyBase) => RenderedEmail) {
   if (!member.email || !(await q.claimNotice(tx, row.id, kind, key))) return;
   const plan = await planNameOf(tx, row.planId);
   const base: NotifyBase = {
@@ -211,7 +203,7 @@ type NotifyBase = { name: string; planName: string; price: string; subscriptionU
 
 async function historyRow(
   tx: Tx,
-  row: q.MembershipRow,
+  row: MembershipRow,
   values: {
     status: 'created' | 'active' | 'cancelled' | 'expired' | 'failed' | 'renewed' | 'refunded';
     transactionId: string;
@@ -242,7 +234,7 @@ async function historyRow(
 const later = (at: Date) => Math.max(0, at.getTime() - Date.now());
 
 /** The jobs that follow a period: the renewal reminder and the check at its end. */
-async function schedulePeriod(deps: MembershipDeps, tx: Tx, row: q.MembershipRow) {
+async function schedulePeriod(deps: MembershipDeps, tx: Tx, row: MembershipRow) {
   if (!row.endDate) return;
   const endDate = row.endDate.toISOString();
   if (row.autoRenew && row.paymentMethod !== 'manual') {
@@ -251,7 +243,7 @@ async function schedulePeriod(deps: MembershipDeps, tx: Tx, row: q.MembershipRow
   await deps.queue.enqueue(JOBS.periodEnd, { id: row.id, endDate, attempt: 0 }, { tx, delayMs: later(new Date(row.endDate.getTime() + PERIOD_END_CHECK_MS)) });
 }
 
-async function scheduleGrace(deps: MembershipDeps, tx: Tx, row: q.MembershipRow) {
+async function scheduleGrace(deps: MembershipDeps, tx: Tx, row: MembershipRow) {
   if (!row.graceUntil) return;
   const graceUntil = row.graceUntil.toISOString();
   await deps.queue.enqueue(JOBS.graceWarning, { id: row.id, graceUntil }, { tx, delayMs: later(new Date(row.graceUntil.getTime() - GRACE_WARNING_MS)) });
@@ -268,7 +260,7 @@ export type ApplyOutcome =
  */
 export async function applyView(deps: MembershipDeps, membershipId: number, view: ProviderView): Promise<ApplyOutcome> {
   return withLocked<ApplyOutcome>(deps, membershipId, 'unknown membership', async (tx, row, member) => {
-    const next: Partial<q.NewMembership> = { ...Object.fromEntries(Object.entries(view.link ?? {}).filter(([, v]) => v)) };
+    const next: Partial<NewMembership> = { ...Object.fromEntries(Object.entries(view.link ?? {}).filter(([, v]) => v)) };
     const outcomes: ApplyOutcome[] = [];
     const now = new Date();
 
@@ -320,8 +312,8 @@ export async function applyView(deps: MembershipDeps, membershipId: number, view
     }
 
     if (Object.keys(next).length === 0) return 'unchanged';
-    await q.updateMembership(tx, row.id, next);
-    const updated = { ...row, ...next } as q.MembershipRow;
+    await updateMembership(tx, row.id, next);
+    const updated = { ...row, ...next } as MembershipRow;
 
     if (outcomes.includes('activated') && !updated.autoRenew && updated.endDate && updated.stripeSubscriptionId) {
       await deps.queue.enqueue(JOBS.providerNoRenew, { id: updated.id }, { tx });
@@ -370,7 +362,7 @@ export async function applyView(deps: MembershipDeps, membershipId: number, view
 }
 
 /** A readable, unique prefix for the history rows a membership writes itself. */
-const membershipRef = (row: Pick<q.MembershipRow, 'id' | 'stripeSubscriptionId' | 'razorpaySubscriptionId' | 'providerReference'>) =>
+const membershipRef = (row: Pick<MembershipRow, 'id' | 'stripeSubscriptionId' | 'razorpaySubscriptionId' | 'providerReference'>) =>
   row.stripeSubscriptionId ?? row.razorpaySubscriptionId ?? row.providerReference ?? `MEM-${row.id}`;
 
 /** A charge the provider confirmed: one history row per payment, whatever the number of deliveries. */
@@ -450,7 +442,7 @@ export async function applyRefund(deps: MembershipDeps, providerPaymentId: strin
     if (!written) return 'already refunded';
     const now = new Date();
     if (!ENDED.includes(row.status)) {
-      await q.updateMembership(tx, row.id, endedNow(row, now));
+      await updateMembership(tx, row.id, endedNow(row, now));
       if (row.paymentMethod !== 'manual' && row.endDate !== null) await deps.queue.enqueue(JOBS.providerCancel, { id: row.id }, { tx });
     }
     await notify(deps, tx, row, member, 'refunded', providerPaymentId, (base) => membershipRefundedEmail({ ...base, price: priceOf(row, charge.amount) }));
@@ -466,7 +458,7 @@ export async function stripeUnpaidSince(deps: MembershipDeps, sub: StripeSubscri
 }
 
 /** Re-reads the provider's state of a membership and applies it (reconciliation, the browser's return, the studio). */
-export async function syncFromProvider(deps: MembershipDeps, row: q.MembershipRow): Promise<ApplyOutcome> {
+export async function syncFromProvider(deps: MembershipDeps, row: MembershipRow): Promise<ApplyOutcome> {
   if (row.stripeSubscriptionId && deps.stripe) {
     const sub = await deps.stripe.retrieveSubscription(row.stripeSubscriptionId);
     return applyView(deps, row.id, viewOfStripe(sub, await stripeUnpaidSince(deps, sub)));
@@ -490,7 +482,7 @@ export async function endMembership(
 ): Promise<ApplyOutcome> {
   const outcome = await applyView(deps, membershipId, { status, endedAt });
   if (outcome === 'ended') {
-    const row = await q.selectMembership(deps.db, membershipId);
+    const row = await membershipById(deps.db, membershipId);
     if (row && (row.stripeSubscriptionId || row.razorpaySubscriptionId)) await deps.queue.enqueue(JOBS.providerCancel, { id: row.id });
   }
   return outcome;
@@ -515,11 +507,11 @@ export async function sendGraceWarning(deps: MembershipDeps, membershipId: numbe
 
 /** The grace period is over and the renewal was never paid: the membership ends (and the provider stops retrying). */
 export async function endGrace(deps: MembershipDeps, membershipId: number, graceUntil: string): Promise<void> {
-  const row = await q.selectMembership(deps.db, membershipId);
+  const row = await membershipById(deps.db, membershipId);
   if (!row || row.status !== 'past_due' || row.graceUntil?.toISOString() !== graceUntil) return;
   // The provider may have collected the payment at the last moment: ask it first.
   if ((await syncFromProvider(deps, row).catch(() => 'unchanged')) === 'recovered') return;
-  const fresh = await q.selectMembership(deps.db, membershipId);
+  const fresh = await membershipById(deps.db, membershipId);
   if (fresh?.status === 'past_due') await endMembership(deps, membershipId, 'expired', fresh.graceUntil ?? new Date());
 }
 
@@ -528,10 +520,10 @@ export async function endGrace(deps: MembershipDeps, membershipId: number, grace
  * end a membership that does not renew. Retried hourly for a day while the provider has not settled.
  */
 export async function checkPeriodEnd(deps: MembershipDeps, membershipId: number, endDate: string, attempt: number): Promise<void> {
-  const row = await q.selectMembership(deps.db, membershipId);
+  const row = await membershipById(deps.db, membershipId);
   if (!row || row.endDate?.toISOString() !== endDate || ENDED.includes(row.status) || row.status === 'pending') return;
   if (row.stripeSubscriptionId || row.razorpaySubscriptionId) await syncFromProvider(deps, row);
-  const fresh = await q.selectMembership(deps.db, membershipId);
+  const fresh = await membershipById(deps.db, membershipId);
   if (!fresh || fresh.endDate?.toISOString() !== endDate || fresh.status !== 'active') return;
   if (!fresh.autoRenew) {
     await endMembership(deps, membershipId, 'expired', fresh.endDate ?? new Date());
@@ -542,7 +534,7 @@ export async function checkPeriodEnd(deps: MembershipDeps, membershipId: number,
 
 /** A membership bought without auto-renewal: the provider's subscription is set to end with its first period. */
 export async function stopProviderRenewal(deps: MembershipDeps, membershipId: number): Promise<void> {
-  const row = await q.selectMembership(deps.db, membershipId);
+  const row = await membershipById(deps.db, membershipId);
   if (!row?.stripeSubscriptionId || !deps.stripe || row.autoRenew) return;
   const sub = await deps.stripe.retrieveSubscription(row.stripeSubscriptionId);
   if (!sub.cancelAtPeriodEnd && (sub.status === 'active' || sub.status === 'trialing')) await deps.stripe.setCancelAtPeriodEnd(sub.id, true);
@@ -556,12 +548,12 @@ export async function stopProviderRenewal(deps: MembershipDeps, membershipId: nu
  */
 export async function supersedeByLifetime(deps: MembershipDeps, userId: number, lifetimeId: number): Promise<number> {
   let ended = 0;
-  for (const other of await q.selectLiveMembershipsOfUser(deps.db, userId)) {
+  for (const other of await liveMembershipsOf(deps.db, userId)) {
     if (other.id === lifetimeId || other.endDate === null) continue;
     ended += await withLocked(deps, other.id, 0, async (tx, row) => {
       if (row.status !== 'active' && row.status !== 'past_due') return 0;
       const now = new Date();
-      await q.updateMembership(tx, row.id, endedNow(row, now));
+      await updateMembership(tx, row.id, endedNow(row, now));
       if (row.stripeSubscriptionId || row.razorpaySubscriptionId) await deps.queue.enqueue(JOBS.providerCancel, { id: row.id }, { tx });
       return 1;
     });
@@ -571,7 +563,7 @@ export async function supersedeByLifetime(deps: MembershipDeps, userId: number, 
 
 /** Stops the provider's subscription now (after a refund, the end of the grace period or the instructor's cancellation). */
 export async function cancelAtProvider(deps: MembershipDeps, membershipId: number): Promise<void> {
-  const row = await q.selectMembership(deps.db, membershipId);
+  const row = await membershipById(deps.db, membershipId);
   if (!row) return;
   if (row.stripeSubscriptionId && deps.stripe) {
     const sub = await deps.stripe.retrieveSubscription(row.stripeSubscriptionId);

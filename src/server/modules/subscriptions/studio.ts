@@ -1,10 +1,20 @@
 import { toMajor } from '../../../shared/pricing.js';
 import { AppError } from '../../errors.js';
+import type { Db } from '../../db/client.js';
 import { getPublicUser } from '../accounts/index.js';
 import { listPlanNames } from '../catalog/index.js';
+import {
+  createMembership,
+  isMembershipCurrent,
+  membershipById,
+  type MembershipRow,
+  membershipsForStudio,
+  membershipsOfUser,
+  type MembershipStatus,
+  type StudioMemberState,
+} from '../memberships/index.js';
 import { applyRefund, applyView, cancelAtProvider, endMembership, type MembershipDeps } from './state-machine.js';
 import * as q from './queries.js';
-import { isMembershipCurrent, type MembershipStatus } from './rules.js';
 import { stopRenewal } from './service.js';
 
 /**
@@ -20,7 +30,7 @@ export interface StudioMembership {
   /** Internal lifecycle status: pending, active, past_due, cancelled, expired, failed. */
   status: MembershipStatus;
   /** The studio's state: active, in_grace, cancelled, expired, incomplete. */
-  state: q.StudioMemberState;
+  state: StudioMemberState;
   /** The member's badge: Active, Cancelled or Inactive. */
   badge: 'Active' | 'Cancelled' | 'Inactive';
   is_current: boolean;
@@ -39,14 +49,14 @@ export interface StudioMembership {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The studio's state of a membership (isMembershipCurrent decides current; stateWhere in queries.ts is its SQL twin). */
-export function stateOf(row: q.MembershipRow, now: Date = new Date()): q.StudioMemberState {
+export function stateOf(row: MembershipRow, now: Date = new Date()): StudioMemberState {
   if (row.status === 'pending' || row.status === 'failed') return 'incomplete';
   if (row.status === 'cancelled') return 'cancelled';
   if (isMembershipCurrent(row, now)) return row.status === 'past_due' ? 'in_grace' : 'active';
   return 'expired';
 }
 
-async function toStudio(deps: Pick<MembershipDeps, 'db'>, rows: q.MembershipRow[]): Promise<StudioMembership[]> {
+async function toStudio(deps: Pick<MembershipDeps, 'db'>, rows: MembershipRow[]): Promise<StudioMembership[]> {
   const plans = await listPlanNames(deps.db);
   const users = new Map(await Promise.all([...new Set(rows.map((r) => r.userId))].map(async (id) => [id, await getPublicUser(deps.db, id)] as const)));
   const now = new Date();
@@ -83,7 +93,7 @@ export async function listMemberships(
   filter: {
     userIds?: number[] | undefined;
     statuses?: MembershipStatus[];
-    state?: q.StudioMemberState | undefined;
+    state?: StudioMemberState | undefined;
     paymentMethod?: 'stripe' | 'razorpay' | 'manual' | undefined;
     planType?: 'monthly' | 'yearly' | 'lifetime' | undefined;
     sort?: '-created_at' | 'created_at' | 'end_date' | '-end_date' | undefined;
@@ -94,7 +104,7 @@ export async function listMemberships(
   const pageSize = Math.min(100, Math.max(1, filter.pageSize ?? 25));
   const page = Math.max(1, filter.page ?? 1);
   const planIds = filter.planType ? (await listPlanNames(deps.db)).filter((p) => p.planType === filter.planType).map((p) => p.id) : undefined;
-  const rows = await q.selectMembershipsForStudio(deps.db, {
+  const rows = await membershipsForStudio(deps.db, {
     userIds: filter.userIds,
     statuses: filter.statuses,
     state: filter.state,
@@ -131,7 +141,7 @@ export interface StudioMembershipDetail extends StudioMembership {
 
 /** One membership with its whole history and the provider's ids (customer, subscription, checkout). */
 export async function getMembershipDetail(deps: Pick<MembershipDeps, 'db'>, membershipId: number): Promise<StudioMembershipDetail> {
-  const row = await q.selectMembership(deps.db, membershipId);
+  const row = await membershipById(deps.db, membershipId);
   if (!row) throw AppError.notFound('Membership not found.');
   const [membership] = await toStudio(deps, [row]);
   const history = await q.selectHistoryOfMembership(deps.db, row.id);
@@ -154,7 +164,7 @@ export async function getMembershipDetail(deps: Pick<MembershipDeps, 'db'>, memb
 }
 
 export async function getMembership(deps: Pick<MembershipDeps, 'db'>, membershipId: number): Promise<StudioMembership> {
-  const row = await q.selectMembership(deps.db, membershipId);
+  const row = await membershipById(deps.db, membershipId);
   if (!row) throw AppError.notFound('Membership not found.');
   return (await toStudio(deps, [row]))[0]!;
 }
@@ -178,7 +188,7 @@ export async function compMembership(deps: MembershipDeps, input: { userId: numb
   if (!Number.isInteger(input.months) || input.months < 1 || input.months > 60) throw AppError.fields({ months: ['Give between 1 and 60 months.'] });
   const user = await getPublicUser(deps.db, input.userId);
   if (!user) throw AppError.notFound('User not found.');
-  const live = (await q.selectMembershipsOfUser(deps.db, user.id)).filter((r) => isMembershipCurrent(r));
+  const live = (await membershipsOfUser(deps.db, user.id)).filter((r) => isMembershipCurrent(r));
   const comp = live.find((r) => r.paymentMethod === 'manual' && r.endDate);
   if (live.some((r) => r.paymentMethod !== 'manual' || !r.endDate)) {
     throw new AppError('conflict', 'This member already has a current membership.', { detail: 'This member already has a current membership.' });
@@ -193,7 +203,7 @@ export async function compMembership(deps: MembershipDeps, input: { userId: numb
   if (!monthly) throw AppError.notFound('No monthly plan to grant.');
   const now = new Date();
   const endDate = addMonths(now, input.months);
-  const row = await q.insertMembership(deps.db, {
+  const row = await createMembership(deps.db, {
     userId: user.id,
     planId: monthly.id,
     status: 'pending',
@@ -208,7 +218,7 @@ export async function compMembership(deps: MembershipDeps, input: { userId: numb
   return getMembership(deps, row.id);
 }
 
-async function recordComp(deps: MembershipDeps, row: q.MembershipRow, months: number, endDate: Date) {
+async function recordComp(deps: MembershipDeps, row: MembershipRow, months: number, endDate: Date) {
   const plan = (await listPlanNames(deps.db)).find((p) => p.id === row.planId);
   await q.insertHistory(deps.db, {
     subscriptionId: row.id,
@@ -227,7 +237,7 @@ async function recordComp(deps: MembershipDeps, row: q.MembershipRow, months: nu
  * the member would) or now (access ends at once, the provider stops billing).
  */
 export async function cancelMembershipFor(deps: MembershipDeps, input: { membershipId: number; immediately: boolean }): Promise<StudioMembership> {
-  const row = await q.selectMembership(deps.db, input.membershipId);
+  const row = await membershipById(deps.db, input.membershipId);
   if (!row) throw AppError.notFound('Membership not found.');
   if (input.immediately) {
     if (row.status === 'pending' || row.status === 'failed' || row.status === 'expired' || row.status === 'cancelled') {
@@ -246,7 +256,7 @@ export async function cancelMembershipFor(deps: MembershipDeps, input: { members
  * revoked at once (the provider's refund webhook then changes nothing).
  */
 export async function refundLastCharge(deps: MembershipDeps, input: { membershipId: number }): Promise<StudioMembership> {
-  const row = await q.selectMembership(deps.db, input.membershipId);
+  const row = await membershipById(deps.db, input.membershipId);
   if (!row) throw AppError.notFound('Membership not found.');
   const charge = await q.selectLastCharge(deps.db, row.id);
   if (!charge?.providerPaymentId)
@@ -265,4 +275,9 @@ export async function refundLastCharge(deps: MembershipDeps, input: { membership
   }
   await applyRefund(deps, charge.providerPaymentId);
   return getMembership(deps, row.id);
+}
+
+/** Membership charges and refunds per UTC day and currency in [from, to) (the studio's overview). */
+export function membershipMoneyByDay(db: Db, from: Date, to: Date) {
+  return q.selectChargesByDay(db, from, to);
 }

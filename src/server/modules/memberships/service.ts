@@ -1,0 +1,105 @@
+/**
+ * Memberships (facts layer): the membership records and whether one is current. A membership is
+ * current by isMembershipCurrent (rules.ts); its SQL twin (stateWhere in queries.ts) answers the
+ * same for the studio's lists and the plan counts, and currency-parity.test.ts keeps the two in
+ * agreement. The provider side (checkout, the state machine, history, emails) is the subscriptions
+ * module's, which reads and writes the records through these functions.
+ */
+import type { Database, Db } from '../../db/client.js';
+import { listPlanNames } from '../catalog/index.js';
+import * as q from './queries.js';
+import type { MembershipRow, NewMembership, StudioMemberState } from './queries.js';
+import { isMembershipCurrent } from './rules.js';
+
+/** The user's current membership (the one that gives access now), if any. */
+export async function currentMembershipOf(db: Db, userId: number, now: Date = new Date()): Promise<{ id: number } | undefined> {
+  const rows = await q.selectLiveMembershipsOfUser(db, userId);
+  const current = rows.find((row) => isMembershipCurrent(row, now));
+  return current ? { id: current.id } : undefined;
+}
+
+/** Which of these users hold a current membership now (one query). */
+export async function currentMembers(db: Db, userIds: number[], now: Date = new Date()): Promise<Set<number>> {
+  const rows = await q.selectLiveMemberships(db, userIds);
+  return new Set(rows.filter((row) => isMembershipCurrent(row, now)).map((row) => row.userId));
+}
+
+/** A month's worth of a plan's price: monthly plans their price, yearly a twelfth, lifetime nothing. */
+export function monthlyValue(planType: 'monthly' | 'yearly' | 'lifetime' | undefined, amount: number): number {
+  if (planType === 'monthly') return amount;
+  if (planType === 'yearly') return Math.round(amount / 12);
+  return 0;
+}
+
+/**
+ * The members whose membership is current at `now` (isMembershipCurrent) and the monthly recurring
+ * revenue per currency they bring. One query for the candidates, one for the plans' types.
+ */
+export async function membershipSnapshot(db: Database, now: Date = new Date()): Promise<{ active: number; mrr: { currency: string; amount: number }[] }> {
+  const [rows, plans] = await Promise.all([q.selectLiveMembershipPrices(db), listPlanNames(db)]);
+  const planTypes = new Map(plans.map((p) => [p.id, p.planType]));
+  const members = new Set<number>();
+  const mrr = new Map<string, number>();
+  for (const row of rows) {
+    if (!isMembershipCurrent(row, now)) continue;
+    members.add(row.userId);
+    mrr.set(row.currency, (mrr.get(row.currency) ?? 0) + monthlyValue(planTypes.get(row.planId), row.amount));
+  }
+  return { active: members.size, mrr: [...mrr].map(([currency, amount]) => ({ currency, amount })).sort((a, b) => a.currency.localeCompare(b.currency)) };
+}
+
+/** Memberships ended in [from, to): cancelled early, refunded or expired. */
+export function endedMemberships(db: Database, from: Date, to: Date): Promise<number> {
+  return q.countEndedMemberships(db, from, to);
+}
+
+/** Per plan: memberships current now (active or in grace) and ever bought (not abandoned checkouts). */
+export async function membershipCountsByPlan(deps: { db: Db }, planIds: number[]): Promise<Map<number, { current: number; total: number }>> {
+  const rows = await q.countMembershipsByPlan(deps.db, planIds);
+  return new Map(rows.map((r) => [r.planId, { current: r.current, total: r.total }]));
+}
+
+// ---------------------------------------------------------------- the records, for the subscriptions module
+
+export type { MembershipRow, NewMembership, StudioMemberState };
+
+export function createMembership(db: Db, values: NewMembership): Promise<MembershipRow> {
+  return q.insertMembership(db, values);
+}
+
+/** One membership; `lock` holds its row for the caller's transaction. */
+export function membershipById(db: Db, id: number, lock = false): Promise<MembershipRow | undefined> {
+  return q.selectMembership(db, id, lock);
+}
+
+/** The membership a provider's subscription id (or our checkout reference) names. */
+export function membershipByReference(
+  db: Db,
+  by: { stripeSubscriptionId?: string; razorpaySubscriptionId?: string; providerReference?: string },
+): Promise<MembershipRow | undefined> {
+  return q.selectMembershipBy(db, by);
+}
+
+/** Every membership of a user, newest first. */
+export function membershipsOfUser(db: Db, userId: number): Promise<MembershipRow[]> {
+  return q.selectMembershipsOfUser(db, userId);
+}
+
+/** The user's memberships that may be current (active or in grace), newest first: their state only. */
+export function liveMembershipsOf(db: Db, userId: number) {
+  return q.selectLiveMembershipsOfUser(db, userId);
+}
+
+/** The user's checkouts still pending, newest first. */
+export function pendingMembershipsOf(db: Db, userId: number): Promise<MembershipRow[]> {
+  return q.selectPendingOfUser(db, userId);
+}
+
+export function updateMembership(db: Db, id: number, values: Partial<NewMembership>): Promise<void> {
+  return q.updateMembership(db, id, values);
+}
+
+/** The studio's list of memberships (abandoned checkouts left out unless asked for), with the total matching. */
+export function membershipsForStudio(db: Db, filter: Parameters<typeof q.selectMembershipsForStudio>[1]) {
+  return q.selectMembershipsForStudio(db, filter);
+}
