@@ -11,6 +11,7 @@
  */
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { baseUrl } from './browser';
 import type { Fixtures } from './fixtures';
 
 export type Audience = 'visitor' | 'student' | 'admin';
@@ -54,6 +55,18 @@ async function courseInCart(page: Page, fixtures: Fixtures) {
   await page.getByRole('button', { name: 'Go to cart' }).first().waitFor();
 }
 
+/** The student completes the first lesson of the course they bought (once is enough: completing is idempotent), so they may rate it. */
+async function completeFirstLesson(fixtures: Fixtures) {
+  const token = fixtures.storage.student.origins.flatMap((origin) => origin.localStorage).find((item) => item.name === 'accessToken')?.value;
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+  const course = (await (await fetch(`${baseUrl()}/api/v1/courses/${fixtures.paidCourse.slug}/`, { headers })).json()) as {
+    sections: { lessons: { uuid: string }[] }[];
+  };
+  const lesson = course.sections[0]?.lessons[0];
+  const done = await fetch(`${baseUrl()}/api/v1/complete-lesson/`, { method: 'POST', headers, body: JSON.stringify({ lesson_uuid: lesson?.uuid }) });
+  expect(done.status).toBe(200);
+}
+
 export const pages: PageCase[] = [
   // Storefront
   { name: 'home', path: '/', see: { heading: /Learn to code by building/ } },
@@ -64,6 +77,7 @@ export const pages: PageCase[] = [
   { name: 'roadmap', path: '/roadmap', see: { heading: /^From your first line of Python/ } },
   { name: 'subscribe', path: '/subscribe', see: { heading: 'Every course. One membership.' } },
   { name: 'course-reviews', path: '/course-reviews', see: { heading: 'What students and clients say' } },
+  { name: 'course-reviews-filtered', path: (f) => `/course-reviews?course=${f.paidCourse.slug}&stars=5`, see: { heading: 'From our students' } },
   { name: 'terms', path: '/terms-and-conditions', see: { heading: 'Terms and Conditions' } },
   { name: 'privacy', path: '/privacy-policy', see: { heading: 'Privacy Policy' } },
   { name: 'refund', path: '/cancellation-refund-policy', see: { heading: 'Cancellation & Refund Policy' } },
@@ -103,6 +117,13 @@ export const pages: PageCase[] = [
       await page.locator('[data-plan-type]').first().click();
       await page.getByRole('dialog').waitFor();
     },
+  },
+  {
+    name: 'course-detail-rate',
+    path: (f) => `/courses/${f.paidCourse.slug}`,
+    see: { heading: 'Rate this course' },
+    as: 'student',
+    prepare: async (_page, f) => completeFirstLesson(f),
   },
   { name: 'checkout-guest', path: '/checkout', see: (f) => ({ text: f.otherPaidCourse.title }), prepare: courseInCart },
 
@@ -194,4 +215,18 @@ export const pages: PageCase[] = [
     },
   },
   { name: 'studio-messages', path: '/admin/messages?show=all', see: { heading: 'Messages' }, as: 'admin' },
+  {
+    name: 'studio-reviews',
+    path: '/admin/reviews',
+    see: { heading: 'Reviews' },
+    as: 'admin',
+    act: async (page) => {
+      await page
+        .locator('.studio-card', { has: page.getByRole('button', { name: 'Hide' }) })
+        .first()
+        .getByRole('button', { name: 'Hide' })
+        .click();
+      await page.getByLabel('Why hide it?').first().waitFor();
+    },
+  },
 ];

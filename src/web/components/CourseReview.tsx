@@ -26,7 +26,9 @@ export function CourseReviewItem({ review, showCourse = false }: { review: Cours
       {showCourse && review.course.slug && (
         <p className="small mb-1">
           <span className="text-body-secondary">on </span>
-          <Link to={`/courses/${review.course.slug}`}>{review.course.title}</Link>
+          <Link to={`/courses/${review.course.slug}`} className="d-inline-block py-1">
+            {review.course.title}
+          </Link>
         </p>
       )}
       {review.review && <p className="course-review-text mb-0">{review.review}</p>}

@@ -25,6 +25,7 @@ const AuditLogPage = lazy(() => import('./pages/AuditLogPage'));
 const CouponsPage = lazy(() => import('./pages/CouponsPage'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 const QuestionsPage = lazy(() => import('./pages/QuestionsPage'));
+const ReviewsPage = lazy(() => import('./pages/ReviewsPage'));
 const ProjectQueuePage = lazy(() => import('./pages/ProjectQueuePage'));
 const ProjectReviewPage = lazy(() => import('./pages/ProjectReviewPage'));
 const MessagesPage = lazy(() => import('./pages/MessagesPage'));
@@ -64,6 +65,7 @@ export default function StudioApp() {
             { path: 'audit-log', element: <AuditLogPage /> },
             { path: 'settings', element: <SettingsPage /> },
             { path: 'questions', element: <QuestionsPage /> },
+            { path: 'reviews', element: <ReviewsPage /> },
             { path: 'projects', element: <ProjectQueuePage /> },
             { path: 'projects/:submissionId', element: <ProjectReviewPage /> },
             { path: 'messages', element: <MessagesPage /> },

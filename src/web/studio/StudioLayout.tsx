@@ -41,6 +41,7 @@ const groups: { heading: string; items: NavItem[] }[] = [
       { to: '/admin/projects', label: 'Projects', icon: 'award', badge: 'projects', reviewer: true },
       { to: '/admin/questions', label: 'Questions', icon: 'patch-question', badge: 'questions' },
       { to: '/admin/messages', label: 'Messages', icon: 'envelope', badge: 'messages' },
+      { to: '/admin/reviews', label: 'Reviews', icon: 'star-half' },
     ],
   },
   {
