@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CourseDetail } from '../../shared/catalog';
 import type { Certificate, Enrolment, LessonCompletion, Progress, PublicCertificate, Question } from '../../shared/learning';
+import type { QuizAttemptBody, QuizAttemptResult, QuizAttempts } from '../../shared/quizzes';
 
 export type { PublicCertificate } from '../../shared/learning';
 import { progressPercent } from '../../shared/progress';
@@ -37,6 +38,7 @@ export const learningKeys = {
   certificate: (id: string) => [...learningKeys.all, 'certificate', id] as const,
   questions: () => [...learningKeys.all, 'questions'] as const,
   questionList: (courseId: number | undefined) => [...learningKeys.questions(), courseId ?? 'mine'] as const,
+  quizAttempts: (lessonUuid: string) => [...learningKeys.all, 'quiz-attempts', lessonUuid] as const,
 };
 
 export const learningQueries = {
@@ -70,6 +72,14 @@ export const learningQueries = {
       queryFn: ({ signal }) => apiFetch<PublicCertificate>(`/certificates/${encodeURIComponent(certificateId)}/`, { signal }),
       enabled: Boolean(certificateId),
       retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status < 500),
+    }),
+
+  /** GET /quizzes/{lesson_uuid}/attempts/: the viewer's attempts, newest first (answers told only once passed or out of attempts). */
+  quizAttempts: (lessonUuid: string) =>
+    queryOptions({
+      queryKey: learningKeys.quizAttempts(lessonUuid),
+      queryFn: ({ signal }) => apiFetch<QuizAttempts>(`/quizzes/${lessonUuid}/attempts/`, { signal }),
+      retry: false,
     }),
 
   questions: (courseId?: number) =>
@@ -300,5 +310,21 @@ export function useAskQuestion() {
   return useMutation({
     mutationFn: (question: NewQuestion) => apiFetch<Question>('/questions/', { method: 'POST', body: question }),
     onSuccess: () => client.invalidateQueries({ queryKey: learningKeys.questions() }),
+  });
+}
+
+export function useQuizAttempts(lessonUuid: string, enabled: boolean) {
+  return useQuery({ ...learningQueries.quizAttempts(lessonUuid), enabled });
+}
+
+/**
+ * POST /quizzes/{lesson_uuid}/attempts/: the server grades. The attempts list takes the new one, and
+ * the course is reloaded (attempts used; a pass completes the lesson and may the course).
+ */
+export function useSubmitQuiz(slug: string, lessonUuid: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: QuizAttemptBody) => apiFetch<QuizAttemptResult>(`/quizzes/${lessonUuid}/attempts/`, { method: 'POST', body }),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: learningKeys.quizAttempts(lessonUuid) }), invalidateLearning(client, slug)]),
   });
 }

@@ -1,6 +1,7 @@
 import Accordion from 'react-bootstrap/Accordion';
 import type { Lesson, Section } from '../../../shared/catalog';
 import { plural } from './format';
+import { lessonTypeLook } from '../../lib/lessonTypes';
 
 interface CurriculumProps {
   sections: Section[];
@@ -10,11 +11,11 @@ interface CurriculumProps {
 }
 
 function LessonRow({ lesson, onPreview }: { lesson: Lesson; onPreview: (lesson: Lesson) => void }) {
-  const isVideo = lesson.lesson_type === 'Video';
+  const look = lessonTypeLook[lesson.lesson_type];
   const canPreview = lesson.enable_preview && Boolean(lesson.video_source);
   return (
     <li className="curriculum-lesson">
-      <i className={`bi ${isVideo ? 'bi-play-circle' : 'bi-file-earmark-text'} curriculum-lesson-icon`} aria-hidden="true" />
+      <i className={`bi ${look.icon} curriculum-lesson-icon`} aria-hidden="true" />
       {canPreview ? (
         // The title opens the preview, as the small 'Preview' beside it does (one control for a keyboard and a screen reader).
         <button
@@ -27,7 +28,7 @@ function LessonRow({ lesson, onPreview }: { lesson: Lesson; onPreview: (lesson: 
         </button>
       ) : (
         <span className="curriculum-lesson-title">
-          <span className="visually-hidden">{isVideo ? 'Video: ' : 'Article: '}</span>
+          <span className="visually-hidden">{look.name}: </span>
           {lesson.lesson_title}
         </span>
       )}

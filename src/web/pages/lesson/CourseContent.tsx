@@ -3,6 +3,7 @@ import Accordion from 'react-bootstrap/Accordion';
 import Dropdown from 'react-bootstrap/Dropdown';
 import type { Lesson, Section } from '../../../shared/catalog';
 import { isLessonLocked, lessonLabel } from './lessonRules';
+import { lessonTypeLook } from '../../lib/lessonTypes';
 
 interface CourseContentProps {
   sections: Section[];
@@ -19,7 +20,7 @@ interface LessonItemProps extends Pick<CourseContentProps, 'onSelect' | 'onToggl
 
 function LessonItem({ lesson, active, onSelect, onToggleCompletion }: LessonItemProps) {
   const locked = isLessonLocked(lesson);
-  const isVideo = lesson.lesson_type === 'Video';
+  const look = lessonTypeLook[lesson.lesson_type];
   const label = lessonLabel(lesson);
   const ref = useRef<HTMLLIElement>(null);
   // The box answers the click at once: the course's cache (marked by useLessonCompletion) changes a moment later,
@@ -54,8 +55,8 @@ function LessonItem({ lesson, active, onSelect, onToggleCompletion }: LessonItem
           <span className="lesson-item-title">{label}</span>
           <span className="lesson-item-meta">
             <span>
-              <i className={`bi ${isVideo ? 'bi-play-circle' : 'bi-file-earmark-text'} me-1`} aria-hidden="true" />
-              <span className="visually-hidden">{isVideo ? 'Video, ' : 'Article, '}</span>
+              <i className={`bi ${look.icon} me-1`} aria-hidden="true" />
+              <span className="visually-hidden">{look.name}, </span>
               {lesson.video_playback_time}
             </span>
             {locked && (

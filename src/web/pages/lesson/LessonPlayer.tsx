@@ -9,6 +9,7 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { CourseContent } from './CourseContent';
 import { allLessons, findLesson, isLessonLocked, lessonLabel, lessonPath } from './lessonRules';
 import { LockedPanel } from './LockedPanel';
+import { QuizStage } from './QuizStage';
 import { CourseProjectLinks, ProjectStage } from './ProjectStage';
 
 interface LessonPlayerProps {
@@ -96,6 +97,7 @@ export function LessonPlayer({ course, slug, sectionId, lessonId, projectId }: L
   const previous = position > 0 ? lessons[position - 1] : undefined;
   const next = position >= 0 ? lessons[position + 1] : undefined;
   const isArticle = lesson.lesson_type === 'Article';
+  const isQuiz = lesson.lesson_type === 'quiz';
 
   const details = (
     <div className="lesson-details">
@@ -138,13 +140,19 @@ export function LessonPlayer({ course, slug, sectionId, lessonId, projectId }: L
         </div>
       </article>
     );
+  else if (isQuiz)
+    stage = lesson.quiz ? (
+      <QuizStage key={lesson.uuid} slug={slug} lessonUuid={lesson.uuid} quiz={lesson.quiz} canAttempt={loggedIn} />
+    ) : (
+      <LockedPanel loggedIn={loggedIn} course={course} />
+    );
   else stage = <VideoPlayer key={lesson.uuid} url={lesson.video_source} title={lessonLabel(lesson)} onEnded={() => complete(lesson)} />;
 
   return (
     <div className="container-xxl lesson-layout">
       <div className="row g-4">
         <div className="col-12 col-lg-8 lesson-stage" ref={stageRef}>
-          {isArticle && !locked ? (
+          {(isArticle || isQuiz) && !locked ? (
             <>
               {details}
               {stage}

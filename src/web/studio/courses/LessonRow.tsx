@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AdminCourse } from '../../../shared/admin';
+import { lessonTypeLook } from '../../lib/lessonTypes';
 
 export type CurriculumSection = AdminCourse['sections'][number];
 export type CurriculumLesson = CurriculumSection['lessons'][number];
@@ -31,7 +32,7 @@ export function LessonRow({
   return (
     <>
       {handle}
-      <i className={`bi ${lesson.lesson_type === 'Video' ? 'bi-play-btn' : 'bi-file-text'} text-body-secondary`} role="img" aria-label={lesson.lesson_type} />
+      <i className={`bi ${lessonTypeLook[lesson.lesson_type].icon} text-body-secondary`} role="img" aria-label={lessonTypeLook[lesson.lesson_type].name} />
       <span className="flex-grow-1 min-w-0 text-break">{lesson.lesson_title}</span>
       {lesson.enable_preview && <span className="badge text-bg-info">Preview</span>}
       <span className="small text-body-secondary">{formatDuration(lesson.duration_seconds)}</span>

@@ -1,0 +1,123 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LessonQuiz, QuizAttemptResult, QuizAttempts } from '../../../shared/quizzes';
+import { respond } from './fixtures';
+import { QuizStage } from './QuizStage';
+
+const uuid = '00000000-0000-4000-8000-000000000001';
+const quiz: LessonQuiz = {
+  pass_percent: 60,
+  max_attempts: 2,
+  attempts_used: 0,
+  questions: [
+    {
+      id: 1,
+      prompt: 'Which keyword defines a function?',
+      kind: 'single',
+      options: [
+        { id: 11, text: 'def' },
+        { id: 12, text: 'fun' },
+      ],
+    },
+    {
+      id: 2,
+      prompt: 'Which are sequences?',
+      kind: 'multiple',
+      options: [
+        { id: 21, text: 'list' },
+        { id: 22, text: 'tuple' },
+        { id: 23, text: 'int' },
+      ],
+    },
+  ],
+};
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+let answers: QuizAttemptResult[];
+let sent: unknown[];
+const noAttempts: QuizAttempts = { attempts_used: 0, attempts_left: 2, passed: false, attempts: [] };
+
+beforeEach(() => {
+  sent = [];
+  fetchMock = vi.fn<typeof fetch>((input, init) => {
+    const url = new URL(String(input));
+    if (url.pathname === `/api/v1/quizzes/${uuid}/attempts/` && init?.method === 'POST') {
+      sent.push(JSON.parse(String(init.body)));
+      return respond(200, answers.shift());
+    }
+    if (url.pathname === `/api/v1/quizzes/${uuid}/attempts/`) return respond(200, noAttempts);
+    return respond(404, { detail: 'Not found.' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const renderStage = (props: Partial<Parameters<typeof QuizStage>[0]> = {}) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <QuizStage slug="python" lessonUuid={uuid} quiz={quiz} canAttempt {...props} />
+    </QueryClientProvider>,
+  );
+
+describe('QuizStage', () => {
+  it('sends the chosen options, shows which were wrong without the answers, then after a pass the answers and explanations', async () => {
+    answers = [
+      {
+        attempt_number: 1,
+        score_percent: 50,
+        passed: false,
+        attempts_left: 1,
+        results: [
+          { question_id: 1, correct: true },
+          { question_id: 2, correct: false },
+        ],
+      },
+      {
+        attempt_number: 2,
+        score_percent: 100,
+        passed: true,
+        attempts_left: 0,
+        results: [
+          { question_id: 1, correct: true, correct_option_ids: [11], explanation: 'def starts a function.' },
+          { question_id: 2, correct: true, correct_option_ids: [21, 22], explanation: null },
+        ],
+      },
+    ];
+    renderStage();
+    fireEvent.click(screen.getByLabelText('def'));
+    fireEvent.click(screen.getByLabelText('list'));
+    fireEvent.click(screen.getByRole('button', { name: /Submit answers/ }));
+    expect(await screen.findByText(/You scored 50%; 60% passes\. 1 wrong\. 1 attempt left\./)).toBeTruthy();
+    expect(sent[0]).toEqual({
+      answers: [
+        { question_id: 1, option_ids: [11] },
+        { question_id: 2, option_ids: [21] },
+      ],
+    });
+    expect(screen.getAllByText('Wrong')).toHaveLength(1);
+    expect(screen.queryByText('Right answer')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: /Try again/ }));
+    fireEvent.click(screen.getByLabelText('tuple'));
+    fireEvent.click(screen.getByRole('button', { name: /Submit answers/ }));
+    expect(await screen.findByText(/Passed with 100%/)).toBeTruthy();
+    expect(sent[1]).toEqual({
+      answers: [
+        { question_id: 1, option_ids: [11] },
+        { question_id: 2, option_ids: [21, 22] },
+      ],
+    });
+    expect(screen.getAllByText('Right answer')).toHaveLength(3);
+    expect(screen.getByText('def starts a function.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Submit answers|Try again/ })).toBeNull();
+  });
+
+  it('the studio preview sends nothing', async () => {
+    renderStage({ preview: true, canAttempt: false });
+    fireEvent.click(screen.getByLabelText('def'));
+    const submit = screen.getByRole('button', { name: /Submit answers/ });
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(fetchMock).not.toHaveBeenCalled());
+  });
+});
