@@ -45,7 +45,7 @@ export const moduleLayers = {
   reminders: { layer: 'features', imports: ['access', 'accounts', 'cart', 'catalog', 'enrolments', 'subscriptions'] },
   contact: { layer: 'features', imports: ['settings'] },
   site: { layer: 'features', imports: ['settings'] },
-  'web-host': { layer: 'features', imports: ['catalog'] },
+  'web-host': { layer: 'features', imports: ['catalog', 'projects'] },
   devtools: { layer: 'features', imports: [] },
   // students' ratings and reviews: who may rate asks access; the figures are kept on the course by catalog
   reviews: { layer: 'features', imports: ['access', 'accounts', 'catalog'] },

@@ -92,5 +92,7 @@ export const otherPaths: { pattern: RegExp; page: PageKey }[] = [
     page: 'account',
   },
   { pattern: /^\/certificates\/[^/]+\/?$/, page: 'account' },
+  // The student's projects (/projects/) and a project's own page (/projects/{id}): signed-in reading.
+  { pattern: /^\/projects(\/\d+)?\/?$/, page: 'account' },
   { pattern: /^\/admin(\/[^?#]*)?$/, page: 'studio' },
 ];

@@ -6,6 +6,7 @@ export {
   deleteProject,
   getStudioProject,
   hasPublishedProject,
+  letterHeadFacts,
   openForReview,
   reviewQueue,
   revokeLetter,

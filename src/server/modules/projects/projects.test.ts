@@ -430,6 +430,17 @@ describe('letters', () => {
     expect((await visitorCall(t, 'GET', '/letters/0123456789abcdef0123456789abcdef/credential/')).statusCode).toBe(404);
   });
 
+  it('has a server-rendered head with og tags and its share picture, so a shared link shows the letter', async () => {
+    const page = await t.app.inject({ url: `/letters/${letterId}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<meta property="og:image" content="http://lectern.test/api/v1/letters/${letterId}/image/">`);
+    expect(page.body).toContain('<meta property="og:title" content="María González: pre-experience letter for Payments service | Lectern">');
+    expect(page.body).toContain(`<link rel="canonical" href="http://lectern.test/letters/${letterId}">`);
+    expect(page.body).not.toContain(owner.user.email);
+    expect((await t.app.inject({ url: '/letters/0123456789abcdef0123456789abcdef' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/projects/' })).statusCode).toBe(200);
+  });
+
   it('has a share picture (a JPEG) and a PDF for its owner and admins only', async () => {
     const image = await visitorCall(t, 'GET', `/letters/${letterId}/image/`);
     expect(image.statusCode).toBe(200);

@@ -677,6 +677,21 @@ export async function revokeLetter(tx: Tx, config: Config, letterId: string, rea
   return { before: toLetter(config, current, course?.slug ?? ''), after: toLetter(config, row, course?.slug ?? '') };
 }
 
+/** What a letter's page head says (title, description, share picture), or undefined for no such letter. */
+export async function letterHeadFacts(db: Db, letterId: string) {
+  const row = await letterRecord(db, letterId);
+  if (!row) return undefined;
+  return {
+    letterId: row.letterId,
+    number: letterNumber(row.number),
+    studentName: row.studentName,
+    projectTitle: row.projectTitle,
+    courseTitle: row.courseTitle,
+    reviewerName: row.reviewerName,
+    revoked: row.revokedAt !== null,
+  };
+}
+
 /** The student's valid letters (the dashboard's counter). */
 export function countLetters(db: Db, userId: number): Promise<number> {
   return q.countValidLetters(db, userId);

@@ -2,6 +2,7 @@ import { otherPaths, pageMeta, publicPaths, type PageMeta } from '../../../share
 import type { Database } from '../../db/client.js';
 import { imageFallbackPath } from '../../lib/images.js';
 import { currentSlugFor, getCourseMeta, listSitemapCourses } from '../catalog/index.js';
+import { letterHeadFacts } from '../projects/index.js';
 import { renderHead, type HeadOptions } from './head.js';
 
 export interface RenderedPage {
@@ -57,6 +58,21 @@ export async function headForPath(db: Database, publicUrl: string, pathname: str
     const moved = await currentSlugFor(db, decodeURIComponent(course[1]));
     if (moved) return { status: 301, head: '', location: `/courses/${encodeURIComponent(moved)}` };
     return { status: 404, head: renderHead({ ...base, meta: pageMeta.notFound }) };
+  }
+
+  // A pre-experience letter: public, so a shared link shows who earned it, for what, and its picture.
+  const letter = /^\/letters\/([^/]+)$/.exec(clean);
+  if (letter?.[1]) {
+    const facts = await letterHeadFacts(db, decodeURIComponent(letter[1]));
+    if (!facts) return { status: 404, head: renderHead({ ...base, meta: pageMeta.notFound }) };
+    const meta: PageMeta = {
+      title: `${facts.studentName}: pre-experience letter for ${facts.projectTitle} | Lectern`,
+      description: facts.revoked
+        ? `This pre-experience letter (${facts.number}) was revoked.`
+        : `${facts.studentName} completed the project "${facts.projectTitle}" of "${facts.courseTitle}", reviewed personally by ${facts.reviewerName}. Letter ${facts.number}: verify it here.`,
+      keywords: `pre-experience letter, ${facts.projectTitle}, ${facts.courseTitle}`,
+    };
+    return { status: 200, head: renderHead({ ...base, meta, image: `${publicUrl}/api/v1/letters/${facts.letterId}/image/`, type: 'article' }) };
   }
 
   const known = publicPaths.find((p) => p.path === clean);
