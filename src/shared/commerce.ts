@@ -14,6 +14,7 @@ export const commerceMessages = {
   couponExhausted: 'This coupon has reached its usage limit.',
   couponUsedByYou: 'You have already used this coupon.',
   couponNotApplicable: 'This coupon does not apply to the courses in your cart.',
+  couponNotInCurrency: 'This coupon cannot be used with prices in your currency.',
   couponApplied: 'Coupon applied successfully.',
   freeCourseNotInCart: 'Free courses do not go in the cart: enrol from the course page.',
   alreadyOwned: 'You already own this course.',
@@ -80,11 +81,18 @@ export const couponBodySchema = z.object({
 });
 export const couponResponseSchema = z.object({
   message: z.string(),
+  /** 0 for a fixed-amount coupon. */
   discount_percentage: z.number().int(),
+  discount_type: z.enum(['percent', 'fixed']),
+  /** A fixed coupon's amount off per currency (major units, {USD: 10, INR: 800}); null for a percent one. */
+  amount_off: z.record(z.string(), z.number()).nullable(),
+  /** The currency the coupon was checked in (the visitor's region's). */
+  currency: z.string(),
   code: z.string(),
   /** The courses the coupon applies to; null when it applies to every course. */
   course_ids: z.array(z.number().int()).nullable(),
 });
+export type CouponResponse = z.infer<typeof couponResponseSchema>;
 
 const required = (max = 200) =>
   z.string(commerceMessages.required).trim().min(1, commerceMessages.required).max(max, `Ensure this field has no more than ${max} characters.`);

@@ -6,12 +6,19 @@
 import { z } from 'zod';
 import { idSchema } from './ids.js';
 import { pageQuerySchema } from './admin.js';
+import { regions } from './regions.js';
 
 export const couponMessages = {
   codeRequired: 'This field is required.',
   codeFormat: 'Use 3 to 40 letters, digits, dashes or underscores.',
   codeTaken: 'A coupon with this code already exists.',
   percentage: 'Enter a whole percentage from 1 to 100.',
+  discountType: 'Choose a percentage or a fixed amount.',
+  amountOff: 'Enter an amount above 0, with at most two decimals.',
+  amountOffRequired: 'Enter the amount off in at least one currency.',
+  amountOffCurrency: `Use the currencies prices are in: ${Object.values(regions)
+    .map((r) => r.currency)
+    .join(', ')}.`,
   expiry: 'Enter a valid date.',
   expiryPast: 'The expiry date must be in the future.',
   limit: 'Enter a whole number of at least 1, or leave it empty for no limit.',
@@ -42,11 +49,33 @@ export const couponExpirySchema = z
   }, couponMessages.expiry)
   .nullable();
 
+/** The currencies a fixed coupon can name: those the site prices in. */
+export const couponCurrencies = Object.values(regions).map((r) => r.currency) as [string, ...string[]];
+
+const amountSchema = z
+  .number(couponMessages.amountOff)
+  .positive(couponMessages.amountOff)
+  .max(1_000_000, couponMessages.amountOff)
+  .refine((amount) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6, couponMessages.amountOff);
+
+/** A fixed coupon's amount off per currency, in major units: {USD: 10, INR: 800}. */
+export const amountOffSchema = z
+  .record(z.string(), amountSchema, couponMessages.amountOffRequired)
+  .superRefine((amounts, ctx) => {
+    if (Object.keys(amounts).some((currency) => !couponCurrencies.includes(currency)))
+      ctx.addIssue({ code: 'custom', message: couponMessages.amountOffCurrency });
+    else if (!Object.keys(amounts).length) ctx.addIssue({ code: 'custom', message: couponMessages.amountOffRequired });
+  })
+  .nullable();
+
 const couponIdsSchema = z.array(idSchema(couponMessages.courseIds), couponMessages.courseIds).max(500, couponMessages.courseIds);
 
 const couponFields = {
   code: couponCodeSchema,
+  /** 'percent' (the default) takes `percentage` off; 'fixed' takes `amount_off` in the order's currency. */
+  discount_type: z.enum(['percent', 'fixed'], couponMessages.discountType),
   percentage: z.number(couponMessages.percentage).int(couponMessages.percentage).min(1, couponMessages.percentage).max(100, couponMessages.percentage),
+  amount_off: amountOffSchema,
   expires_at: couponExpirySchema,
   max_uses: limitSchema,
   max_uses_per_user: limitSchema,
@@ -55,17 +84,43 @@ const couponFields = {
   is_active: z.boolean('Use true or false.'),
 };
 
-/** A new coupon: code and percentage required; no expiry, no limits, every course and on unless said. */
+/** What a coupon takes off must be there for its kind: a percentage, or an amount in at least one currency. */
+export function discountErrors(coupon: {
+  discount_type: 'percent' | 'fixed';
+  percentage?: number | null | undefined;
+  amount_off?: Record<string, number> | null | undefined;
+}): {
+  percentage?: string[];
+  amount_off?: string[];
+} {
+  if (coupon.discount_type === 'percent' && coupon.percentage == null) return { percentage: [couponMessages.percentage] };
+  if (coupon.discount_type === 'fixed' && !Object.keys(coupon.amount_off ?? {}).length) return { amount_off: [couponMessages.amountOffRequired] };
+  return {};
+}
+
+const discountFields = new Set(['discount_type', 'percentage', 'amount_off']);
+
+/** A new coupon: a code and a percentage (or, fixed, an amount off); no expiry, no limits, every course and on unless said. */
 export const couponBodySchema = z
   .object({
     ...couponFields,
+    discount_type: couponFields.discount_type.default('percent'),
+    percentage: couponFields.percentage.optional(),
+    amount_off: couponFields.amount_off.default(null),
     expires_at: couponFields.expires_at.default(null),
     max_uses: couponFields.max_uses.default(null),
     max_uses_per_user: couponFields.max_uses_per_user.default(null),
     course_ids: couponFields.course_ids.default([]),
     is_active: couponFields.is_active.default(true),
   })
-  .strict();
+  .strict()
+  .superRefine(
+    (coupon, ctx) => {
+      for (const [path, messages] of Object.entries(discountErrors(coupon))) ctx.addIssue({ code: 'custom', path: [path], message: messages[0]! });
+    },
+    // Reported beside the other fields' errors, unless the discount's own fields are already wrong.
+    { when: ({ value, issues }) => typeof value === 'object' && value !== null && !issues.some((issue) => discountFields.has(String(issue.path?.[0]))) },
+  );
 export type CouponBody = z.infer<typeof couponBodySchema>;
 export type CouponBodyInput = z.input<typeof couponBodySchema>;
 
@@ -89,7 +144,11 @@ export type CouponState = (typeof couponStates)[number];
 export const adminCouponSchema = z.object({
   id: z.number().int(),
   code: z.string(),
+  discount_type: z.enum(['percent', 'fixed']),
+  /** 0 for a fixed coupon. */
   percentage: z.number().int(),
+  /** A fixed coupon's amount off per currency (major units); null for a percent one. */
+  amount_off: z.record(z.string(), z.number()).nullable(),
   expires_at: z.string().nullable(),
   max_uses: z.number().int().nullable(),
   max_uses_per_user: z.number().int().nullable(),

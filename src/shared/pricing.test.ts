@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicablePrice, applyDiscount, percentOff, quote, splitTotal, subtotalOf, toMajor, toMinor, type StoredPrice } from './pricing';
+import { amountOffIn, applicablePrice, applyDiscount, percentOff, quote, splitTotal, subtotalOf, toMajor, toMinor, type StoredPrice } from './pricing';
 
 describe('minor units', () => {
   it('converts without floating-point drift in every region currency (two decimals)', () => {
@@ -46,6 +46,35 @@ describe('quote', () => {
     expect(quote(lines, { percentage: 50, courseIds: new Set([2]) })).toEqual({ subtotal: 7998, eligible: 2999, discount: 1500, total: 6498 });
     expect(quote(lines, { percentage: 50, courseIds: [3] })).toEqual({ subtotal: 7998, eligible: 0, discount: 0, total: 7998 });
     expect(quote(lines, { percentage: 250 })).toEqual({ subtotal: 7998, eligible: 7998, discount: 7998, total: 0 });
+  });
+});
+
+describe('fixed-amount coupons', () => {
+  const lines = [
+    { courseId: 1, price: 4999 },
+    { courseId: 2, price: 2999 },
+  ];
+
+  it.each([
+    ['$10 off everything', { amountOff: 1000 }, { subtotal: 7998, eligible: 7998, discount: 1000, total: 6998 }],
+    ['$10 off one course', { amountOff: 1000, courseIds: [2] }, { subtotal: 7998, eligible: 2999, discount: 1000, total: 6998 }],
+    ['more than the course it names: only that course', { amountOff: 5000, courseIds: [2] }, { subtotal: 7998, eligible: 2999, discount: 2999, total: 4999 }],
+    ['more than the whole cart: never below zero', { amountOff: 100_000 }, { subtotal: 7998, eligible: 7998, discount: 7998, total: 0 }],
+    ['a course not in the cart', { amountOff: 1000, courseIds: [3] }, { subtotal: 7998, eligible: 0, discount: 0, total: 7998 }],
+    ['a negative amount', { amountOff: -500 }, { subtotal: 7998, eligible: 7998, discount: 0, total: 7998 }],
+    ['a fraction of a cent', { amountOff: 999.6 }, { subtotal: 7998, eligible: 7998, discount: 1000, total: 6998 }],
+    ['an amount wins over a percentage', { amountOff: 1000, percentage: 100 }, { subtotal: 7998, eligible: 7998, discount: 1000, total: 6998 }],
+  ])('%s', (_name, coupon, expected) => {
+    expect(quote(lines, coupon)).toEqual(expected);
+  });
+
+  it('has an amount per currency, and none in a currency it was not given', () => {
+    const amounts = { USD: 1000, INR: 80000 };
+    expect(amountOffIn(amounts, 'USD')).toBe(1000);
+    expect(amountOffIn(amounts, 'inr')).toBe(80000);
+    expect(amountOffIn(amounts, 'GBP')).toBeUndefined();
+    expect(amountOffIn({ EUR: 0 }, 'EUR')).toBeUndefined();
+    expect(amountOffIn(null, 'USD')).toBeUndefined();
   });
 });
 

@@ -52,7 +52,10 @@ export interface QuoteLine {
 }
 
 export interface QuoteCoupon {
-  percentage: number;
+  /** A percentage coupon's percent off (kept to 0..100). */
+  percentage?: number | undefined;
+  /** A fixed coupon's amount off in the cart's currency (minor units); set, it takes the place of the percentage. */
+  amountOff?: number | null | undefined;
   /** The courses the coupon is limited to; null (or undefined) applies it to every line. */
   courseIds?: ReadonlySet<number> | readonly number[] | null | undefined;
 }
@@ -65,13 +68,28 @@ export interface Quote {
   total: number;
 }
 
+/** A coupon's discount on what it applies to: a fixed amount or a percentage of it, never more than it. */
+export function couponDiscount(eligibleMinor: number, coupon: Pick<QuoteCoupon, 'percentage' | 'amountOff'>): number {
+  if (coupon.amountOff != null) {
+    const amountOff = Number.isFinite(coupon.amountOff) ? Math.max(0, Math.round(coupon.amountOff)) : 0;
+    return Math.min(eligibleMinor, amountOff);
+  }
+  return applyDiscount(eligibleMinor, coupon.percentage ?? 0).discount;
+}
+
+/** A fixed coupon's amount in one currency (its amounts are kept per currency), or undefined when it has none there. */
+export function amountOffIn(amounts: Readonly<Record<string, number>> | null | undefined, currency: string): number | undefined {
+  const amount = amounts?.[currency.toUpperCase()];
+  return amount != null && amount > 0 ? amount : undefined;
+}
+
 /** What a cart or an order costs (minor units): the lines' sum, the coupon's discount on its courses' lines, the total. */
 export function quote(lines: readonly QuoteLine[], coupon?: QuoteCoupon | null): Quote {
   const subtotal = subtotalOf(lines.map((l) => l.price));
   if (!coupon) return { subtotal, eligible: 0, discount: 0, total: subtotal };
   const only = coupon.courseIds ? new Set(coupon.courseIds) : null;
   const eligible = subtotalOf(lines.filter((l) => !only || only.has(l.courseId)).map((l) => l.price));
-  const { discount } = applyDiscount(eligible, coupon.percentage);
+  const discount = couponDiscount(eligible, coupon);
   return { subtotal, eligible, discount, total: Math.max(0, subtotal - discount) };
 }
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { CartResponse } from '../../shared/commerce';
+import type { CartResponse, CouponResponse } from '../../shared/commerce';
 import { useIsLoggedIn } from '../lib/auth';
 import { ensureCartId, getCartId } from '../lib/cart';
 import { setCartCount } from '../lib/cartCount';
@@ -75,12 +75,7 @@ export function useRemoveCartItem() {
   });
 }
 
-export interface CouponResult {
-  message: string;
-  discount_percentage: number;
-  code: string;
-  course_ids: number[] | null;
-}
+export type CouponResult = CouponResponse;
 
 /** POST /coupon/: checks a code (against the cart's courses when a cart id is given); nothing is stored. */
 export function useApplyCoupon() {

@@ -34,7 +34,13 @@ export const coupons = pgTable(
   {
     id: serial('id').primaryKey(),
     code: text('code').notNull().unique(),
+    /** 'percent' takes discount_percentage off; 'fixed' takes amount_off in the order's currency (0 percent then). */
+    discountType: text('discount_type', { enum: ['percent', 'fixed'] })
+      .notNull()
+      .default('percent'),
     discountPercentage: integer('discount_percentage').notNull(),
+    /** A fixed coupon's amount per currency, in minor units ({"USD": 1000, "INR": 80000}); a currency left out cannot use it. */
+    amountOff: jsonb('amount_off').$type<Record<string, number>>(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     maxUses: integer('max_uses'),
     maxUsesPerUser: integer('max_uses_per_user'),

@@ -2,18 +2,19 @@
 import {
   couponExpiryOf,
   couponMessages,
+  discountErrors,
   type AdminCoupon,
   type AdminCouponDetail,
   type CouponBody,
   type CouponPatch,
   type CouponQuery,
 } from '../../../shared/coupons.js';
-import { toMajor } from '../../../shared/pricing.js';
+import { toMajor, toMinor } from '../../../shared/pricing.js';
 import type { Tx, Db } from '../../db/client.js';
 import { AppError, type FieldErrors } from '../../errors.js';
 import { getCourseSummaries } from '../catalog/index.js';
 import * as cq from './queries/coupons.js';
-import { couponState } from './coupons.js';
+import { couponState, majorAmounts } from './coupons.js';
 
 const isUniqueViolation = (error: unknown) => {
   const e = error as { code?: string; cause?: { code?: string } };
@@ -32,7 +33,9 @@ async function present(db: Db, rows: cq.CouponRow[]): Promise<AdminCoupon[]> {
   return rows.map((row) => ({
     id: row.id,
     code: row.code,
-    percentage: row.percentage,
+    discount_type: row.discountType,
+    percentage: row.discountType === 'percent' ? row.percentage : 0,
+    amount_off: row.discountType === 'fixed' ? majorAmounts(row.amountOff ?? {}) : null,
     expires_at: row.expiresAt?.toISOString() ?? null,
     max_uses: row.maxUses,
     max_uses_per_user: row.maxUsesPerUser,
@@ -75,7 +78,7 @@ export async function getStudioCouponDetail(db: Db, id: number): Promise<AdminCo
 
 /** The rules that need the database or several fields at once, reported per field together. */
 async function validate(tx: Tx, next: CouponBody, changed: CouponPatch, before?: AdminCoupon): Promise<void> {
-  const errors: FieldErrors = {};
+  const errors: FieldErrors = { ...discountErrors(next) };
   if (changed.code !== undefined) {
     const holder = await cq.selectCouponIdByCode(tx, changed.code);
     if (holder !== undefined && holder !== before?.id) errors.code = [couponMessages.codeTaken];
@@ -92,10 +95,17 @@ async function validate(tx: Tx, next: CouponBody, changed: CouponPatch, before?:
   if (Object.keys(errors).length) throw AppError.fields(errors);
 }
 
-function valuesOf(body: CouponPatch): Partial<cq.CouponValues> {
+const minorAmounts = (amounts: Record<string, number>) => Object.fromEntries(Object.entries(amounts).map(([currency, amount]) => [currency, toMinor(amount)]));
+
+function valuesOf(body: CouponPatch, kind: CouponBody['discount_type']): Partial<cq.CouponValues> {
   const values: Partial<cq.CouponValues> = {};
   if (body.code !== undefined) values.code = body.code;
   if (body.percentage !== undefined) values.discountPercentage = body.percentage;
+  if (body.amount_off !== undefined) values.amountOff = body.amount_off && minorAmounts(body.amount_off);
+  // A coupon takes off one kind of discount: the other kind's value is kept empty.
+  if (body.discount_type !== undefined) values.discountType = body.discount_type;
+  if (kind === 'fixed' && (body.discount_type !== undefined || body.percentage !== undefined)) values.discountPercentage = 0;
+  if (kind === 'percent' && (body.discount_type !== undefined || body.amount_off !== undefined)) values.amountOff = null;
   if (body.expires_at !== undefined) values.expiresAt = body.expires_at === null ? null : couponExpiryOf(body.expires_at);
   if (body.max_uses !== undefined) values.maxUses = body.max_uses;
   if (body.max_uses_per_user !== undefined) values.maxUsesPerUser = body.max_uses_per_user;
@@ -115,7 +125,7 @@ async function saving<T>(write: () => Promise<T>): Promise<T> {
 
 export async function createStudioCoupon(tx: Tx, body: CouponBody): Promise<AdminCoupon> {
   await validate(tx, body, body);
-  const id = await saving(() => cq.insertCoupon(tx, valuesOf(body) as cq.CouponValues));
+  const id = await saving(() => cq.insertCoupon(tx, valuesOf(body, body.discount_type) as cq.CouponValues));
   await cq.replaceRestrictions(tx, id, [...new Set(body.course_ids)]);
   return getStudioCoupon(tx, id);
 }
@@ -126,7 +136,9 @@ export async function updateStudioCoupon(tx: Tx, id: number, patch: CouponPatch)
   const before = await getStudioCoupon(tx, id);
   const next: CouponBody = {
     code: before.code,
-    percentage: before.percentage,
+    discount_type: before.discount_type,
+    percentage: before.discount_type === 'percent' ? before.percentage : undefined,
+    amount_off: before.amount_off,
     expires_at: before.expires_at,
     max_uses: before.max_uses,
     max_uses_per_user: before.max_uses_per_user,
@@ -135,7 +147,7 @@ export async function updateStudioCoupon(tx: Tx, id: number, patch: CouponPatch)
     ...patch,
   };
   await validate(tx, next, patch, before);
-  await saving(() => cq.updateCoupon(tx, id, valuesOf(patch)));
+  await saving(() => cq.updateCoupon(tx, id, valuesOf(patch, next.discount_type)));
   if (patch.course_ids) await cq.replaceRestrictions(tx, id, [...new Set(patch.course_ids)]);
   return { before, after: await getStudioCoupon(tx, id) };
 }

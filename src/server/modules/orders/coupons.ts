@@ -1,5 +1,6 @@
 import { commerceMessages } from '../../../shared/commerce.js';
 import type { CouponState } from '../../../shared/coupons.js';
+import { amountOffIn, toMajor, type QuoteCoupon } from '../../../shared/pricing.js';
 import type { Tx, Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import * as q from './queries.js';
@@ -7,7 +8,11 @@ import * as q from './queries.js';
 export interface CouponCheck {
   id: number;
   code: string;
+  discountType: 'percent' | 'fixed';
+  /** A percent coupon's percentage (0 for a fixed one). */
   percentage: number;
+  /** A fixed coupon's amount per currency (minor units); null for a percent one. */
+  amountOff: Record<string, number> | null;
   /** Courses the coupon is restricted to; null applies to every course. */
   courseIds: Set<number> | null;
 }
@@ -63,7 +68,25 @@ export async function checkCoupon(
   const restricted = await q.selectCouponCourseIds(db, coupon.id);
   const courseIds = restricted.length ? new Set(restricted) : null;
   if (!appliesToCourses(courseIds, options.courseIds)) throw refuse(commerceMessages.couponNotApplicable);
-  return { id: coupon.id, code: coupon.code, percentage: coupon.discountPercentage, courseIds };
+  return {
+    id: coupon.id,
+    code: coupon.code,
+    discountType: coupon.discountType,
+    percentage: coupon.discountType === 'percent' ? coupon.discountPercentage : 0,
+    amountOff: coupon.discountType === 'fixed' ? (coupon.amountOff ?? {}) : null,
+    courseIds,
+  };
+}
+
+/**
+ * The coupon as the one pricing function takes it for a cart in this currency. A fixed coupon
+ * has an amount per currency: one the instructor gave no amount in does not apply there.
+ */
+export function couponInCurrency(coupon: CouponCheck, currency: string): QuoteCoupon {
+  if (coupon.discountType === 'percent') return { percentage: coupon.percentage, courseIds: coupon.courseIds };
+  const amountOff = amountOffIn(coupon.amountOff, currency);
+  if (amountOff === undefined) throw refuse(commerceMessages.couponNotInCurrency);
+  return { amountOff, courseIds: coupon.courseIds };
 }
 
 type OrderStatus = 'Pending' | 'Paid' | 'Failed' | 'Cancelled' | 'Refunded';
@@ -87,4 +110,9 @@ export async function settleCouponUse(tx: Tx, order: { id: number; userId: numbe
   if (!order.couponId) return;
   if (holdsCouponUse(status)) await q.insertRedemption(tx, order.couponId, order.userId, order.id);
   else await q.deleteRedemptionOfOrder(tx, order.id);
+}
+
+/** A fixed coupon's amounts as the API shows them: major units per currency. */
+export function majorAmounts(amounts: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(amounts).map(([currency, amount]) => [currency, toMajor(amount)]));
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../shared/ids.js';
 import { ipQuerySchema } from '../../../shared/catalog.js';
+import { regions } from '../../../shared/regions.js';
 import {
   couponBodySchema,
   couponResponseSchema,
@@ -17,7 +18,7 @@ import { parseForm, readForm } from '../../http/form.js';
 import { bearerAuth, errors, fileResponse, optionalBearerAuth } from '../../http/openapi.js';
 import { ownedBy } from '../access/index.js';
 import { getCartCourseIds } from '../cart/index.js';
-import { checkCoupon } from './coupons.js';
+import { checkCoupon, couponInCurrency, majorAmounts } from './coupons.js';
 import { renderInvoicePdf } from './invoice.js';
 import { paymentRoutes } from './payment-routes.js';
 import * as orders from './service.js';
@@ -40,9 +41,14 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const viewer = await viewerOf(request, secret);
         const courseIds = request.body.cart_id ? await getCartCourseIds(ctx.db, request.body.cart_id) : undefined;
         const coupon = await checkCoupon(ctx.db, request.body.coupon_code, { userId: viewer?.userId, courseIds });
+        const { currency } = regions[visitorOf(ctx, request).region];
+        couponInCurrency(coupon, currency);
         return {
           message: commerceMessages.couponApplied,
           discount_percentage: coupon.percentage,
+          discount_type: coupon.discountType,
+          amount_off: coupon.amountOff && majorAmounts(coupon.amountOff),
+          currency,
           code: coupon.code,
           course_ids: coupon.courseIds ? [...coupon.courseIds] : null,
         };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { formatPersonName } from '../../../shared/text.js';
 import { commerceMessages, guestPasswordError, type CreateOrderBody, type CreateOrderResponse } from '../../../shared/commerce.js';
-import { quote, splitTotal, toMinor } from '../../../shared/pricing.js';
+import { quote, splitTotal, toMinor, type QuoteCoupon } from '../../../shared/pricing.js';
 import { regions } from '../../../shared/regions.js';
 import type { Database, Db } from '../../db/client.js';
 import type { Visitor } from '../../context.js';
@@ -15,7 +15,7 @@ import { findCourseIdsByTitle, listCourses } from '../catalog/index.js';
 import { ownedCourseIds } from '../enrolments/index.js';
 import { cancelOrder, failOrder, fulfilOrder, stripeAttempt, type FulfilmentDeps } from './fulfilment.js';
 import { sellerDetails } from '../settings/index.js';
-import { checkCoupon, reserveCoupon } from './coupons.js';
+import { checkCoupon, couponInCurrency, reserveCoupon } from './coupons.js';
 import { itemsOfOrders, type OrderItem } from './items.js';
 import * as q from './queries.js';
 
@@ -143,15 +143,17 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
     }
 
     let coupon: Awaited<ReturnType<typeof checkCoupon>> | undefined;
+    let priced: QuoteCoupon | undefined;
     if (body.coupon_code) {
       try {
         coupon = await checkCoupon(tx, body.coupon_code, { userId, courseIds, lock: true });
+        priced = couponInCurrency(coupon, meta.currency);
       } catch (error) {
         if (error instanceof AppError) throw AppError.fields({ coupon_code: (error.body.errors as string[]) ?? [commerceMessages.couponInvalid] });
         throw error;
       }
     }
-    const { subtotal, discount, total } = quote(items, coupon);
+    const { subtotal, discount, total } = quote(items, priced);
     if (toMinor(body.total) !== total) throw AppError.fields({ total: [commerceMessages.totalChanged] });
     if (total === 0 && body.payment_method !== 'Full_Discount') throw AppError.fields({ payment_method: [commerceMessages.fullDiscountOnlyAtZero] });
     if (total > 0 && body.payment_method === 'Full_Discount') throw AppError.fields({ payment_method: [commerceMessages.fullDiscountOnlyAtZero] });

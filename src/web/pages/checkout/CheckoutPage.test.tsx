@@ -268,6 +268,29 @@ describe('coupon and payment method', () => {
     expect(screen.getByTestId('checkout-total')).toHaveTextContent('$79.99');
   });
 
+  it("takes a fixed coupon's amount in the cart's currency off the total, and names the amount on its badge", async () => {
+    handlers['/api/v1/coupon/'] = () => ({
+      status: 200,
+      body: {
+        message: 'Coupon applied successfully.',
+        discount_percentage: 0,
+        discount_type: 'fixed',
+        amount_off: { USD: 10, INR: 800 },
+        currency: 'USD',
+        code: 'TENOFF',
+        course_ids: null,
+      },
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    await screen.findByText('Django REST Framework');
+    await user.type(screen.getByLabelText('Coupon code'), 'tenoff');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByTestId('coupon-badge')).toHaveTextContent('TENOFF · $10 off');
+    expect(screen.getByText('−$10')).toBeInTheDocument();
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$69.99');
+  });
+
   it('shows the first server error, or the fallback, and resets the discount', async () => {
     let reply: { status: number; body?: unknown } = {
       status: 200,
@@ -533,6 +556,11 @@ describe('checkoutTotals', () => {
     expect(checkoutTotals([line(1, 49)], { percentage: 150 })).toEqual({ discount: 49, total: 0 });
     expect(checkoutTotals([line(1, 49)], { percentage: 0 })).toEqual({ discount: 0, total: 49 });
     expect(checkoutTotals([line(1, 49)], null)).toEqual({ discount: 0, total: 49 });
+  });
+  it('takes a fixed amount off, never below 0, and only off the courses it names', () => {
+    expect(checkoutTotals([line(1, 79.99)], { amountOff: 10 })).toEqual({ discount: 10, total: 69.99 });
+    expect(checkoutTotals([line(1, 49)], { amountOff: 500 })).toEqual({ discount: 49, total: 0 });
+    expect(checkoutTotals([line(1, 49.99), line(2, 5)], { amountOff: 10, courseIds: [2] })).toEqual({ discount: 5, total: 49.99 });
   });
   it('discounts only the lines of a coupon limited to some courses', () => {
     expect(checkoutTotals([line(1, 49.99), line(2, 30)], { percentage: 50, courseIds: [2] })).toEqual({ discount: 15, total: 64.99 });

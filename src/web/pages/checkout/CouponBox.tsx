@@ -8,6 +8,8 @@ import { SubmitButton } from '../../components/form/SubmitButton';
 export interface AppliedCoupon {
   code: string;
   percentage: number;
+  /** A fixed coupon's amount off in the cart's currency (major units); null for a percentage. */
+  amountOff: number | null;
   /** Courses it applies to; null for the whole cart. */
   courseIds: number[] | null;
 }
@@ -45,7 +47,12 @@ export function CouponBox({ cartId, applied, message, onChange, disabled }: Coup
           onSuccess: (result) => {
             setValue('coupon_code', result.code);
             onChange(
-              { code: result.code, percentage: result.discount_percentage, courseIds: result.course_ids ?? null },
+              {
+                code: result.code,
+                percentage: result.discount_percentage,
+                amountOff: result.discount_type === 'fixed' ? (result.amount_off?.[result.currency] ?? null) : null,
+                courseIds: result.course_ids ?? null,
+              },
               { kind: 'success', text: result.message },
             );
           },

@@ -96,7 +96,7 @@ export function OrderSummary(props: OrderSummaryProps) {
               Coupon discount
               {coupon && (
                 <span className="badge bg-success-subtle text-success-emphasis ms-2" data-testid="coupon-badge">
-                  {coupon.code} · {coupon.percentage}%
+                  {coupon.code} · {coupon.amountOff != null ? `${money(coupon.amountOff)} off` : `${coupon.percentage}%`}
                 </span>
               )}
             </dt>

@@ -20,17 +20,22 @@ export const emptyBilling: BillingValues = {
 /** The order's own email rule: a guest's reminder waits until the email would be accepted. */
 export const isValidEmail = (value: string) => createOrderBodySchema.shape.email.safeParse(value).success;
 
+/** An applied coupon as the checkout holds it: a percentage, or a fixed amount in the cart's currency (major units). */
+export interface CheckoutCoupon extends Pick<QuoteCoupon, 'percentage' | 'courseIds'> {
+  amountOff?: number | null | undefined;
+}
+
 /**
  * The checkout's discount and total (major units) from the cart's lines and the applied coupon: the server's own
  * quote (src/shared/pricing.ts), so the total the buyer sees is the total the server will accept.
  */
 export function checkoutTotals(
   items: readonly { course_id: number; country_price: { amount: number } }[],
-  coupon: QuoteCoupon | null | undefined,
+  coupon: CheckoutCoupon | null | undefined,
 ): { discount: number; total: number } {
   const { discount, total } = quote(
     items.map((item) => ({ courseId: item.course_id, price: toMinor(item.country_price.amount) })),
-    coupon,
+    coupon && { percentage: coupon.percentage, amountOff: coupon.amountOff == null ? null : toMinor(coupon.amountOff), courseIds: coupon.courseIds },
   );
   return { discount: toMajor(discount), total: toMajor(total) };
 }

@@ -50,4 +50,38 @@ describe('CouponDialog', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Django for Beginners' }));
     expect(courses).toHaveAccessibleDescription('Only the 2 ticked courses get the discount.');
   });
+
+  it('creates a fixed-amount coupon with an amount per currency, and asks for one before sending', async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>((input, init) => {
+        const url = new URL(String(input));
+        if (url.pathname === '/api/v1/admin/courses/') return respond(200, { count: 0, next: null, previous: null, results: [] });
+        if (url.pathname === '/api/v1/admin/coupons/' && init?.method === 'POST') {
+          sent.push(JSON.parse(String(init.body)));
+          return respond(201, {});
+        }
+        return respond(404, { detail: 'Not found.' });
+      }),
+    );
+    const onHide = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <CouponDialog target="new" onHide={onHide} />
+      </QueryClientProvider>,
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'Code' }), 'launch10');
+    await userEvent.click(screen.getByRole('radio', { name: 'A fixed amount' }));
+    expect(screen.queryByRole('spinbutton', { name: 'Percentage off' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Create coupon' }));
+    expect(await screen.findByText('Enter the amount off in at least one currency.')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Amount off in USD' }), '10');
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Amount off in INR' }), '800');
+    await userEvent.click(screen.getByRole('button', { name: 'Create coupon' }));
+    await vi.waitFor(() => expect(onHide).toHaveBeenCalled());
+    expect(sent[0]).toMatchObject({ code: 'LAUNCH10', discount_type: 'fixed', amount_off: { USD: 10, INR: 800 } });
+  });
 });

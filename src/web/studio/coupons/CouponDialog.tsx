@@ -3,16 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { Controller, useForm } from 'react-hook-form';
-import { couponBodySchema, type AdminCoupon, type CouponBody, type CouponBodyInput, type CouponPatch } from '../../../shared/coupons';
+import { couponBodySchema, couponCurrencies, type AdminCoupon, type CouponBody, type CouponBodyInput, type CouponPatch } from '../../../shared/coupons';
 import { adminErrorText, adminQueries } from '../../api/admin';
 import { useCreateCoupon, useUpdateCoupon } from '../../api/coupons';
-import { Field, TextField } from '../../components/form/Field';
+import { regions } from '../../../shared/regions';
+import { Field, FieldError, TextField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { notify } from '../components/notify';
 import { useStudioSubmit } from '../components/useStudioSubmit';
 
-const fields = ['code', 'percentage', 'expires_at', 'max_uses', 'max_uses_per_user', 'course_ids', 'is_active'] as const;
+const fields = ['code', 'discount_type', 'percentage', 'amount_off', 'expires_at', 'max_uses', 'max_uses_per_user', 'course_ids', 'is_active'] as const;
 
 /** null: closed; 'new': a new coupon; a coupon: edit it. */
 export type CouponTarget = 'new' | AdminCoupon | null;
@@ -21,15 +22,29 @@ function valuesOf(target: CouponTarget): CouponBodyInput {
   if (target && target !== 'new')
     return {
       code: target.code,
-      percentage: target.percentage,
+      discount_type: target.discount_type,
+      percentage: target.discount_type === 'percent' ? target.percentage : undefined,
+      amount_off: target.amount_off,
       expires_at: target.expires_at ? target.expires_at.slice(0, 10) : null,
       max_uses: target.max_uses,
       max_uses_per_user: target.max_uses_per_user,
       course_ids: target.courses.map((c) => c.id),
       is_active: target.is_active,
     };
-  return { code: '', percentage: 10, expires_at: null, max_uses: null, max_uses_per_user: null, course_ids: [], is_active: true };
+  return {
+    code: '',
+    discount_type: 'percent',
+    percentage: 10,
+    amount_off: null,
+    expires_at: null,
+    max_uses: null,
+    max_uses_per_user: null,
+    course_ids: [],
+    is_active: true,
+  };
 }
+
+const currencySymbols: Record<string, string> = Object.fromEntries(Object.values(regions).map((r) => [r.currency, r.symbol]));
 
 const englishPlural = new Intl.PluralRules('en-US');
 
@@ -47,6 +62,7 @@ export function CouponDialog({ target, onHide }: { target: CouponTarget; onHide:
     register,
     control,
     reset,
+    watch,
     formState: { errors, isSubmitting, dirtyFields },
   } = form;
   const { formError, clearFormError, submit } = useStudioSubmit(form, fields, async (values) => {
@@ -65,6 +81,9 @@ export function CouponDialog({ target, onHide }: { target: CouponTarget; onHide:
     clearFormError();
   }, [target, reset, clearFormError]);
 
+  const fixed = watch('discount_type') === 'fixed';
+  // A record's error sits on the record itself (one message for the whole list of amounts).
+  const amountOffError = (errors.amount_off as { message?: string } | undefined)?.message;
   const choices = new Map<number, string>((editing?.courses ?? []).map((c) => [c.id, c.title]));
   for (const course of courses.data ?? []) choices.set(course.id, course.title);
 
@@ -90,22 +109,85 @@ export function CouponDialog({ target, onHide }: { target: CouponTarget; onHide:
               error={errors.code?.message}
               {...register('code')}
             />
-            <Field id="coupon-percentage" label="Discount" wrapperClassName="col-12 col-sm-5" error={errors.percentage?.message}>
-              <div className="input-group">
-                <input
-                  id="coupon-percentage"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={100}
-                  className={`form-control${errors.percentage ? ' is-invalid' : ''}`}
-                  aria-invalid={errors.percentage ? true : undefined}
-                  aria-describedby={errors.percentage ? 'coupon-percentage-error' : undefined}
-                  {...register('percentage', { setValueAs: (v: unknown) => (v === '' ? undefined : Number(v)) })}
-                />
-                <span className="input-group-text">%</span>
-              </div>
-            </Field>
+            <fieldset className="col-12 col-sm-5">
+              <legend className="form-label fs-6 mb-1">Takes off</legend>
+              {(
+                [
+                  ['percent', 'A percentage'],
+                  ['fixed', 'A fixed amount'],
+                ] as const
+              ).map(([kind, label]) => (
+                <div className="form-check" key={kind}>
+                  <input className="form-check-input" type="radio" id={`coupon-kind-${kind}`} value={kind} {...register('discount_type')} />
+                  <label className="form-check-label" htmlFor={`coupon-kind-${kind}`}>
+                    {label}
+                  </label>
+                </div>
+              ))}
+            </fieldset>
+            {fixed ? (
+              <Controller
+                control={control}
+                name="amount_off"
+                render={({ field }) => {
+                  const amounts = field.value ?? {};
+                  const setAmount = (currency: string, text: string) => {
+                    const { [currency]: _dropped, ...rest } = amounts;
+                    field.onChange(text === '' ? rest : { ...rest, [currency]: Number(text) });
+                  };
+                  return (
+                    <fieldset className="col-12" aria-describedby={`coupon-amount_off-help${amountOffError ? ' coupon-amount_off-error' : ''}`}>
+                      <legend className="form-label fs-6 mb-1">Amount off</legend>
+                      <div id="coupon-amount_off-help" className="form-text mt-0 mb-2">
+                        Per currency, in the buyer&apos;s currency. Leave one empty and the coupon does not work in it.
+                      </div>
+                      <div className="row g-2">
+                        {couponCurrencies.map((currency) => (
+                          <div className="col-6 col-sm-3" key={currency}>
+                            <label className="visually-hidden" htmlFor={`coupon-amount-${currency}`}>
+                              Amount off in {currency}
+                            </label>
+                            <div className="input-group">
+                              <span className="input-group-text">{currencySymbols[currency]}</span>
+                              <input
+                                id={`coupon-amount-${currency}`}
+                                type="number"
+                                inputMode="decimal"
+                                min={0}
+                                step="0.01"
+                                placeholder={currency}
+                                className={`form-control${amountOffError ? ' is-invalid' : ''}`}
+                                value={amounts[currency] ?? ''}
+                                onChange={(e) => setAmount(currency, e.target.value)}
+                                onBlur={field.onBlur}
+                              />
+                            </div>
+                          </div>
+                        ))}
+                      </div>
+                      <FieldError id="coupon-amount_off" message={amountOffError} />
+                    </fieldset>
+                  );
+                }}
+              />
+            ) : (
+              <Field id="coupon-percentage" label="Percentage off" wrapperClassName="col-12 col-sm-5" error={errors.percentage?.message}>
+                <div className="input-group">
+                  <input
+                    id="coupon-percentage"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={100}
+                    className={`form-control${errors.percentage ? ' is-invalid' : ''}`}
+                    aria-invalid={errors.percentage ? true : undefined}
+                    aria-describedby={errors.percentage ? 'coupon-percentage-error' : undefined}
+                    {...register('percentage', { setValueAs: (v: unknown) => (v === '' || v === undefined ? undefined : Number(v)) })}
+                  />
+                  <span className="input-group-text">%</span>
+                </div>
+              </Field>
+            )}
             <TextField
               id="coupon-expires_at"
               label="Expires after"

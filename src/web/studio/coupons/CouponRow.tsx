@@ -1,4 +1,6 @@
 import type { AdminCoupon, CouponState } from '../../../shared/coupons';
+import { formatPrice } from '../../../shared/money';
+import { regions } from '../../../shared/regions';
 
 const stateLooks: Record<CouponState, { label: string; className: string }> = {
   active: { label: 'Active', className: 'text-bg-success' },
@@ -22,6 +24,16 @@ export function coursesText(coupon: AdminCoupon): string {
   const [first, ...rest] = coupon.courses;
   if (!first) return 'All courses';
   return rest.length ? `${first.title} +${rest.length} more` : first.title;
+}
+
+const symbolOf = (currency: string) => Object.values(regions).find((r) => r.currency === currency)?.symbol ?? `${currency} `;
+
+/** What the coupon takes off: '25%', or its fixed amounts ('$10 · ₹800'). */
+export function discountText(coupon: AdminCoupon): string {
+  if (coupon.discount_type === 'percent' || !coupon.amount_off) return `${coupon.percentage}%`;
+  return Object.entries(coupon.amount_off)
+    .map(([currency, amount]) => formatPrice(amount, symbolOf(currency), currency))
+    .join(' · ');
 }
 
 /** One coupon in the table: the code opens the editor; the buttons disable, enable or delete (only a coupon never used). */
@@ -48,7 +60,7 @@ export function CouponRow({ coupon, onEdit, onToggle, onDelete }: { coupon: Admi
           </span>
         </div>
       </td>
-      <td className="text-nowrap">{coupon.percentage}%</td>
+      <td className="text-nowrap">{discountText(coupon)}</td>
       <td className="d-none d-md-table-cell text-nowrap">
         {usesText(coupon)}
         {pending > 0 && <div className="small text-body-secondary">+{pending} awaiting payment</div>}

@@ -15,7 +15,9 @@ const everUsed = sql<boolean>`exists (select 1 from "orders" o where o."coupon_i
 const columns = {
   id: coupons.id,
   code: coupons.code,
+  discountType: coupons.discountType,
   percentage: coupons.discountPercentage,
+  amountOff: coupons.amountOff,
   expiresAt: coupons.expiresAt,
   maxUses: coupons.maxUses,
   maxUsesPerUser: coupons.maxUsesPerUser,
@@ -79,7 +81,10 @@ export async function selectRestrictions(db: Db, couponIds: number[]): Promise<{
     .orderBy(asc(couponCourses.id));
 }
 
-export type CouponValues = Pick<typeof coupons.$inferInsert, 'code' | 'discountPercentage' | 'expiresAt' | 'maxUses' | 'maxUsesPerUser' | 'isActive'>;
+export type CouponValues = Pick<
+  typeof coupons.$inferInsert,
+  'code' | 'discountType' | 'discountPercentage' | 'amountOff' | 'expiresAt' | 'maxUses' | 'maxUsesPerUser' | 'isActive'
+>;
 
 export async function insertCoupon(tx: Tx, values: CouponValues): Promise<number> {
   const [row] = await tx.insert(coupons).values(values).returning({ id: coupons.id });
