@@ -41,7 +41,9 @@ export const moduleLayers = {
   learning: { layer: 'features', imports: ['access', 'accounts', 'catalog', 'credentials', 'enrolments', 'settings'] },
   subscriptions: { layer: 'features', imports: ['access', 'accounts', 'catalog', 'memberships'] },
   cart: { layer: 'features', imports: ['access', 'catalog', 'enrolments'] },
-  orders: { layer: 'features', imports: ['access', 'accounts', 'cart', 'catalog', 'enrolments', 'settings', 'subscriptions'] },
+  orders: { layer: 'features', imports: ['access', 'accounts', 'cart', 'catalog', 'enrolments', 'settings'] },
+  // the providers' webhooks: verified once, each event handed to the module it is about
+  webhooks: { layer: 'features', imports: ['orders', 'subscriptions'] },
   reminders: { layer: 'features', imports: ['access', 'accounts', 'cart', 'catalog', 'enrolments', 'subscriptions'] },
   contact: { layer: 'features', imports: ['settings'] },
   site: { layer: 'features', imports: ['settings'] },
@@ -69,6 +71,7 @@ export const moduleLayers = {
       'reviews',
       'settings',
       'subscriptions',
+      'webhooks',
     ],
   },
 };

@@ -59,6 +59,7 @@ import { registerReminderJobs } from './modules/reminders/index.js';
 import { reminderRoutes } from './modules/reminders/routes.js';
 import { registerMembershipJobs, type MembershipDeps } from './modules/subscriptions/index.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
 import type { PageRenderer } from './modules/web-host/index.js';
 import { registerWebApp } from './modules/web-host/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
@@ -305,6 +306,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(analyticsRoutes(ctx));
       await api.register(cartRoutes(ctx));
       await api.register(orderRoutes(ctx));
+      await api.register(webhookRoutes(ctx));
       await api.register(reminderRoutes(ctx));
       await api.register(subscriptionRoutes(ctx, membershipDeps));
       await api.register(learningRoutes(ctx));

@@ -33,6 +33,17 @@ export interface RazorpaySubscriptionState {
   shortUrl: string | null;
 }
 
+/** A Razorpay webhook's body, as far as we read it (each handler fetches the object back from Razorpay). */
+export interface RazorpayEventBody {
+  event?: string;
+  payload?: {
+    subscription?: { entity?: { id?: string } };
+    payment?: { entity?: { id?: string; order_id?: string | null } };
+    refund?: { entity?: { payment_id?: string } };
+    order?: { entity?: { id?: string } };
+  };
+}
+
 export interface RazorpayGateway {
   mode: 'live' | 'sandbox';
   keyId: string;

@@ -11,6 +11,8 @@ export {
   studioProviderEvent,
   studioProviderEvents,
 } from './studio.js';
-export { replayProviderEvent } from './payments.js';
+// The payments log's claim and the order side of the providers' events, for the webhook router (modules/webhooks).
+export { handleRazorpayOrderEvent, handleStripeOrderEvent, processEventOnce, storedProviderEvent } from './payments.js';
+export type { OrderDeps } from './service.js';
 export { courseSales, orderMoneyByDay, recoveredOrders } from './overview.js';
 export { createStudioCoupon, deleteStudioCoupon, getStudioCoupon, getStudioCouponDetail, listStudioCoupons, updateStudioCoupon } from './coupon-studio.js';

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentCancelBodySchema, paymentCancelResponseSchema, paymentUpdateBodySchema, paymentUpdateResponseSchema } from '../../../shared/commerce.js';
 import type { AppContext } from '../../context.js';
@@ -6,9 +5,6 @@ import { viewerOf } from '../../http/auth.js';
 import { errors, optionalBearerAuth } from '../../http/openapi.js';
 import type { OrderDeps } from './service.js';
 import * as payments from './payments.js';
-
-/** A webhook is stored and claimed once: a duplicate during its work is 409, a failure 503 (the provider retries both). */
-const webhookAnswers = { 200: z.object({ received: z.literal(true) }), ...errors(404, 409, 503) };
 
 export function paymentRoutes(ctx: AppContext, deps: OrderDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -53,31 +49,5 @@ export function paymentRoutes(ctx: AppContext, deps: OrderDeps): FastifyPluginAs
       },
       async (request) => payments.cancelStripeCheckout(deps, { orderNumber: request.body.order_number, viewer: await viewerOf(request, ctx.config.jwtSecret) }),
     );
-
-    // Webhooks verify signatures over the exact bytes received, so their bodies stay raw.
-    await app.register(async (hooks) => {
-      hooks.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
-      hooks.post(
-        '/webhooks/stripe',
-        { schema: { tags: ['payments'], summary: 'Stripe events (signature checked on the raw body)', response: webhookAnswers } },
-        async (request) => {
-          await payments.handleStripeWebhook(deps, request.body as Buffer, request.headers['stripe-signature'] as string | undefined);
-          return { received: true };
-        },
-      );
-      hooks.post(
-        '/webhooks/razorpay',
-        { schema: { tags: ['payments'], summary: 'Razorpay events (X-Razorpay-Signature over the raw body)', response: webhookAnswers } },
-        async (request) => {
-          await payments.handleRazorpayWebhook(
-            deps,
-            request.body as Buffer,
-            request.headers['x-razorpay-signature'] as string | undefined,
-            request.headers['x-razorpay-event-id'] as string | undefined,
-          );
-          return { received: true };
-        },
-      );
-    });
   };
 }

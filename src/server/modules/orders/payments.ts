@@ -1,12 +1,13 @@
 import { commerceMessages, type PaymentCancelResult } from '../../../shared/commerce.js';
+import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
 import { ProviderObjectMissing } from '../../integrations/provider-errors.js';
+import type { RazorpayEventBody } from '../../integrations/razorpay/index.js';
 import type { StripeEvent } from '../../integrations/stripe/index.js';
 import * as q from './queries.js';
 import { ownOrder, type OrderDeps } from './service.js';
-import { cancelOrder, failOrder, fulfilOrder, refundPayment, stripeAttempt } from './fulfilment.js';
-import { handleRazorpayMembershipEvent, handleStripeMembershipEvent, type RazorpayEventBody } from '../subscriptions/index.js';
+import { cancelOrder, failOrder, fulfilOrder, refundPayment, stripeAttempt, type FulfilmentDeps } from './fulfilment.js';
 
 export interface PaymentUpdateResult {
   status: 'Success' | 'Failed' | 'Pending';
@@ -104,15 +105,17 @@ export async function confirmRazorpayReturn(
 }
 
 /**
- * Processes a provider event once: the delivery that claims it (queries.claimProviderEvent) does
- * the work and marks it processed; a delivery of the same event arriving meanwhile gets 409, so
- * the provider retries it later, and one arriving after gets 200 with nothing redone. A failure
- * releases the claim and answers 503, so the provider's retry processes the event again; except
- * when the provider itself says the object the event is about does not exist (a retry would get
- * the same answer for days): then the event is processed as ignored, with the provider's reason.
+ * Processes a provider event once (the payments log, `provider_events`): the delivery that claims it
+ * (queries.claimProviderEvent) does the work and marks it processed; a delivery of the same event
+ * arriving meanwhile gets 409, so the provider retries it later, and one arriving after gets 200
+ * with nothing redone. A failure releases the claim and answers 503, so the provider's retry
+ * processes the event again; except when the provider itself says the object the event is about
+ * does not exist (a retry would get the same answer for days): then the event is processed as
+ * ignored, with the provider's reason. The webhook router (modules/webhooks) calls it for every
+ * delivery and for the studio's replay; `work` is the handler of the module the event is about.
  */
-async function processEventOnce(
-  deps: OrderDeps,
+export async function processEventOnce(
+  deps: FulfilmentDeps,
   event: { provider: 'stripe' | 'razorpay'; eventId: string; type: string; payload: object },
   work: () => Promise<string>,
 ): Promise<void> {
@@ -140,54 +143,17 @@ async function processEventOnce(
   await q.finishProviderEvent(deps.db, event.provider, event.eventId, 'processed', outcome);
 }
 
-/** Stripe webhook: the signature is checked on the raw body, then state is read back from Stripe. */
-export async function handleStripeWebhook(deps: OrderDeps, rawBody: Buffer, signature: string | undefined): Promise<void> {
-  if (!deps.stripe) throw AppError.notFound('Stripe is not configured.');
-  let event;
-  try {
-    event = deps.stripe.constructEvent(rawBody, signature ?? '');
-  } catch {
-    throw new AppError('bad_request', 'Invalid signature.');
-  }
-  await processEventOnce(deps, { provider: 'stripe', eventId: event.id, type: event.type, payload: JSON.parse(rawBody.toString('utf8')) as object }, () =>
-    stripeWork(deps, deps.stripe!, event),
-  );
+/** A stored provider event, as received, for the studio's replay (undefined when there is none). */
+export async function storedProviderEvent(db: Database, id: number) {
+  return q.selectProviderEvent(db, id);
 }
 
-/** Memberships first (the subscriptions module says null when the event is not theirs), then orders. */
-async function stripeWork(deps: OrderDeps, stripe: NonNullable<OrderDeps['stripe']>, event: StripeEvent): Promise<string> {
-  return (await handleStripeMembershipEvent(deps, event)) ?? (await handleStripeOrderEvent(deps, stripe, event.type, event.objectId));
+/** A verified Stripe event about an order (a checkout session paid, failed or expired; a charge refunded): the outcome for the payments log. */
+export async function handleStripeOrderEvent(deps: OrderDeps, event: StripeEvent): Promise<string> {
+  return deps.stripe ? stripeOrderEvent(deps, deps.stripe, event.type, event.objectId) : 'ignored: Stripe is not configured';
 }
 
-async function razorpayWork(deps: OrderDeps, razorpay: NonNullable<OrderDeps['razorpay']>, type: string, body: RazorpayWebhook): Promise<string> {
-  return (await handleRazorpayMembershipEvent(deps, type, body)) ?? (await handleRazorpayOrderEvent(deps, razorpay, type, body));
-}
-
-/**
- * The studio's replay of a stored event that was not processed (it failed, and the provider has
- * not yet retried it): the same claim as a webhook delivery, so a replay and a delivery never both
- * act, and an event already processed is refused (409) with nothing redone. The payload was
- * verified when it arrived; state is read back from the provider as for a delivery.
- */
-export async function replayProviderEvent(deps: OrderDeps, id: number): Promise<void> {
-  const row = await q.selectProviderEvent(deps.db, id);
-  if (!row) throw AppError.notFound('Event not found.');
-  if (row.processedAt) throw new AppError('conflict', 'This event has already been processed.');
-  const event = { provider: row.provider, eventId: row.eventId, type: row.type, payload: row.payload as object };
-  if (row.provider === 'stripe') {
-    if (!deps.stripe) throw new AppError('unavailable', 'Stripe is not configured.');
-    const stripe = deps.stripe;
-    const data = (row.payload as { data?: { object?: Record<string, unknown> } }).data?.object;
-    const parsed: StripeEvent = { id: row.eventId, type: row.type, objectId: typeof data?.id === 'string' ? data.id : undefined, object: data };
-    await processEventOnce(deps, event, () => stripeWork(deps, stripe, parsed));
-  } else {
-    if (!deps.razorpay) throw new AppError('unavailable', 'Razorpay is not configured.');
-    const razorpay = deps.razorpay;
-    await processEventOnce(deps, event, () => razorpayWork(deps, razorpay, row.type, row.payload as RazorpayWebhook));
-  }
-}
-
-async function handleStripeOrderEvent(deps: OrderDeps, stripe: NonNullable<OrderDeps['stripe']>, type: string, objectId: string | undefined): Promise<string> {
+async function stripeOrderEvent(deps: OrderDeps, stripe: NonNullable<OrderDeps['stripe']>, type: string, objectId: string | undefined): Promise<string> {
   switch (type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
@@ -230,27 +196,12 @@ async function handleStripeOrderEvent(deps: OrderDeps, stripe: NonNullable<Order
   }
 }
 
-type RazorpayWebhook = RazorpayEventBody;
-
-/** Razorpay webhook: X-Razorpay-Signature over the raw body, then the payment is fetched back from Razorpay. */
-export async function handleRazorpayWebhook(deps: OrderDeps, rawBody: Buffer, signature: string | undefined, eventIdHeader: string | undefined): Promise<void> {
-  if (!deps.razorpay) throw AppError.notFound('Razorpay is not configured.');
-  if (!signature || !deps.razorpay.verifyWebhookSignature(rawBody, signature)) throw new AppError('bad_request', 'Invalid signature.');
-  let body: RazorpayWebhook;
-  try {
-    body = JSON.parse(rawBody.toString('utf8')) as RazorpayWebhook;
-  } catch {
-    throw new AppError('bad_request', 'Invalid JSON.');
-  }
-  const type = body.event ?? 'unknown';
-  const eventId =
-    eventIdHeader ??
-    `${type}:${body.payload?.subscription?.entity?.id ?? ''}:${body.payload?.payment?.entity?.id ?? body.payload?.refund?.entity?.payment_id ?? ''}`;
-  const razorpay = deps.razorpay;
-  await processEventOnce(deps, { provider: 'razorpay', eventId, type, payload: body }, () => razorpayWork(deps, razorpay, type, body));
+/** A verified Razorpay event about an order (a payment captured or failed, a refund): the outcome for the payments log. */
+export async function handleRazorpayOrderEvent(deps: OrderDeps, type: string, body: RazorpayEventBody): Promise<string> {
+  return deps.razorpay ? razorpayOrderEvent(deps, deps.razorpay, type, body) : 'ignored: Razorpay is not configured';
 }
 
-async function handleRazorpayOrderEvent(deps: OrderDeps, razorpay: NonNullable<OrderDeps['razorpay']>, type: string, body: RazorpayWebhook): Promise<string> {
+async function razorpayOrderEvent(deps: OrderDeps, razorpay: NonNullable<OrderDeps['razorpay']>, type: string, body: RazorpayEventBody): Promise<string> {
   if (type === 'payment.captured' || type === 'order.paid' || type === 'payment.failed') {
     const paymentId = body.payload?.payment?.entity?.id;
     if (!paymentId) return 'ignored: no payment';

@@ -24,7 +24,7 @@ import { paymentRoutes } from './payment-routes.js';
 import * as orders from './service.js';
 import { createdOrderView, orderConfirmationView, orderView } from './serialise.js';
 
-/** Checkout, coupons, order reads, and the payment confirmations and webhooks. */
+/** Checkout, coupons, order reads, and the browser's returns from the payment providers (the webhooks: modules/webhooks). */
 export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const secret = ctx.config.jwtSecret;
   return async (app) => {

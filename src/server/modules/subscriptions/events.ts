@@ -1,3 +1,4 @@
+import type { RazorpayEventBody } from '../../integrations/razorpay/index.js';
 import type { StripeEvent } from '../../integrations/stripe/index.js';
 import { membershipById, membershipByReference, type MembershipRow } from '../memberships/index.js';
 import {
@@ -17,8 +18,8 @@ import * as q from './queries.js';
  * The providers' webhooks for memberships: one handler per event type. A handler never trusts the
  * event's body: it reads the object back from the provider and applies its current state, so a
  * replay, a retry or an event arriving after a newer one changes nothing. Each returns the outcome
- * kept in the payments log, or null when the event is not about a membership (the orders module
- * then handles it).
+ * kept in the payments log, or null when the event is not about a membership (the webhook router,
+ * modules/webhooks, then hands it to orders).
  */
 
 type Outcome = string | null;
@@ -163,16 +164,6 @@ export async function handleStripeMembershipEvent(deps: MembershipDeps, event: S
   const handler = stripeHandlers[event.type];
   if (!handler || !deps.stripe || !event.objectId) return null;
   return handler(deps, event.objectId, event);
-}
-
-export interface RazorpayEventBody {
-  event?: string;
-  payload?: {
-    subscription?: { entity?: { id?: string } };
-    payment?: { entity?: { id?: string; order_id?: string | null } };
-    refund?: { entity?: { payment_id?: string } };
-    order?: { entity?: { id?: string } };
-  };
 }
 
 async function syncRazorpaySubscription(deps: MembershipDeps, body: RazorpayEventBody, type: string): Promise<Outcome> {

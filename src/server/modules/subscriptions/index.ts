@@ -2,7 +2,7 @@
 // the state machine, history and the studio's actions; the records and their currency are the
 // memberships module's): the only file other modules may import.
 export { hasEverSubscribed, refreshFromProvider } from './service.js';
-export { handleRazorpayMembershipEvent, handleStripeMembershipEvent, type RazorpayEventBody } from './events.js';
+export { handleRazorpayMembershipEvent, handleStripeMembershipEvent } from './events.js';
 export type { MembershipDeps } from './state-machine.js';
 export { registerMembershipJobs } from './jobs.js';
 // The instructor's studio (its routes check the role and write the audit log).
