@@ -24,11 +24,14 @@ export const catalogKeys = {
 };
 
 export const catalogQueries = {
-  /** Course list: cached without expiry, no refetch on focus or reconnect, refetched on mount (spec 9) except the hydration of the page the server just rendered with it. */
+  /**
+   * Course list: cached without expiry, no refetch on focus or reconnect, refetched on mount (spec 9) except the hydration of the page the server just rendered with it.
+   * A refetch asks the server (a 304 when unchanged): the browser's 60-second copy would put back a card's figures a review just changed.
+   */
   courses: (ip: string | undefined) =>
     queryOptions({
       queryKey: catalogKeys.courses(),
-      queryFn: ({ signal }) => apiFetch<CourseListItem[]>('/courses/', { query: { ip }, signal }),
+      queryFn: ({ signal }) => apiFetch<CourseListItem[]>('/courses/', { query: { ip }, signal, cache: 'no-cache' }),
       staleTime: Infinity,
       gcTime: Infinity,
       refetchOnWindowFocus: false,

@@ -29,6 +29,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
+  /** The browser's HTTP cache mode ('no-cache': always ask the server, which answers 304 when nothing changed). */
+  cache?: RequestCache;
   /** Internal: set on the retry after a token refresh. */
   retried?: boolean;
 }
@@ -89,7 +91,14 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   trackEvent({ category: 'API', action: 'Call', label: `${method} ${path}` });
   let response: Response;
   try {
-    response = await transport(url, { method, headers, body, credentials: 'include', signal: options.signal });
+    response = await transport(url, {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+      ...(options.cache ? { cache: options.cache } : {}),
+    });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new NetworkError('No response from the server. Check your network connection.');
