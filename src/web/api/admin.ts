@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../../shared/admin';
+import type { QuizStats } from '../../shared/quizzes';
 import type {
   AdminCourse,
   AdminCourseListItem,
@@ -50,6 +51,7 @@ export const adminKeys = {
   courseChoices: () => [...adminKeys.courses(), 'choices'] as const,
   course: (id: number) => [...adminKeys.courses(), 'one', id] as const,
   preview: (id: number) => [...adminKeys.courses(), 'preview', id] as const,
+  quizStats: (id: number) => [...adminKeys.courses(), 'quiz-stats', id] as const,
   categories: () => [...adminKeys.all, 'categories'] as const,
   orders: () => [...adminKeys.all, 'orders'] as const,
   orderPage: (filters: AdminOrderFilters, cursor: string | undefined) => [...adminKeys.orders(), 'page', filters, cursor ?? null] as const,
@@ -114,6 +116,14 @@ export const adminQueries = {
     queryOptions({
       queryKey: adminKeys.course(id),
       queryFn: ({ signal }) => apiFetch<AdminCourse>(`${A}/courses/${id}/`, { signal }),
+      retry: retryServerErrors,
+    }),
+
+  /** GET /admin/courses/{id}/quiz-stats/: per quiz, the share of students right on each question, hardest first. */
+  quizStats: (id: number) =>
+    queryOptions({
+      queryKey: adminKeys.quizStats(id),
+      queryFn: ({ signal }) => apiFetch<QuizStats>(`${A}/courses/${id}/quiz-stats/`, { signal }),
       retry: retryServerErrors,
     }),
 

@@ -12,12 +12,14 @@ const CourseDetailsTab = lazy(() => import('../courses/CourseDetailsTab'));
 const CurriculumTab = lazy(() => import('../courses/CurriculumTab'));
 const PricesTab = lazy(() => import('../courses/PricesTab'));
 const ProjectsTab = lazy(() => import('../courses/ProjectsTab'));
+const QuizzesTab = lazy(() => import('../courses/QuizzesTab'));
 
 const tabs = [
   { key: 'details', label: 'Details', icon: 'card-text' },
   { key: 'curriculum', label: 'Curriculum', icon: 'list-nested' },
   { key: 'prices', label: 'Prices', icon: 'currency-exchange' },
   { key: 'projects', label: 'Projects', icon: 'award' },
+  { key: 'quizzes', label: 'Quizzes', icon: 'patch-question' },
 ] as const;
 type TabKey = (typeof tabs)[number]['key'];
 
@@ -95,6 +97,7 @@ export default function CourseEditorPage() {
           {tab === 'curriculum' && <CurriculumTab course={data} />}
           {tab === 'prices' && <PricesTab course={data} />}
           {tab === 'projects' && <ProjectsTab course={data} />}
+          {tab === 'quizzes' && <QuizzesTab course={data} />}
         </Suspense>
       </div>
     </>

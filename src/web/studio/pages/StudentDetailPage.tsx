@@ -10,7 +10,7 @@ import { PeopleBadge, Section } from '../components/lists';
 import { notify } from '../components/notify';
 import { CardSkeleton, formatDateTime, PageHeader, useConfirm, useStudioTitle } from '../components/ui';
 import { CompDialog, EnrolDialog } from '../students/StudentDialogs';
-import { EnrolmentsSection, MembershipsSection, OrdersSection, QuestionsSection } from '../students/StudentSections';
+import { EnrolmentsSection, MembershipsSection, OrdersSection, QuestionsSection, QuizAttemptsSection } from '../students/StudentSections';
 
 /** /admin/students/:userId: orders, enrolments and progress, membership, questions; enrol, revoke, comp, verify, block. */
 export default function StudentDetailPage() {
@@ -142,6 +142,7 @@ export default function StudentDetailPage() {
           </Section>
           <MembershipsSection student={s} />
           <QuestionsSection student={s} />
+          <QuizAttemptsSection student={s} />
         </div>
       </div>
     </>

@@ -32,7 +32,16 @@ const student: AdminStudentDetail = {
   enrolments: [enrolment],
   memberships: [],
   questions: [],
-  quiz_attempts: [],
+  quiz_attempts: [
+    {
+      course: { id: 3, title: 'Python Foundations' },
+      lesson: { id: 40, title: 'Quiz: control flow' },
+      attempt_number: 2,
+      score_percent: 67,
+      passed: true,
+      created_at: '2026-01-03T10:00:00.000Z',
+    },
+  ],
 };
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
@@ -74,6 +83,8 @@ describe('StudentDetailPage', () => {
   it('shows the enrolment with its progress, and revokes it only once confirmed', async () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: /Asha Verma/ })).toBeInTheDocument();
+    expect(screen.getByText('Quiz: control flow · attempt 2')).toBeInTheDocument();
+    expect(screen.getByText('67% · Passed')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Progress in Python Foundations' })).toHaveAttribute('aria-valuenow', '25');
     expect(screen.getByText(/2\/8 lessons · 25%/)).toBeInTheDocument();
 

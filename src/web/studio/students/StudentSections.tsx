@@ -135,3 +135,32 @@ export function QuestionsSection({ student }: { student: Student }) {
     </Section>
   );
 }
+
+/** Every graded quiz attempt of the student, newest first: the quiz, its course, the score and whether it passed. */
+export function QuizAttemptsSection({ student }: { student: Student }) {
+  return (
+    <Section id="student-quiz-attempts" title="Quiz attempts" count={student.quiz_attempts.length}>
+      {student.quiz_attempts.length === 0 ? (
+        <p className="text-body-secondary mb-0">No quiz taken.</p>
+      ) : (
+        <ul className="list-unstyled mb-0">
+          {student.quiz_attempts.map((a) => (
+            <li key={`${a.lesson.id}-${a.attempt_number}`} className="py-2 border-bottom">
+              <div className="d-flex flex-wrap align-items-start justify-content-between gap-2">
+                <span className="text-break">
+                  {a.lesson.title} · attempt {a.attempt_number}
+                </span>
+                <span className={`badge ${a.passed ? 'text-bg-success' : 'text-bg-secondary'}`}>
+                  {a.score_percent}% · {a.passed ? 'Passed' : 'Not passed'}
+                </span>
+              </div>
+              <div className="small text-body-secondary text-break">
+                {a.course.title} · {formatDateTime(a.created_at)}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
