@@ -203,6 +203,7 @@ export const pages: PageCase[] = [
   },
   { name: 'studio-audit-log', path: '/admin/audit-log', see: { heading: 'Audit log' }, as: 'admin' },
   { name: 'studio-settings', path: '/admin/settings', see: { heading: 'Settings' }, as: 'admin' },
+  { name: 'studio-team', path: '/admin/settings/team', see: { heading: 'Team' }, as: 'admin' },
   {
     name: 'studio-questions',
     path: '/admin/questions',

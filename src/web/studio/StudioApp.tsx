@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, useRoutes } from 'react-router';
+import { useRoutes } from 'react-router';
 import { PageSpinner } from '../components/States';
-import { StudioGuard, useAdmin } from './StudioGuard';
+import { AdminOnly, StudioGuard } from './StudioGuard';
 import { StudioLayout } from './StudioLayout';
 import './studio.scss';
 
@@ -24,6 +24,7 @@ const PlanEditorPage = lazy(() => import('./pages/PlanEditorPage'));
 const AuditLogPage = lazy(() => import('./pages/AuditLogPage'));
 const CouponsPage = lazy(() => import('./pages/CouponsPage'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
+const TeamPage = lazy(() => import('./pages/TeamPage'));
 const QuestionsPage = lazy(() => import('./pages/QuestionsPage'));
 const ReviewsPage = lazy(() => import('./pages/ReviewsPage'));
 const ProjectQueuePage = lazy(() => import('./pages/ProjectQueuePage'));
@@ -32,10 +33,6 @@ const MessagesPage = lazy(() => import('./pages/MessagesPage'));
 const StudioNotFound = lazy(() => import('./pages/StudioNotFound'));
 
 /** The studio's home: the overview, or for a reviewer (who may review projects and nothing else) the review queue. */
-function StudioHome() {
-  return useAdmin().role === 'reviewer' ? <Navigate to="/admin/projects" replace /> : <OverviewPage />;
-}
-
 /** Everything under /admin: the first-run setup, then the guarded studio (one lazy chunk per page). */
 export default function StudioApp() {
   const element = useRoutes([
@@ -46,30 +43,37 @@ export default function StudioApp() {
         {
           element: <StudioLayout />,
           children: [
-            { index: true, element: <StudioHome /> },
-            { path: 'courses', element: <CoursesPage /> },
-            { path: 'courses/new', element: <CourseNewPage /> },
-            { path: 'courses/:courseId', element: <CourseEditorPage /> },
-            { path: 'courses/:courseId/preview', element: <CoursePreviewPage /> },
-            { path: 'orders', element: <OrdersPage /> },
-            { path: 'orders/:orderNumber', element: <OrderDetailPage /> },
-            { path: 'students', element: <StudentsPage /> },
-            { path: 'students/:userId', element: <StudentDetailPage /> },
-            { path: 'members', element: <MembersPage /> },
-            { path: 'members/:membershipId', element: <MemberDetailPage /> },
-            { path: 'payments', element: <PaymentsPage /> },
-            { path: 'payments/:eventId', element: <PaymentEventPage /> },
-            { path: 'coupons', element: <CouponsPage /> },
-            { path: 'plans', element: <PlansPage /> },
-            { path: 'plans/:planId', element: <PlanEditorPage /> },
-            { path: 'audit-log', element: <AuditLogPage /> },
-            { path: 'settings', element: <SettingsPage /> },
-            { path: 'questions', element: <QuestionsPage /> },
-            { path: 'reviews', element: <ReviewsPage /> },
+            // A reviewer may open the project reviews only; every other page sends them there (AdminOnly).
             { path: 'projects', element: <ProjectQueuePage /> },
             { path: 'projects/:submissionId', element: <ProjectReviewPage /> },
-            { path: 'messages', element: <MessagesPage /> },
-            { path: '*', element: <StudioNotFound /> },
+            {
+              element: <AdminOnly />,
+              children: [
+                { index: true, element: <OverviewPage /> },
+                { path: 'courses', element: <CoursesPage /> },
+                { path: 'courses/new', element: <CourseNewPage /> },
+                { path: 'courses/:courseId', element: <CourseEditorPage /> },
+                { path: 'courses/:courseId/preview', element: <CoursePreviewPage /> },
+                { path: 'orders', element: <OrdersPage /> },
+                { path: 'orders/:orderNumber', element: <OrderDetailPage /> },
+                { path: 'students', element: <StudentsPage /> },
+                { path: 'students/:userId', element: <StudentDetailPage /> },
+                { path: 'members', element: <MembersPage /> },
+                { path: 'members/:membershipId', element: <MemberDetailPage /> },
+                { path: 'payments', element: <PaymentsPage /> },
+                { path: 'payments/:eventId', element: <PaymentEventPage /> },
+                { path: 'coupons', element: <CouponsPage /> },
+                { path: 'plans', element: <PlansPage /> },
+                { path: 'plans/:planId', element: <PlanEditorPage /> },
+                { path: 'audit-log', element: <AuditLogPage /> },
+                { path: 'settings', element: <SettingsPage /> },
+                { path: 'settings/team', element: <TeamPage /> },
+                { path: 'questions', element: <QuestionsPage /> },
+                { path: 'reviews', element: <ReviewsPage /> },
+                { path: 'messages', element: <MessagesPage /> },
+                { path: '*', element: <StudioNotFound /> },
+              ],
+            },
           ],
         },
       ],

@@ -8,14 +8,23 @@ import { useIsLoggedIn } from '../lib/auth';
 
 const AdminContext = createContext<AdminMe | null>(null);
 
-/** The signed-in admin (inside the guard). */
+/** The signed-in admin or reviewer (inside the guard); `role` says which. */
 export function useAdmin(): AdminMe {
   const admin = useContext(AdminContext);
   if (!admin) throw new Error('useAdmin outside the studio guard');
   return admin;
 }
 
-/** A visitor goes to sign in (and comes back); a signed-in non-admin sees a 403 page. */
+/** The pages a reviewer may open: the project queue and reviews (the server refuses them everything else). */
+export const REVIEWER_HOME = '/admin/projects';
+
+/** The studio's pages for admins only: a reviewer is sent to the project queue. */
+export function AdminOnly() {
+  const me = useAdmin();
+  return me.role === 'admin' ? <Outlet /> : <Navigate to={REVIEWER_HOME} replace />;
+}
+
+/** A visitor goes to sign in (and comes back); a signed-in account that is neither an admin nor a reviewer sees a 403 page. */
 export function StudioGuard() {
   const loggedIn = useIsLoggedIn();
   const location = useLocation();

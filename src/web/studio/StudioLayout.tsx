@@ -6,7 +6,7 @@ import { inboxQueries } from '../api/inbox';
 import { adminProjectQueries } from '../api/projects';
 import { PageSpinner } from '../components/States';
 import { signOut } from '../lib/signOut';
-import { useAdmin } from './StudioGuard';
+import { REVIEWER_HOME, useAdmin } from './StudioGuard';
 
 interface NavItem {
   to: string;
@@ -113,8 +113,9 @@ function StudioNav({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 function Brand() {
+  const { role } = useAdmin();
   return (
-    <Link to="/admin" className="d-flex align-items-center gap-2 text-decoration-none fw-bold text-body">
+    <Link to={role === 'admin' ? '/admin' : REVIEWER_HOME} className="d-flex align-items-center gap-2 text-decoration-none fw-bold text-body">
       <i className="bi bi-mortarboard-fill text-primary fs-5" aria-hidden="true" />
       Lectern Studio
     </Link>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { siteSettingsBodySchema, siteSettingsFields, type SiteSettings } from '../../../shared/admin';
 import { adminErrorText, adminQueries, useSaveSettings } from '../../api/admin';
@@ -54,7 +55,15 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
 
   return (
     <div style={{ maxWidth: 760 }}>
-      <PageHeader title="Settings" />
+      <PageHeader
+        title="Settings"
+        actions={
+          <Link to="/admin/settings/team" className="btn btn-outline-primary">
+            <i className="bi bi-people me-1" aria-hidden="true" />
+            Team
+          </Link>
+        }
+      />
       <form onSubmit={(e) => void submit(e)} noValidate aria-label="Settings">
         {formError && <FormAlert kind="error">{formError}</FormAlert>}
         <section className="studio-card p-3 p-md-4 mb-3" aria-labelledby="settings-support">
