@@ -30,11 +30,13 @@ export const moduleLayers = {
   // current), importing nothing above catalog
   enrolments: { layer: 'facts', imports: [] },
   memberships: { layer: 'facts', imports: ['catalog'] },
+  // unlocks: dripped lessons the instructor opened early for one student.
+  unlocks: { layer: 'facts', imports: [] },
 
   // access: a pure decision over the facts
   access: {
     layer: 'access',
-    imports: ['enrolments', 'memberships'],
+    imports: ['enrolments', 'memberships', 'unlocks'],
   },
 
   // features
@@ -71,6 +73,7 @@ export const moduleLayers = {
       'reviews',
       'settings',
       'subscriptions',
+      'unlocks',
       'webhooks',
     ],
   },

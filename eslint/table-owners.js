@@ -80,6 +80,11 @@ export const tableOwners = {
   projectSubmissions: 'modules/projects',
   projectRounds: 'modules/projects',
   letters: 'modules/projects',
+  // unlocks: dripped lessons opened early for one student (a fact access decides on)
+  lessonUnlocks: 'modules/unlocks',
+  // learning: the drip emails (what opened, at most one a day)
+  dripNotices: 'modules/learning',
+  dripSweeps: 'modules/learning',
 
   contactMessages: 'modules/contact',
   analyticsEvents: 'modules/analytics',

@@ -51,6 +51,7 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { credentialRoutes } from './modules/credentials/routes.js';
 import { registerDevMailbox } from './modules/devtools/routes.js';
+import { registerDripJobs } from './modules/learning/index.js';
 import { learningRoutes } from './modules/learning/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
@@ -234,6 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   ctx.invalidation.onInvalidate('catalog', () => ctx.catalogCache.clear());
   app.addHook('onClose', () => ctx.invalidation.close());
   registerReminderJobs({ db, queue, config });
+  registerDripJobs({ db, queue, config });
   const membershipDeps: MembershipDeps = { db, queue, config, log: app.log, stripe: ctx.stripe, razorpay: ctx.razorpay };
   registerMembershipJobs(membershipDeps);
 

@@ -11,6 +11,7 @@ import { seedOnBoot } from './db/seed/index.js';
 import { createShutdown } from './lifecycle.js';
 import { serveAdminSocket, setupLink } from './modules/admin/index.js';
 import { newPrivateJwk } from './modules/credentials/index.js';
+import { scheduleDripSweep } from './modules/learning/index.js';
 import type { PageRenderer } from './modules/web-host/index.js';
 
 /**
@@ -72,7 +73,11 @@ async function main(): Promise<void> {
   const ssrEntry = fileURLToPath(new URL('../../dist/ssr/entry-server.js', import.meta.url));
   const renderer = existsSync(ssrEntry) ? ((await import(pathToFileURL(ssrEntry).href)) as PageRenderer) : undefined;
   const app = await buildApp({ config, db: database.db, webRoot: existsSync(webRoot) ? webRoot : undefined, renderer });
-  if (config.jobsWorker) app.ctx.queue.start(config.jobsPollMs);
+  if (config.jobsWorker) {
+    // The daily drip sweep keeps itself going; today's is queued at boot and runs once whoever queued it.
+    await scheduleDripSweep(app.ctx.queue);
+    app.ctx.queue.start(config.jobsPollMs);
+  }
 
   // The embedded database belongs to this process: the admin CLI sends its commands here.
   const closeAdminSocket = database.kind === 'pglite' ? await serveAdminSocket(config.dataDir, { db: database.db, publicUrl: config.publicUrl }) : undefined;

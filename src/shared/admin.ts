@@ -168,6 +168,9 @@ export const courseAdminMessages = {
   sectionNotEmpty: 'Move or delete the lessons of this section first.',
   orderMismatch: 'The order must list every section and lesson of this course exactly once.',
   regularBelowPrice: 'The regular price cannot be lower than the price.',
+  releaseEitherOr: 'Choose a number of days or a date, not both.',
+  releaseDays: 'Enter a number of days from 0 to 3650.',
+  releaseDate: 'Enter a date (YYYY-MM-DD).',
 } as const;
 
 export const text = (min: number, max: number, required = 'This field is required.') =>
@@ -265,6 +268,27 @@ export const adminCourseQuerySchema = pageQuerySchema.extend({
   sort: z.enum(['position', 'title', '-updated_at', 'updated_at']).default('position'),
 });
 
+/**
+ * A drip schedule (a section's or a lesson's): open a number of days after the student's access
+ * began (enrolment, purchase or the membership's start), or on a date (00:00 UTC); neither is
+ * 'immediately', both is refused. A section's schedule holds back its lessons: the later one wins.
+ */
+export const releaseFields = {
+  available_after_days: z
+    .number(courseAdminMessages.releaseDays)
+    .int(courseAdminMessages.releaseDays)
+    .min(0, courseAdminMessages.releaseDays)
+    .max(3650, courseAdminMessages.releaseDays)
+    .nullable(),
+  available_from: z.iso.date(courseAdminMessages.releaseDate).nullable(),
+};
+export type Release = { available_after_days: number | null; available_from: string | null };
+
+const oneRelease = (value: { available_after_days?: number | null | undefined; available_from?: string | null | undefined }, ctx: z.RefinementCtx) => {
+  if (value.available_after_days != null && value.available_from != null)
+    ctx.addIssue({ code: 'custom', path: ['available_from'], message: courseAdminMessages.releaseEitherOr });
+};
+
 export const adminLessonSchema = z.object({
   id: z.number().int(),
   uuid: z.string(),
@@ -277,6 +301,7 @@ export const adminLessonSchema = z.object({
   position: z.number().int(),
   /** A quiz lesson's quiz with its answers (the studio only); null for other lessons. */
   quiz: adminQuizSchema.nullable(),
+  ...releaseFields,
   resources: z.array(z.object({ id: z.number().int(), file_name: z.string(), content_type: z.string(), size_bytes: z.number().int() })),
 });
 export const adminSectionSchema = z.object({
@@ -284,6 +309,7 @@ export const adminSectionSchema = z.object({
   uuid: z.string(),
   title: z.string(),
   position: z.number().int(),
+  ...releaseFields,
   lessons: z.array(adminLessonSchema),
 });
 
@@ -303,7 +329,27 @@ export const adminCourseSchema = adminCourseListItemSchema.extend({
 });
 export type AdminCourse = z.infer<typeof adminCourseSchema>;
 
-export const sectionBodySchema = z.object({ title: text(1, 200) }).strict();
+export const sectionBodySchema = z
+  .object({
+    title: text(1, 200),
+    available_after_days: releaseFields.available_after_days.default(null),
+    available_from: releaseFields.available_from.default(null),
+  })
+  .strict()
+  .superRefine(oneRelease);
+
+export type SectionBody = z.infer<typeof sectionBodySchema>;
+
+/** A section's edit: its title, its schedule, or both (a schedule sent is the whole schedule: the field left out is cleared). */
+export const sectionPatchSchema = z
+  .object({
+    title: text(1, 200).optional(),
+    available_after_days: releaseFields.available_after_days.optional(),
+    available_from: releaseFields.available_from.optional(),
+  })
+  .strict()
+  .superRefine(oneRelease);
+export type SectionPatch = z.infer<typeof sectionPatchSchema>;
 
 export const lessonBodySchema = z
   .object({
@@ -320,9 +366,12 @@ export const lessonBodySchema = z
     enable_preview: z.boolean().default(false),
     /** A quiz lesson's questions, pass mark and attempts; sent again whole on an edit (kept questions carry their id). */
     quiz: quizBodySchema.nullable().default(null),
+    available_after_days: releaseFields.available_after_days.default(null),
+    available_from: releaseFields.available_from.default(null),
   })
   .strict()
   .superRefine((lesson, ctx) => {
+    oneRelease(lesson, ctx);
     if (lesson.lesson_type === 'quiz' && !lesson.quiz) ctx.addIssue({ code: 'custom', path: ['quiz'], message: quizMessages.quizRequired });
     if (lesson.lesson_type !== 'quiz' && lesson.quiz) ctx.addIssue({ code: 'custom', path: ['quiz'], message: quizMessages.quizOnlyForQuiz });
     if (lesson.lesson_type === 'Video' && !lesson.video_source)
@@ -512,6 +561,8 @@ export const adminStudentDetailSchema = adminStudentSchema.extend({
       total_lessons: z.number().int(),
       completed_lessons: z.number().int(),
       progress: z.number(),
+      /** Lessons a drip schedule still holds back for this student (the studio's 'Open early'). */
+      held_back_lessons: z.array(z.object({ id: z.number().int(), lesson_title: z.string(), available_at: z.string() })),
     }),
   ),
   memberships: z.array(adminMemberSchema),
@@ -527,6 +578,8 @@ export const studentCompBodySchema = z
     months: z.number('Give a number of months.').int('Give whole months.').min(1, 'Give between 1 and 60 months.').max(60, 'Give between 1 and 60 months.'),
   })
   .strict();
+/** 'Open early': a dripped lesson opened now for this one student. */
+export const studentUnlockBodySchema = z.object({ lesson_id: idSchema('Choose a lesson.') }).strict();
 export const adminMessageSchema = z.object({ detail: z.string() });
 
 // ---------------------------------------------------------------- payments log

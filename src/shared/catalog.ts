@@ -58,6 +58,8 @@ export const lessonSchema = z.object({
   video_playback_time: z.string(),
   duration_seconds: z.number().int(),
   is_locked: z.boolean(),
+  /** A lesson a drip schedule holds back for this viewer: when it opens (ISO); null when open, or locked for another reason. */
+  available_at: z.string().nullable(),
   completed_status: z.boolean(),
   /** A quiz lesson's questions, for a viewer who may open it (null when locked); absent for other lessons. */
   quiz: lessonQuizSchema.nullable().optional(),

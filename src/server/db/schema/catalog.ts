@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 
 export const categories = pgTable('categories', {
@@ -72,6 +72,20 @@ export const courseSlugRedirects = pgTable('course_slug_redirects', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A drip schedule (a section's or a lesson's): open a number of days after the student's access
+ * began, or on a fixed date (opening at 00:00 UTC); neither means open at once. Never both.
+ */
+const releaseColumns = () => ({
+  availableAfterDays: integer('available_after_days'),
+  availableFrom: date('available_from', { mode: 'string' }),
+});
+const releaseCheck = (table: string, t: { availableAfterDays: unknown; availableFrom: unknown }) =>
+  check(
+    `${table}_release_check`,
+    sql`not (${t.availableAfterDays} is not null and ${t.availableFrom} is not null) and coalesce(${t.availableAfterDays}, 0) between 0 and 3650`,
+  );
+
 export const courseSections = pgTable(
   'course_sections',
   {
@@ -82,8 +96,9 @@ export const courseSections = pgTable(
       .references(() => courses.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     position: integer('position').notNull(),
+    ...releaseColumns(),
   },
-  (t) => [index('course_sections_course_idx').on(t.courseId, t.position)],
+  (t) => [index('course_sections_course_idx').on(t.courseId, t.position), releaseCheck('course_sections', t)],
 );
 
 export const lessons = pgTable(
@@ -105,8 +120,9 @@ export const lessons = pgTable(
     durationSeconds: integer('duration_seconds').notNull().default(0),
     enablePreview: boolean('enable_preview').notNull().default(false),
     position: integer('position').notNull(),
+    ...releaseColumns(),
   },
-  (t) => [index('lessons_section_idx').on(t.sectionId, t.position), index('lessons_course_idx').on(t.courseId)],
+  (t) => [index('lessons_section_idx').on(t.sectionId, t.position), index('lessons_course_idx').on(t.courseId), releaseCheck('lessons', t)],
 );
 
 /** A quiz lesson's settings: the pass mark and how many attempts a student has (null: unlimited). */

@@ -8,3 +8,4 @@ export * from './admin.js';
 export * from './settings.js';
 export * from './credentials.js';
 export * from './projects.js';
+export * from './drip.js';

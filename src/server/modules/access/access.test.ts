@@ -89,7 +89,7 @@ const personas: Record<string, { membership?: Omit<MembershipInput, 'userId'>; i
 
 describe('the rule', () => {
   it('lets a purchase outrank a membership, and counts an enrolment started by a membership only while it is current', () => {
-    const enrolment = (source: 'purchase' | 'subscription') => ({ id: 1, courseId: 1, status: 'in_progress' as const, source });
+    const enrolment = (source: 'purchase' | 'subscription') => ({ id: 1, courseId: 1, status: 'in_progress' as const, source, enrolledAt: new Date() });
     expect(decideAccess({ isAdmin: false, enrolment: enrolment('purchase'), member: false })).toBe('enrolled');
     expect(decideAccess({ isAdmin: false, enrolment: enrolment('subscription'), member: true })).toBe('membership');
     expect(decideAccess({ isAdmin: false, enrolment: enrolment('subscription'), member: false })).toBe('none');

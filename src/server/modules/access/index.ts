@@ -8,9 +8,14 @@ export {
   accessWithProgress,
   canOpenLesson,
   decideAccess,
+  lessonState,
+  toAccess,
   type AccessFacts,
+  type DripFacts,
+  type LessonState,
   type AccessReason,
   type CourseAccess,
 } from './service.js';
 /** Whose a user's own thing is (orders, carts, certificates, memberships, a user's lists): one rule, one answer (404). */
 export { isOwnedBy, ownedBy, type NotFound } from './ownership.js';
+export { releaseDate, type Release, type Schedule, type ScheduledLesson } from './release.js';

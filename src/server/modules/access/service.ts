@@ -1,7 +1,9 @@
 import type { Db } from '../../db/client.js';
 import type { Viewer } from '../../http/auth.js';
 import { enrolmentsOf, enrolmentWithProgress, type EnrolmentFacts } from '../enrolments/index.js';
-import { currentMembers } from '../memberships/index.js';
+import { currentMembershipStarts } from '../memberships/index.js';
+import { lessonsOpenedEarly } from '../unlocks/index.js';
+import { accessBegan, releaseDate, type Release, type ScheduledLesson } from './release.js';
 
 /**
  * Why the viewer may open every lesson of a course:
@@ -22,6 +24,8 @@ export interface CourseAccess {
    * ended keeps it (and its progress) while the lessons lock again.
    */
   enrolment: EnrolmentFacts | null;
+  /** Drip schedules: what they count from for this viewer, null when none applies (the instructor, no access). */
+  release: Release | null;
 }
 
 export interface AccessFacts {
@@ -38,19 +42,52 @@ export function decideAccess(facts: AccessFacts): AccessReason {
   return 'none';
 }
 
-const toAccess = (courseId: number, facts: AccessFacts): CourseAccess => {
+/** The facts drip schedules count from, beside the access facts. */
+export interface DripFacts {
+  /** The current membership's start (null when not a member). */
+  memberSince: Date | null;
+  openedEarly: ReadonlySet<number>;
+}
+
+/**
+ * What the course's drip schedules count from: the start of the access that opens it (decideAccess's
+ * reason). None for the instructor, who sees every lesson, nor for a viewer without access.
+ */
+export function releaseFor(reason: AccessReason, facts: AccessFacts, drip: DripFacts): Release | null {
+  if (facts.isAdmin || reason === 'none' || reason === 'admin') return null;
+  const began = accessBegan({
+    enrolledAt: facts.enrolment && facts.enrolment.source !== 'subscription' ? facts.enrolment.enrolledAt : null,
+    memberSince: facts.member ? drip.memberSince : null,
+    openedEarly: drip.openedEarly,
+  });
+  return began ? { accessBegan: began, openedEarly: drip.openedEarly } : null;
+}
+
+export function toAccess(courseId: number, facts: AccessFacts, drip: DripFacts): CourseAccess {
   const reason = decideAccess(facts);
-  return { courseId, reason, full: reason !== 'none', enrolment: facts.enrolment };
-};
+  return { courseId, reason, full: reason !== 'none', enrolment: facts.enrolment, release: releaseFor(reason, facts, drip) };
+}
 
-const NO_ACCESS = (courseId: number): CourseAccess => ({ courseId, reason: 'none', full: false, enrolment: null });
+const NO_ACCESS = (courseId: number): CourseAccess => ({ courseId, reason: 'none', full: false, enrolment: null, release: null });
 
-/** What the viewer (or a visitor, undefined) may open in each course: two queries whatever the number of courses. */
+/**
+ * The viewer's membership start and early opens: one query each. No early opens are read for the
+ * instructor (no schedule applies) nor for a course without any schedule (`scheduled: false`).
+ */
+async function dripFactsOf(db: Db, viewer: Viewer, now: Date, scheduled = true): Promise<{ member: boolean; drip: DripFacts }> {
+  const [starts, openedEarly] = await Promise.all([
+    currentMembershipStarts(db, [viewer.userId], now),
+    viewer.isAdmin || !scheduled ? new Set<number>() : lessonsOpenedEarly(db, viewer.userId),
+  ]);
+  const memberSince = starts.get(viewer.userId) ?? null;
+  return { member: memberSince !== null, drip: { memberSince, openedEarly } };
+}
+
+/** What the viewer (or a visitor, undefined) may open in each course: three queries whatever the number of courses. */
 export async function accessToCourses(db: Db, viewer: Viewer | undefined, courseIds: number[], now: Date = new Date()): Promise<Map<number, CourseAccess>> {
   if (!viewer) return new Map(courseIds.map((id) => [id, NO_ACCESS(id)]));
-  const [enrolments, members] = await Promise.all([enrolmentsOf(db, viewer.userId, courseIds), currentMembers(db, [viewer.userId], now)]);
-  const member = members.has(viewer.userId);
-  return new Map(courseIds.map((id) => [id, toAccess(id, { isAdmin: viewer.isAdmin, enrolment: enrolments.get(id) ?? null, member })]));
+  const [enrolments, { member, drip }] = await Promise.all([enrolmentsOf(db, viewer.userId, courseIds), dripFactsOf(db, viewer, now)]);
+  return new Map(courseIds.map((id) => [id, toAccess(id, { isAdmin: viewer.isAdmin, enrolment: enrolments.get(id) ?? null, member }, drip)]));
 }
 
 export async function accessTo(db: Db, viewer: Viewer | undefined, courseId: number, now: Date = new Date()): Promise<CourseAccess> {
@@ -59,20 +96,41 @@ export async function accessTo(db: Db, viewer: Viewer | undefined, courseId: num
 
 /**
  * The course page's read: what the viewer may open and the lessons they completed (their progress
- * lives in the enrolment), in two queries. A visitor costs none.
+ * lives in the enrolment), in two queries; three when the course has a drip schedule
+ * (`scheduled`: the lessons opened early). A visitor costs none.
  */
 export async function accessWithProgress(
   db: Db,
   viewer: Viewer | undefined,
   courseId: number,
-  now: Date = new Date(),
+  options: { now?: Date; scheduled?: boolean } = {},
 ): Promise<{ access: CourseAccess; completed: Set<number> }> {
   if (!viewer) return { access: NO_ACCESS(courseId), completed: new Set() };
-  const [{ enrolment, completed }, members] = await Promise.all([enrolmentWithProgress(db, viewer.userId, courseId), currentMembers(db, [viewer.userId], now)]);
-  return { access: toAccess(courseId, { isAdmin: viewer.isAdmin, enrolment, member: members.has(viewer.userId) }), completed };
+  const now = options.now ?? new Date();
+  const [{ enrolment, completed }, { member, drip }] = await Promise.all([
+    enrolmentWithProgress(db, viewer.userId, courseId),
+    dripFactsOf(db, viewer, now, options.scheduled ?? true),
+  ]);
+  return { access: toAccess(courseId, { isAdmin: viewer.isAdmin, enrolment, member }, drip), completed };
 }
 
-/** A preview lesson opens for everyone; any other lesson needs full access to its course. */
-export function canOpenLesson(access: CourseAccess, lesson: { enablePreview: boolean }): boolean {
-  return lesson.enablePreview || access.full;
+/** Whether the viewer may open a lesson now and, when a drip schedule holds it back, from when. */
+export type LessonState = { open: true; availableAt: null } | { open: false; availableAt: Date | null };
+
+const OPEN: LessonState = { open: true, availableAt: null };
+
+/**
+ * A preview lesson opens for everyone; any other lesson needs full access to its course, and then
+ * waits for its drip schedule (release.ts) unless the instructor opened it early for this viewer.
+ */
+export function lessonState(access: CourseAccess, lesson: ScheduledLesson, now: Date = new Date()): LessonState {
+  if (lesson.enablePreview) return OPEN;
+  if (!access.full) return { open: false, availableAt: null };
+  if (!access.release || access.release.openedEarly.has(lesson.id)) return OPEN;
+  const at = releaseDate(lesson, access.release.accessBegan);
+  return at && at > now ? { open: false, availableAt: at } : OPEN;
+}
+
+export function canOpenLesson(access: CourseAccess, lesson: ScheduledLesson, now: Date = new Date()): boolean {
+  return lessonState(access, lesson, now).open;
 }

@@ -14,6 +14,7 @@ import {
   previewQuerySchema,
   pricesBodySchema,
   sectionBodySchema,
+  sectionPatchSchema,
 } from '../../../shared/admin.js';
 import { courseDetailSchema } from '../../../shared/catalog.js';
 import type { AppContext } from '../../context.js';
@@ -149,13 +150,26 @@ export function courseAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/courses/:courseId/sections/',
       { schema: { ...adminDoc, summary: 'Adds a section at the end', params: courseParams, body: sectionBodySchema, response: { 201: adminCourseSchema } } },
-      async (request, reply) => reply.code(201).send(await courses.addSection(ctx, actorOf(request), request.params.courseId, request.body.title)),
+      async (request, reply) => reply.code(201).send(await courses.addSection(ctx, actorOf(request), request.params.courseId, request.body)),
     );
 
     app.patch(
       '/sections/:sectionId/',
-      { schema: { ...adminDoc, summary: 'Renames a section', params: sectionParams, body: sectionBodySchema, response: { 200: adminCourseSchema } } },
-      async (request) => courses.renameSection(ctx, actorOf(request), request.params.sectionId, request.body.title),
+      {
+        schema: {
+          ...adminDoc,
+          summary: 'Renames a section and/or sets its drip schedule (available_after_days or available_from, not both)',
+          params: sectionParams,
+          body: sectionPatchSchema,
+          response: { 200: adminCourseSchema },
+        },
+      },
+      async (request) =>
+        partialUpdate(
+          request.body,
+          () => courses.courseOfSection(ctx, request.params.sectionId),
+          (body) => courses.updateSection(ctx, actorOf(request), request.params.sectionId, body),
+        ),
     );
 
     app.delete(

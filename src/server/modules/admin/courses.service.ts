@@ -1,4 +1,4 @@
-import type { AdminCourse, CourseBody, CoursePatch, CurriculumOrder, LessonBody, PricesBody } from '../../../shared/admin.js';
+import type { AdminCourse, CourseBody, CoursePatch, CurriculumOrder, LessonBody, PricesBody, SectionBody, SectionPatch } from '../../../shared/admin.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import * as catalog from '../catalog/index.js';
@@ -77,18 +77,24 @@ function curriculumChange(ctx: AppContext, actor: Actor, change: (tx: Tx) => Pro
   });
 }
 
-export async function addSection(ctx: AppContext, actor: Actor, courseId: number, title: string): Promise<AdminCourse> {
+export async function addSection(ctx: AppContext, actor: Actor, courseId: number, body: SectionBody): Promise<AdminCourse> {
   return curriculumChange(ctx, actor, async (tx) => {
-    const section = await catalog.createSection(tx, courseId, title);
-    return { courseId, audit: { action: 'section.create', summary: `Added section "${title}"`, after: section } };
+    const section = await catalog.createSection(tx, courseId, body);
+    return { courseId, audit: { action: 'section.create', summary: `Added section "${body.title}"`, after: section } };
   });
 }
 
-export async function renameSection(ctx: AppContext, actor: Actor, sectionId: number, title: string): Promise<AdminCourse> {
+/** Renames a section and/or sets its drip schedule. */
+export async function updateSection(ctx: AppContext, actor: Actor, sectionId: number, patch: SectionPatch): Promise<AdminCourse> {
   return curriculumChange(ctx, actor, async (tx) => {
-    const { courseId, before, after } = await catalog.renameSection(tx, sectionId, title);
-    return { courseId, audit: { action: 'section.update', summary: `Renamed section ${sectionId}`, before, after } };
+    const { courseId, before, after } = await catalog.updateSection(tx, sectionId, patch);
+    return { courseId, audit: { action: 'section.update', summary: `Edited section "${after.title}"`, before, after } };
   });
+}
+
+/** The course of a section, as the studio shows it (a PATCH with nothing in it answers this). */
+export async function courseOfSection(ctx: AppContext, sectionId: number): Promise<AdminCourse> {
+  return catalog.getStudioCourse(ctx.db, await catalog.courseOfSection(ctx.db, sectionId));
 }
 
 export async function deleteSection(ctx: AppContext, actor: Actor, sectionId: number): Promise<AdminCourse> {
@@ -108,6 +114,8 @@ const lessonAudit = (l: {
   enablePreview: boolean;
   sectionId: number;
   quiz?: unknown;
+  availableAfterDays: number | null;
+  availableFrom: string | null;
 }) => ({
   id: l.id,
   lesson_title: l.lessonTitle,
@@ -118,6 +126,8 @@ const lessonAudit = (l: {
   enable_preview: l.enablePreview,
   section_id: l.sectionId,
   ...(l.quiz ? { quiz: l.quiz } : {}),
+  available_after_days: l.availableAfterDays,
+  available_from: l.availableFrom,
 });
 
 export async function addLesson(ctx: AppContext, actor: Actor, sectionId: number, body: LessonBody): Promise<AdminCourse> {

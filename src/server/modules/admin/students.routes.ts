@@ -8,6 +8,7 @@ import {
   pageOf,
   studentCompBodySchema,
   studentEnrolBodySchema,
+  studentUnlockBodySchema,
 } from '../../../shared/admin.js';
 import type { AppContext } from '../../context.js';
 import { actorOf } from './guard.js';
@@ -65,6 +66,23 @@ export function studentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => students.revokeStudent(ctx, actorOf(request), request.params.userId, request.params.courseId),
+    );
+
+    app.post(
+      '/students/:userId/unlocks/',
+      {
+        schema: {
+          ...adminDoc,
+          summary: "Opens a dripped lesson early for this student ('Open early'): 201 when opened now, 200 when it already was",
+          params: studentParams,
+          body: studentUnlockBodySchema,
+          response: { 200: adminStudentDetailSchema, 201: adminStudentDetailSchema },
+        },
+      },
+      async (request, reply) => {
+        const { created, detail } = await students.unlockLesson(ctx, actorOf(request), request.params.userId, request.body.lesson_id);
+        return reply.code(created ? 201 : 200).send(detail);
+      },
     );
 
     app.post(

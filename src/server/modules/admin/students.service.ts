@@ -2,11 +2,13 @@ import type { AdminStudent, AdminStudentDetail, AdminStudentQuery, Page } from '
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { getPublicUser, listUsersForStudio, sendVerificationEmail, setBlocked, type PublicUser } from '../accounts/index.js';
+import { getLessonsById } from '../catalog/index.js';
 import { enrolByHand, revokeEnrolment, studentLearning } from '../learning/index.js';
+import { openLessonEarly } from '../unlocks/index.js';
 import { checkoutContactOfUser, studioOrdersOfUser } from '../orders/index.js';
 import { compMembership, listMemberships, type MembershipDeps } from '../subscriptions/index.js';
 import type { Tx } from '../../db/client.js';
-import { audited, type Actor, type AuditInput } from './audit.js';
+import { audited, recordAudit, type Actor, type AuditInput } from './audit.js';
 import { pageWindow } from './paging.js';
 
 const toStudent = (u: PublicUser): AdminStudent => ({
@@ -44,7 +46,7 @@ export async function studentDetail(ctx: AppContext, userId: number): Promise<Ad
   const user = await userOr404(ctx, userId);
   const [orders, learning, memberships, checkout] = await Promise.all([
     studioOrdersOfUser(ctx.db, user.id),
-    studentLearning(ctx.db, user.id),
+    studentLearning(ctx.db, { userId: user.id, isAdmin: user.isAdmin }),
     listMemberships({ db: ctx.db }, { userIds: [user.id], pageSize: 100 }),
     checkoutContactOfUser(ctx.db, user.id),
   ]);
@@ -64,6 +66,7 @@ export async function studentDetail(ctx: AppContext, userId: number): Promise<Ad
       total_lessons: e.course.total_lessons,
       completed_lessons: e.course.completed_total_lessons,
       progress: e.course.student_progress,
+      held_back_lessons: e.heldBack.map((l) => ({ id: l.id, lesson_title: l.title, available_at: l.availableAt.toISOString() })),
     })),
     memberships: memberships.results,
     questions: learning.questions.map((q) => ({
@@ -106,6 +109,29 @@ export async function revokeStudent(ctx: AppContext, actor: Actor, userId: numbe
       after: { course_id: courseId, revoked: true },
     };
   });
+}
+
+/**
+ * 'Open early': opens a dripped lesson now for this one student (audited on the student). Answers
+ * whether it was new; opening it again changes nothing and writes nothing.
+ */
+export async function unlockLesson(ctx: AppContext, actor: Actor, userId: number, lessonId: number): Promise<{ created: boolean; detail: AdminStudentDetail }> {
+  const user = await userOr404(ctx, userId);
+  const lesson = (await getLessonsById(ctx.db, [lessonId])).get(lessonId);
+  if (!lesson) throw AppError.fields({ lesson_id: ['This lesson does not exist.'] });
+  const created = await ctx.db.transaction(async (tx) => {
+    const opened = await openLessonEarly(tx, { userId: user.id, lessonId, by: actor.id });
+    if (opened)
+      await recordAudit(tx, actor, {
+        action: 'student.unlock_lesson',
+        entityType: 'user',
+        entityId: user.id,
+        summary: `Opened "${lesson.title}" early for ${user.email}`,
+        after: { lesson_id: lessonId, course_id: lesson.courseId },
+      });
+    return opened;
+  });
+  return { created, detail: await studentDetail(ctx, user.id) };
 }
 
 export async function compStudent(ctx: AppContext, deps: MembershipDeps, actor: Actor, userId: number, months: number): Promise<AdminStudentDetail> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../db/client.js';
 import {
@@ -113,7 +113,13 @@ export async function selectCourseBySlug(db: Database, slug: string, region: Reg
 
 export function selectSections(db: Database, courseId: number) {
   return db
-    .select({ id: courseSections.id, uuid: courseSections.uuid, title: courseSections.title })
+    .select({
+      id: courseSections.id,
+      uuid: courseSections.uuid,
+      title: courseSections.title,
+      availableAfterDays: courseSections.availableAfterDays,
+      availableFrom: courseSections.availableFrom,
+    })
     .from(courseSections)
     .where(eq(courseSections.courseId, courseId))
     .orderBy(asc(courseSections.position), asc(courseSections.id));
@@ -132,6 +138,8 @@ export function selectLessons(db: Database, courseId: number) {
       lessonContent: lessons.lessonContent,
       durationSeconds: lessons.durationSeconds,
       enablePreview: lessons.enablePreview,
+      availableAfterDays: lessons.availableAfterDays,
+      availableFrom: lessons.availableFrom,
     })
     .from(lessons)
     .where(eq(lessons.courseId, courseId))
@@ -190,10 +198,20 @@ export async function selectCourseIdsByTitle(db: Db, text: string): Promise<numb
   return rows.map((r) => r.id);
 }
 
+/** A lesson by its uuid with its drip schedule and its section's. */
 export async function selectLessonByUuid(db: Db, uuid: string) {
   const [row] = await db
-    .select({ id: lessons.id, courseId: lessons.courseId, enablePreview: lessons.enablePreview, lessonType: lessons.lessonType, title: lessons.lessonTitle })
+    .select({
+      id: lessons.id,
+      courseId: lessons.courseId,
+      enablePreview: lessons.enablePreview,
+      lessonType: lessons.lessonType,
+      title: lessons.lessonTitle,
+      lesson: { availableAfterDays: lessons.availableAfterDays, availableFrom: lessons.availableFrom },
+      section: { availableAfterDays: courseSections.availableAfterDays, availableFrom: courseSections.availableFrom },
+    })
     .from(lessons)
+    .innerJoin(courseSections, eq(courseSections.id, lessons.sectionId))
     .where(eq(lessons.uuid, uuid))
     .limit(1);
   return row;
@@ -202,6 +220,35 @@ export async function selectLessonByUuid(db: Db, uuid: string) {
 export function selectLessonsById(db: Db, lessonIds: number[]) {
   if (!lessonIds.length) return Promise.resolve([]);
   return db.select({ id: lessons.id, courseId: lessons.courseId, title: lessons.lessonTitle }).from(lessons).where(inArray(lessons.id, lessonIds));
+}
+
+/** The lessons of these courses that a drip schedule (their own or their section's) may hold back, in curriculum order. */
+export async function selectScheduledLessons(db: Db, courseIds?: number[]) {
+  if (courseIds && !courseIds.length) return [];
+  return db
+    .select({
+      id: lessons.id,
+      courseId: lessons.courseId,
+      title: lessons.lessonTitle,
+      enablePreview: lessons.enablePreview,
+      lesson: { availableAfterDays: lessons.availableAfterDays, availableFrom: lessons.availableFrom },
+      section: { availableAfterDays: courseSections.availableAfterDays, availableFrom: courseSections.availableFrom },
+    })
+    .from(lessons)
+    .innerJoin(courseSections, eq(courseSections.id, lessons.sectionId))
+    .where(
+      and(
+        courseIds ? inArray(lessons.courseId, courseIds) : undefined,
+        eq(lessons.enablePreview, false),
+        or(
+          isNotNull(lessons.availableAfterDays),
+          isNotNull(lessons.availableFrom),
+          isNotNull(courseSections.availableAfterDays),
+          isNotNull(courseSections.availableFrom),
+        ),
+      ),
+    )
+    .orderBy(asc(lessons.courseId), asc(courseSections.position), asc(lessons.position), asc(lessons.id));
 }
 
 export function selectInstructor(db: Database) {

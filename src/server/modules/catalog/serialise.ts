@@ -72,6 +72,7 @@ function lessonView(lesson: CourseDetailLesson, sectionUuid: string): Lesson {
     video_playback_time: formatPlayback(lesson.durationSeconds),
     duration_seconds: lesson.durationSeconds,
     is_locked: !lesson.open,
+    available_at: lesson.availableAt?.toISOString() ?? null,
     completed_status: lesson.completed,
     ...(lesson.lessonType === 'quiz' ? { quiz: lesson.quiz && lessonQuizView(lesson.quiz) } : {}),
   };

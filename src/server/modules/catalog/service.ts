@@ -7,7 +7,7 @@ import { AppError } from '../../errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { sign } from '../../lib/signing.js';
 import type { Viewer } from '../../http/auth.js';
-import { accessWithProgress, canOpenLesson, type CourseAccess } from '../access/index.js';
+import { accessWithProgress, lessonState, type CourseAccess } from '../access/index.js';
 import { enrolledCount, quizAttemptsUsed } from '../enrolments/index.js';
 import { publicQuizzesOfCourse, type PublicQuiz } from './quizzes.js';
 import * as q from './queries.js';
@@ -82,6 +82,8 @@ type CourseContent = Awaited<ReturnType<typeof loadCourseContent>>;
 export type CourseDetailLesson = CourseContent['lessons'][number] & {
   globalOrder: number;
   open: boolean;
+  /** When a drip schedule holds the lesson back for this viewer, when it opens. */
+  availableAt: Date | null;
   completed: boolean;
   resourceLink: { resourceId: number; expires: number; signature: string } | null;
   /** A quiz lesson's questions (no answers) with the viewer's attempts, only when the viewer may open it. */
@@ -132,22 +134,27 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
     resources,
     quizzes,
   } = await memo(`course-content:${region}:${slug}`, () => loadCourseContent(db, slug, region, options.includeUnpublished));
-  const { access, completed } = await accessWithProgress(db, viewer, course.id);
+  const scheduled = [...sections, ...lessonRows].some((row) => row.availableAfterDays !== null || row.availableFrom !== null);
+  const now = new Date();
+  const { access, completed } = await accessWithProgress(db, viewer, course.id, { now, scheduled });
 
   // Progress belongs to the enrolment and is shown even when access has lapsed.
   const enrolled = access.enrolment !== null;
   const expires = Date.now() + (options.resourceLinkTtlMs ?? 15 * 60 * 1000);
   const resourceByLesson = new Map(resources.map((r) => [r.lessonId, r]));
-  const quizFor = await viewerQuizzes(db, viewer, quizzes, (lessonId) =>
-    canOpenLesson(
-      access,
-      lessonRows.find((l) => l.id === lessonId)!,
-    ),
+  // The access module's answer for each lesson (a drip schedule counts with its section's).
+  const sectionSchedules = new Map(sections.map((s) => [s.id, s]));
+  const states = new Map(
+    lessonRows.map((row) => {
+      const section = sectionSchedules.get(row.sectionId);
+      return [row.id, lessonState(access, { ...row, schedules: section ? [row, section] : [row] }, now)];
+    }),
   );
+  const quizFor = await viewerQuizzes(db, viewer, quizzes, (lessonId) => states.get(lessonId)?.open ?? false);
 
   const lessonsBySection = new Map<number, CourseDetailLesson[]>();
   lessonRows.forEach((row, index) => {
-    const open = canOpenLesson(access, row);
+    const { open, availableAt } = states.get(row.id)!;
     const resource = resourceByLesson.get(row.id);
     const lesson: CourseDetailLesson = {
       ...row,
@@ -155,6 +162,7 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
       lessonContent: open ? row.lessonContent : null,
       globalOrder: index + 1,
       open,
+      availableAt,
       completed: enrolled && completed.has(row.id),
       resourceLink:
         open && resource ? { resourceId: resource.id, expires, signature: sign(options.signingSecret, RESOURCE_PURPOSE, String(resource.id), expires) } : null,
@@ -291,9 +299,28 @@ export function findCourseIdsByTitle(db: Db, text: string): Promise<number[]> {
   return q.selectCourseIdsByTitle(db, text);
 }
 
-/** A lesson by its public uuid: its course and whether it is a preview. */
-export function findLesson(db: Db, uuid: string) {
-  return q.selectLessonByUuid(db, uuid);
+/** A lesson by its public uuid: its course, whether it is a preview, and its drip schedules (its own, then its section's). */
+export async function findLesson(db: Db, uuid: string) {
+  const row = await q.selectLessonByUuid(db, uuid);
+  return (
+    row && {
+      id: row.id,
+      courseId: row.courseId,
+      enablePreview: row.enablePreview,
+      lessonType: row.lessonType,
+      title: row.title,
+      schedules: [row.lesson, row.section],
+    }
+  );
+}
+
+/**
+ * The lessons of these courses (or of every course) a drip schedule may hold back (previews never
+ * are), each with its schedules (its own, then its section's): one query.
+ */
+export async function getScheduledLessons(db: Db, courseIds?: number[]) {
+  const rows = await q.selectScheduledLessons(db, courseIds && [...new Set(courseIds)]);
+  return rows.map((r) => ({ id: r.id, courseId: r.courseId, title: r.title, enablePreview: r.enablePreview, schedules: [r.lesson, r.section] }));
 }
 
 /** Lessons by id with their course and title. */

@@ -14,6 +14,8 @@ import {
   type LessonBody,
   type Page,
   type PricesBody,
+  type Release,
+  type SectionPatch,
 } from '../../../shared/admin.js';
 import { toMajor, toMinor } from '../../../shared/pricing.js';
 import { byRegionOrder, regions, type Region } from '../../../shared/regions.js';
@@ -61,6 +63,13 @@ export async function listStudioCourses(
   return { count: total, page: window.page, page_size: window.limit, results };
 }
 
+/** A drip schedule as stored and as the studio sends it. */
+const releaseOut = (row: { availableAfterDays: number | null; availableFrom: string | null }): Release => ({
+  available_after_days: row.availableAfterDays,
+  available_from: row.availableFrom,
+});
+const releaseIn = (release: Release) => ({ availableAfterDays: release.available_after_days, availableFrom: release.available_from });
+
 export async function getStudioCourse(db: Db, courseId: number): Promise<AdminCourse> {
   const row = await q.selectStudioCourse(db, courseId);
   if (!row) throw AppError.notFound('Course not found.');
@@ -100,6 +109,7 @@ export async function getStudioCourse(db: Db, courseId: number): Promise<AdminCo
       uuid: s.uuid,
       title: s.title,
       position: s.position,
+      ...releaseOut(s),
       lessons: curriculum.lessons
         .filter((l) => l.sectionId === s.id)
         .map((l) => ({
@@ -113,6 +123,7 @@ export async function getStudioCourse(db: Db, courseId: number): Promise<AdminCo
           enable_preview: l.enablePreview,
           position: l.position,
           quiz: l.lessonType === 'quiz' ? (quizzes.get(l.id) ?? null) : null,
+          ...releaseOut(l),
           resources: curriculum.resources
             .filter((r) => r.lessonId === l.id)
             .map((r) => ({ id: r.id, file_name: r.fileName, content_type: r.contentType, size_bytes: r.sizeBytes })),
@@ -242,11 +253,11 @@ export async function setCoursePrices(tx: Tx, courseId: number, body: PricesBody
 
 // ---------------------------------------------------------------- curriculum
 
-export async function createSection(tx: Tx, courseId: number, title: string) {
+export async function createSection(tx: Tx, courseId: number, body: { title: string } & Release) {
   await lockedCourse(tx, courseId);
-  const section = await q.insertSection(tx, courseId, title);
+  const section = await q.insertSection(tx, courseId, { title: body.title, ...releaseIn(body) });
   await q.touchCourse(tx, courseId);
-  return { id: section.id, uuid: section.uuid, title: section.title, position: section.position, courseId };
+  return { id: section.id, uuid: section.uuid, title: section.title, position: section.position, ...releaseOut(section), courseId };
 }
 
 async function sectionOrThrow(db: Db, sectionId: number) {
@@ -255,12 +266,28 @@ async function sectionOrThrow(db: Db, sectionId: number) {
   return section;
 }
 
-export async function renameSection(tx: Tx, sectionId: number, title: string) {
+/** The course a section belongs to (the studio answers a PATCH that changes nothing with it). */
+export async function courseOfSection(db: Db, sectionId: number): Promise<number> {
+  return (await sectionOrThrow(db, sectionId)).courseId;
+}
+
+/**
+ * Renames a section and/or sets its drip schedule (a schedule sent is the whole schedule: the
+ * field left out is cleared, so days and a date never stand together).
+ */
+export async function updateSection(tx: Tx, sectionId: number, patch: SectionPatch) {
   const section = await sectionOrThrow(tx, sectionId);
   await lockedCourse(tx, section.courseId);
-  await q.updateSection(tx, sectionId, { title });
+  const releaseSent = patch.available_after_days !== undefined || patch.available_from !== undefined;
+  const values = {
+    ...(patch.title !== undefined ? { title: patch.title } : {}),
+    ...(releaseSent ? releaseIn({ available_after_days: patch.available_after_days ?? null, available_from: patch.available_from ?? null }) : {}),
+  };
+  await q.updateSection(tx, sectionId, values);
   await q.touchCourse(tx, section.courseId);
-  return { before: { title: section.title }, after: { title }, courseId: section.courseId };
+  const before = { title: section.title, ...releaseOut(section) };
+  const after = { ...before, ...(patch.title !== undefined ? { title: patch.title } : {}), ...(releaseSent ? releaseOut({ ...section, ...values }) : {}) };
+  return { before, after, courseId: section.courseId };
 }
 
 /** Only an empty section can be deleted: lessons carry students' progress and are never dropped by accident. */
@@ -284,6 +311,7 @@ function lessonValues(body: LessonBody) {
     lessonType: body.lesson_type,
     videoSource: body.lesson_type === 'Video' ? body.video_source : null,
     lessonContent: body.lesson_type === 'Article' && body.lesson_content ? sanitizeRichText(body.lesson_content) : null,
+    ...releaseIn(body),
     durationSeconds: body.duration_seconds,
     enablePreview: body.enable_preview,
   };

@@ -8,6 +8,7 @@ export {
   completedLessonIds,
   enrol,
   enrolledCount,
+  enrolledStudents,
   enrolmentsOf,
   enrolmentSources,
   enrolmentSummary,

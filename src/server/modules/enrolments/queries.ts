@@ -74,9 +74,22 @@ export function selectEnrolments(db: Db, userId: number, options: { completedOnl
 /** The user's enrolments (not revoked) in these courses. */
 export function selectEnrolmentsOf(db: Db, userId: number, courseIds: number[]) {
   return db
-    .select({ id: enrolments.id, courseId: enrolments.courseId, status: enrolments.courseStatus, source: enrolments.source })
+    .select({ id: enrolments.id, courseId: enrolments.courseId, status: enrolments.courseStatus, source: enrolments.source, enrolledAt: enrolments.createdAt })
     .from(enrolments)
     .where(and(eq(enrolments.userId, userId), isNull(enrolments.revokedAt), inArray(enrolments.courseId, courseIds)));
+}
+
+/** The students enrolled (not revoked) in these courses, with the courses of each. */
+export async function selectEnrolledStudents(db: Db, courseIds: number[]): Promise<Map<number, number[]>> {
+  if (!courseIds.length) return new Map();
+  const rows = await db
+    .select({ userId: enrolments.userId, courseId: enrolments.courseId })
+    .from(enrolments)
+    .where(and(isNull(enrolments.revokedAt), inArray(enrolments.courseId, courseIds)))
+    .orderBy(enrolments.userId, enrolments.courseId);
+  const byUser = new Map<number, number[]>();
+  for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.courseId]);
+  return byUser;
 }
 
 /** Course ids the user owns: enrolled, not revoked, and not through a membership. */
@@ -142,7 +155,13 @@ export async function countActiveEnrolments(db: Db, courseIds: number[]): Promis
 export async function selectEnrolmentWithProgress(db: Db, userId: number, courseId: number) {
   const [row] = await db
     .select({
-      enrolment: { id: enrolments.id, courseId: enrolments.courseId, status: enrolments.courseStatus, source: enrolments.source },
+      enrolment: {
+        id: enrolments.id,
+        courseId: enrolments.courseId,
+        status: enrolments.courseStatus,
+        source: enrolments.source,
+        enrolledAt: enrolments.createdAt,
+      },
       completed: sql<
         number[]
       >`(select coalesce(array_agg(${lessonProgress.lessonId}), '{}') from ${lessonProgress} where ${lessonProgress.userId} = ${userId} and ${lessonProgress.courseId} = ${courseId})`,

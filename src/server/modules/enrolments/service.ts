@@ -14,6 +14,8 @@ export interface EnrolmentFacts {
   status: 'enrolled' | 'in_progress' | 'completed';
   /** 'subscription': started through a membership, which alone decides whether it still opens the course. */
   source: EnrolmentSource;
+  /** When it began (a purchase, a free enrolment, a grant, a member's first lesson): drip schedules count from it. */
+  enrolledAt: Date;
 }
 
 /** The user's enrolments (not revoked) in these courses, by course id: one query. */
@@ -39,6 +41,11 @@ export function ownedCourseIds(db: Db, userId: number, courseIds?: number[]): Pr
 export async function enrol(db: Db, userId: number, courseIds: number[], source: EnrolmentSource, orderId?: number): Promise<void> {
   if (!courseIds.length) return;
   await q.upsertEnrolments(db, userId, courseIds, source, orderId ?? null);
+}
+
+/** The students enrolled in these courses (any source, not revoked), with the courses of each: one query. */
+export function enrolledStudents(db: Db, courseIds: number[]): Promise<Map<number, number[]>> {
+  return q.selectEnrolledStudents(db, courseIds);
 }
 
 /** A refund revokes the enrolments that order granted. */

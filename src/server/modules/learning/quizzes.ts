@@ -14,10 +14,9 @@ import {
 import type { Database, Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
-import { accessTo, canOpenLesson } from '../access/index.js';
 import { findLesson, getQuizWithAnswers, type QuizWithAnswers } from '../catalog/index.js';
 import { hasPassedQuiz, quizAttemptsAt, quizAttemptsUsed, recordQuizAttempt } from '../enrolments/index.js';
-import { completeLessonOf, enrolmentWithAccess, lessonLocked } from './service.js';
+import { completeLessonOf, enrolmentWithAccess, openableLesson } from './service.js';
 
 async function quizLesson(db: Db, lessonUuid: string) {
   const lesson = await findLesson(db, lessonUuid);
@@ -81,8 +80,7 @@ const attemptsLeft = (quiz: QuizWithAnswers, used: number) => (quiz.maxAttempts 
 export async function submitAttempt(db: Database, viewer: Viewer, lessonUuid: string, body: QuizAttemptBody): Promise<QuizAttemptResult> {
   const { lesson, quiz } = await quizLesson(db, lessonUuid);
   return db.transaction(async (tx) => {
-    const access = await accessTo(tx, viewer, lesson.courseId);
-    if (!canOpenLesson(access, lesson)) throw lessonLocked();
+    const access = await openableLesson(tx, viewer, lesson);
     const graded = grade(quiz, body);
     // The lock that serialises a student's progress serialises their attempts too (a preview quiz
     // opened without access has no enrolment: the unique attempt number alone decides).
@@ -116,7 +114,7 @@ export async function submitAttempt(db: Database, viewer: Viewer, lessonUuid: st
 /** GET /quizzes/{lesson_uuid}/attempts/: the viewer's own attempts, revealed as their latest state allows. */
 export async function myAttempts(db: Database, viewer: Viewer, lessonUuid: string): Promise<QuizAttempts> {
   const { lesson, quiz } = await quizLesson(db, lessonUuid);
-  if (!canOpenLesson(await accessTo(db, viewer, lesson.courseId), lesson)) throw lessonLocked();
+  await openableLesson(db, viewer, lesson);
   const rows = await quizAttemptsAt(db, viewer.userId, lesson.id);
   const passed = rows.some((r) => r.passed);
   const left = attemptsLeft(quiz, rows.length);

@@ -11,7 +11,7 @@ import type { Viewer } from '../../http/auth.js';
 import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { getPublicUser, getPublicUsers } from '../accounts/index.js';
-import { accessTo, ownedBy, type CourseAccess } from '../access/index.js';
+import { accessTo, lessonState, ownedBy, type CourseAccess } from '../access/index.js';
 import {
   findCourseIdsByTitle,
   findLesson,
@@ -144,6 +144,24 @@ async function settleProgress(tx: Tx, enrolment: ActiveEnrolment): Promise<Progr
 
 export const lessonLocked = () => new AppError('forbidden', learningMessages.lessonLocked, { detail: learningMessages.lessonLocked });
 
+type FoundLesson = NonNullable<Awaited<ReturnType<typeof findLesson>>>;
+
+/**
+ * The access module's answer for one lesson: the viewer's access to its course, refused (403)
+ * when the lesson is locked, whether by its price or by its drip schedule (then with its date).
+ */
+export async function openableLesson(db: Db, viewer: Viewer, lesson: FoundLesson): Promise<CourseAccess> {
+  const access = await accessTo(db, viewer, lesson.courseId);
+  const state = lessonState(access, lesson);
+  if (state.open) return access;
+  if (!state.availableAt) throw lessonLocked();
+  throw new AppError('forbidden', learningMessages.notAvailableYet, {
+    detail: learningMessages.notAvailableYet,
+    code: 'not_available_yet',
+    available_at: state.availableAt.toISOString(),
+  });
+}
+
 /**
  * The enrolment that holds the viewer's progress, locked for the update. A member (or the
  * instructor) who opens a course for the first time is enrolled here, so the dashboard, progress
@@ -162,11 +180,8 @@ export async function openLesson(db: Database, viewer: Viewer, lessonUuid: strin
   const lesson = await findLesson(db, lessonUuid);
   if (!lesson) throw AppError.notFound('Lesson not found.');
   return db.transaction(async (tx) => {
-    const access = await accessTo(tx, viewer, lesson.courseId);
-    if (!access.full) {
-      if (lesson.enablePreview) return { lesson_uuid: lessonUuid, course_status: access.enrolment?.status ?? 'not enrolled' };
-      throw lessonLocked();
-    }
+    const access = await openableLesson(tx, viewer, lesson);
+    if (!access.full) return { lesson_uuid: lessonUuid, course_status: access.enrolment?.status ?? 'not enrolled' };
     const enrolment = await enrolmentWithAccess(tx, viewer, access);
     return { lesson_uuid: lessonUuid, course_status: enrolment.courseStatus };
   });
@@ -180,7 +195,7 @@ export async function completeLesson(db: Database, viewer: Viewer, lessonUuid: s
   const lesson = await findLesson(db, lessonUuid);
   if (!lesson) throw AppError.notFound('Lesson not found.');
   return db.transaction(async (tx) => {
-    const access = await accessTo(tx, viewer, lesson.courseId);
+    const access = await openableLesson(tx, viewer, lesson);
     if (!completed) {
       const enrolment = await enrolmentWithAccess(tx, viewer, access);
       await unmarkLessonCompleted(tx, viewer.userId, lesson.id);

@@ -3,26 +3,58 @@ import type { AdminQuestion } from '../../../shared/inbox.js';
 import type { Enrolment, Question } from '../../../shared/learning.js';
 import type { Database, Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { getCourseSummaries, getCourseSummary, getLessonsById, getQuizzesWithAnswers, quizLessonIds } from '../catalog/index.js';
+import type { Viewer } from '../../http/auth.js';
+import { accessToCourses, lessonState } from '../access/index.js';
+import { getCourseSummaries, getCourseSummary, getLessonsById, getQuizzesWithAnswers, getScheduledLessons, quizLessonIds } from '../catalog/index.js';
 import { activeEnrolment, enrol, enrolmentSources, firstQuizAttempts, quizAttemptsOfUser, revokeEnrolmentById } from '../enrolments/index.js';
 import * as q from './queries.js';
 import type { QuizStats, StudentQuizAttempt } from '../../../shared/quizzes.js';
 import { describeQuestions, loadQuestions, studentCourses } from './service.js';
 
+/** A lesson a drip schedule still holds back for the student (the studio offers 'Open early'). */
+export interface HeldBackLesson {
+  id: number;
+  title: string;
+  availableAt: Date;
+}
+
 export interface StudentLearning {
-  enrolments: (Enrolment & { source: string })[];
+  enrolments: (Enrolment & { source: string; heldBack: HeldBackLesson[] })[];
   questions: Question[];
   quizAttempts: StudentQuizAttempt[];
 }
 
-export async function studentLearning(db: Database, userId: number): Promise<StudentLearning> {
+/** The lessons of these courses the access module holds back for the student now, by course. */
+async function heldBackLessons(db: Database, student: Viewer, courseIds: number[]): Promise<Map<number, HeldBackLesson[]>> {
+  const [lessons, access] = await Promise.all([getScheduledLessons(db, courseIds), accessToCourses(db, student, courseIds)]);
+  const now = new Date();
+  const byCourse = new Map<number, HeldBackLesson[]>();
+  for (const lesson of lessons) {
+    const courseAccess = access.get(lesson.courseId);
+    const state = courseAccess && lessonState(courseAccess, lesson, now);
+    if (!state?.availableAt) continue;
+    byCourse.set(lesson.courseId, [...(byCourse.get(lesson.courseId) ?? []), { id: lesson.id, title: lesson.title, availableAt: state.availableAt }]);
+  }
+  return byCourse;
+}
+
+export async function studentLearning(db: Database, student: Viewer): Promise<StudentLearning> {
   const [enrolled, sources, questions, quizAttempts] = await Promise.all([
-    studentCourses(db, userId, {}),
-    enrolmentSources(db, userId),
-    loadQuestions(db, { userId }),
-    studentQuizAttempts(db, userId),
+    studentCourses(db, student.userId, {}),
+    enrolmentSources(db, student.userId),
+    loadQuestions(db, { userId: student.userId }),
+    studentQuizAttempts(db, student.userId),
   ]);
-  return { enrolments: enrolled.map((e) => ({ ...e, source: sources.get(e.id) ?? 'admin' })), questions, quizAttempts };
+  const heldBack = await heldBackLessons(
+    db,
+    student,
+    enrolled.map((e) => e.course.id),
+  );
+  return {
+    enrolments: enrolled.map((e) => ({ ...e, source: sources.get(e.id) ?? 'admin', heldBack: heldBack.get(e.course.id) ?? [] })),
+    questions,
+    quizAttempts,
+  };
 }
 
 /** Enrols a student in a course by hand ('admin'): 409 when they already hold it, so nothing changes twice. */

@@ -14,6 +14,7 @@ export {
 export {
   createMembership,
   currentMembers,
+  currentMembershipStarts,
   currentMembershipOf,
   endedMemberships,
   liveMembershipsOf,

@@ -15,6 +15,8 @@ const stateColumns = {
   endDate: subscriptions.endDate,
   graceUntil: subscriptions.graceUntil,
   autoRenew: subscriptions.autoRenew,
+  /** When the membership began (its start, else when it was created): what drip schedules count from. */
+  startedAt: sql<Date>`coalesce(${subscriptions.startDate}, ${subscriptions.createdAt})`.mapWith(subscriptions.createdAt),
 };
 
 /** The memberships that may be current (active or in grace), newest first. */

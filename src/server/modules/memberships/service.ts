@@ -20,8 +20,19 @@ export async function currentMembershipOf(db: Db, userId: number, now: Date = ne
 
 /** Which of these users hold a current membership now (one query). */
 export async function currentMembers(db: Db, userIds: number[], now: Date = new Date()): Promise<Set<number>> {
+  return new Set((await currentMembershipStarts(db, userIds, now)).keys());
+}
+
+/** The users among these who hold a current membership now, with when it began (the earliest, if several): one query. */
+export async function currentMembershipStarts(db: Db, userIds: number[], now: Date = new Date()): Promise<Map<number, Date>> {
   const rows = await q.selectLiveMemberships(db, userIds);
-  return new Set(rows.filter((row) => isMembershipCurrent(row, now)).map((row) => row.userId));
+  const starts = new Map<number, Date>();
+  for (const row of rows) {
+    if (!isMembershipCurrent(row, now)) continue;
+    const known = starts.get(row.userId);
+    if (!known || row.startedAt < known) starts.set(row.userId, row.startedAt);
+  }
+  return starts;
 }
 
 /** A month's worth of a plan's price: monthly plans their price, yearly a twelfth, lifetime nothing. */

@@ -31,6 +31,7 @@ const lesson = (id: number, title: string, extra: Partial<CourseDetail['sections
   video_playback_time: '12:05',
   duration_seconds: 725,
   is_locked: true,
+  available_at: null,
   completed_status: false,
   ...extra,
 });

@@ -16,6 +16,7 @@ export function makeLesson(id: number, title: string, extra: Partial<Lesson> = {
     video_playback_time: '12:05',
     duration_seconds: 725,
     is_locked: false,
+    available_at: null,
     completed_status: false,
     ...extra,
   };

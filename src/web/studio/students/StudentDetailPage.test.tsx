@@ -16,6 +16,7 @@ const enrolment = {
   total_lessons: 8,
   completed_lessons: 2,
   progress: 25,
+  held_back_lessons: [],
 };
 const student: AdminStudentDetail = {
   id: 5,

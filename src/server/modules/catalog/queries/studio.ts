@@ -200,14 +200,18 @@ export async function selectSection(db: Db, sectionId: number) {
   return row;
 }
 
-export async function insertSection(tx: Tx, courseId: number, title: string) {
+export async function insertSection(
+  tx: Tx,
+  courseId: number,
+  values: Pick<typeof courseSections.$inferInsert, 'title' | 'availableAfterDays' | 'availableFrom'>,
+) {
   const [last] = await tx
     .select({ n: max(courseSections.position) })
     .from(courseSections)
     .where(eq(courseSections.courseId, courseId));
   const [row] = await tx
     .insert(courseSections)
-    .values({ courseId, title, position: (last?.n ?? 0) + 1 })
+    .values({ courseId, ...values, position: (last?.n ?? 0) + 1 })
     .returning();
   return row!;
 }

@@ -1,0 +1,118 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn } from '../../../../test/admin.js';
+import { createTestApp, latestEmail, type TestApp } from '../../../../test/helpers.js';
+import type { AdminCourse } from '../../../shared/admin.js';
+import { devMailbox, enrolments, jobs } from '../../db/schema/index.js';
+import { DRIP_SWEEP_JOB, runDripSweep, sendLessonsOpened, type DripDeps } from './drip-emails.js';
+import { enrol } from '../enrolments/index.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+let t: TestApp;
+let deps: DripDeps;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+let course: AdminCourse;
+const lessonId = (title: string) => course.sections.flatMap((s) => s.lessons).find((l) => l.lesson_title === title)!.id;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  deps = { db: t.handle.db, queue: t.app.ctx.queue, config: t.app.ctx.config };
+  admin = await signedIn(t, { isAdmin: true });
+  const categoryId = (await admin.call('GET', '/admin/categories/')).json<{ id: number }[]>()[0]!.id;
+  course = (
+    await admin.call('POST', '/admin/courses/', {
+      title: 'Weekly Flask',
+      subtitle: 'A lesson at a time',
+      slug: 'weekly-flask',
+      course_type: 'paid',
+      complexity: 'Beginner',
+      category_id: categoryId,
+      course_description: '<p>Paced.</p>',
+      what_you_will_learn: ['Patience'],
+    })
+  ).json<AdminCourse>();
+  course = (await admin.call('POST', `/admin/courses/${course.id}/sections/`, { title: 'The course' })).json<AdminCourse>();
+  const sectionId = course.sections[0]!.id;
+  const video = (title: string, extra: Record<string, unknown>) => ({
+    lesson_title: title,
+    lesson_type: 'Video',
+    video_source: 'https://www.youtube.com/watch?v=rfscVS0vtbw',
+    ...extra,
+  });
+  for (const body of [
+    video('routes and views', {}),
+    video('templates', { available_after_days: 3 }),
+    video('blueprints', { available_after_days: 5 }),
+    video('a preview, dripped', { available_after_days: 3, enable_preview: true }),
+    video('deployment', { available_from: '2099-01-01' }),
+  ])
+    course = (await admin.call('POST', `/admin/sections/${sectionId}/lessons/`, body)).json<AdminCourse>();
+});
+afterAll(() => t.close());
+
+async function student(enrolledDaysAgo: number) {
+  const s = await signedIn(t, { fullName: 'ada lovelace' });
+  await enrol(t.handle.db, s.user.id, [course.id], 'purchase');
+  await backdate(s.user.id, enrolledDaysAgo);
+  return s;
+}
+const backdate = (userId: number, days: number) =>
+  t.handle.db
+    .update(enrolments)
+    .set({ createdAt: new Date(Date.now() - days * DAY) })
+    .where(eq(enrolments.userId, userId));
+const mailsTo = async (email: string) => {
+  await latestEmail(t, email);
+  return t.handle.db.select().from(devMailbox).where(eq(devMailbox.to, email));
+};
+
+describe('the lessons-opened email', () => {
+  it('lists what opened for each student in one email a day, once per lesson, and only what had a wait', async () => {
+    const fourDays = await student(4);
+    const longAgo = await student(40);
+    const today = await student(0);
+    expect((await admin.call('POST', `/admin/students/${today.user.id}/unlocks/`, { lesson_id: lessonId('deployment') })).statusCode).toBe(201);
+
+    expect(await sendLessonsOpened(deps, '2026-06-01')).toBe(2);
+    const [first, ...more] = await mailsTo(fourDays.user.email);
+    expect(more).toHaveLength(0);
+    expect(first!.subject).toBe('A new lesson is open for you');
+    expect(first!.text).toContain('Hi Ada Lovelace');
+    expect(first!.text).toContain('- Templates');
+    expect(first!.text).toContain('/courses/weekly-flask');
+    // The preview was never held back; blueprints has not opened yet.
+    expect(first!.text).not.toContain('Preview');
+    expect(first!.text).not.toContain('Blueprints');
+    // Opened more than a week ago: not news.
+    expect(await mailsTo(longAgo.user.email)).toHaveLength(0);
+    // Opened early by the instructor.
+    expect((await mailsTo(today.user.email))[0]!.text).toContain('- Deployment');
+
+    // The same day again: nothing, and nothing new is told twice.
+    expect(await sendLessonsOpened(deps, '2026-06-01')).toBe(0);
+    // Blueprints opens: a student told today waits for the next day's email, which lists only it.
+    await backdate(fourDays.user.id, 6);
+    expect(await sendLessonsOpened(deps, '2026-06-01')).toBe(0);
+    expect(await sendLessonsOpened(deps, '2026-06-02')).toBe(1);
+    const mails = await mailsTo(fourDays.user.email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.text).toContain('- Blueprints');
+    expect(mails[1]!.text).not.toContain('Templates');
+  });
+
+  it('runs one sweep a day however often it is queued, and a late one queues today, then tomorrow, never the days between', async () => {
+    const fresh = await student(4);
+    await runDripSweep(deps, '2026-07-01');
+    await runDripSweep(deps, '2026-07-01');
+    const queued = () =>
+      t.handle.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.name, DRIP_SWEEP_JOB), eq(jobs.status, 'queued')));
+    const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+    expect((await queued()).map((j) => j.payload)).toEqual([{ day: day(0) }]);
+    // Today's sweep runs with the mail: it finds nothing new for this student, so one email in all.
+    expect(await mailsTo(fresh.user.email)).toHaveLength(1);
+    expect((await queued()).map((j) => j.payload)).toEqual([{ day: day(1) }]);
+  });
+});
