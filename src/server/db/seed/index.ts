@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { asc, like, sql } from 'drizzle-orm';
 import { categories as categoriesTable, courseRatings, courses, enrolments, instructors, lessonProgress, users } from '../schema/index.js';
 import type { Db } from '../client.js';
+import { seedDemoProjects } from './projects.js';
 import {
   insertCategory,
   insertClientReviews,
@@ -149,6 +150,7 @@ export async function seedDemo(db: Db, options: { production: boolean }): Promis
       inserted.push({ id: course.id, courseType: spec.courseType, lessonIds: course.lessonIds });
     }
     await seedDemoReviews(tx, inserted);
+    await seedDemoProjects(tx, courseIds, instructor.name);
 
     await insertClientReviews(tx, clientReviews);
     for (const plan of plans) await insertPlan(tx, plan);

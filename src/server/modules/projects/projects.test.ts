@@ -2,13 +2,13 @@
  * Issue 23: projects, submissions, reviews and letters through the real app on PGlite. Every rule
  * gets a caller that tries to break it: a clear 4xx, nothing written, never a 5xx.
  */
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, visitorCall } from '../../../../test/admin.js';
 import { createTestApp, latestEmail, loginAs, multipart, STRONG_PASSWORD, type TestApp } from '../../../../test/helpers.js';
 import { runAdminCommand } from '../admin/index.js';
-import { auditLog, courses, letters, projectRounds, projectSubmissions } from '../../db/schema/index.js';
+import { auditLog, courses, letters, projectRounds, projects, projectSubmissions } from '../../db/schema/index.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -475,6 +475,40 @@ describe('letters', () => {
       .where(and(eq(auditLog.action, 'letter.revoke'), eq(auditLog.entityId, letterId)));
     expect(audit).toHaveLength(1);
     expect((await admin.call('POST', '/admin/letters/0123456789abcdef0123456789abcdef/revoke/', { reason: 'Nope' })).statusCode).toBe(404);
+  });
+});
+
+describe('the demo seed', () => {
+  it('has projects on several courses, submissions in every status and two issued letters', async () => {
+    // What the seed made: the projects nobody in this file made (no 'Capstone shop', 'First', 'Second', 'Payments service').
+    const demo = await t.handle.db
+      .select({ id: projects.id, courseId: projects.courseId })
+      .from(projects)
+      .where(notInArray(projects.title, ['Capstone shop', 'First', 'Second', 'Payments service']));
+    expect(new Set(demo.map((p) => p.courseId)).size).toBeGreaterThanOrEqual(2);
+    const seeded = await t.handle.db
+      .select({ status: projectSubmissions.status })
+      .from(projectSubmissions)
+      .where(
+        inArray(
+          projectSubmissions.projectId,
+          demo.map((p) => p.id),
+        ),
+      );
+    expect(new Set(seeded.map((s) => s.status))).toEqual(new Set(['submitted', 'in_review', 'changes_requested', 'approved', 'rejected']));
+    const demoLetters = await t.handle.db
+      .select()
+      .from(letters)
+      .where(
+        inArray(
+          letters.projectId,
+          demo.map((p) => p.id),
+        ),
+      );
+    expect(demoLetters).toHaveLength(2);
+    for (const letter of demoLetters) {
+      expect((await visitorCall(t, 'GET', `/letters/${letter.letterId}/`)).json()).toMatchObject({ status: 'valid', reviewer_role: 'Instructor' });
+    }
   });
 });
 
