@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // The usual summary, then the ten slowest files (test/slowest-files.ts).
+    reporters: ['default', './test/slowest-files.ts'],
     projects: [
       {
         extends: true,
