@@ -1,6 +1,6 @@
 import Accordion from 'react-bootstrap/Accordion';
 import type { Lesson, Section } from '../../../shared/catalog';
-import { plural } from './format';
+import { formatShortDate, plural } from './format';
 import { lessonTypeLook } from '../../lib/lessonTypes';
 
 interface CurriculumProps {
@@ -44,7 +44,13 @@ function LessonRow({ lesson, onPreview }: { lesson: Lesson; onPreview: (lesson: 
             Preview
           </button>
         )}
-        {lesson.is_locked && (
+        {lesson.is_locked && lesson.available_at && (
+          <span className="text-body-secondary small curriculum-available">
+            <i className="bi bi-calendar-event me-1" aria-hidden="true" />
+            Available on {formatShortDate(lesson.available_at)}
+          </span>
+        )}
+        {lesson.is_locked && !lesson.available_at && (
           <span className="text-body-secondary" title="Locked">
             <i className="bi bi-lock" aria-hidden="true" />
             <span className="visually-hidden">Locked</span>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { formatShortDate } from '../course-detail/format';
 import Accordion from 'react-bootstrap/Accordion';
 import Dropdown from 'react-bootstrap/Dropdown';
 import type { Lesson, Section } from '../../../shared/catalog';
@@ -59,7 +60,13 @@ function LessonItem({ lesson, active, onSelect, onToggleCompletion }: LessonItem
               <span className="visually-hidden">{look.name}, </span>
               {lesson.video_playback_time}
             </span>
-            {locked && (
+            {locked && lesson.available_at && (
+              <span className="badge rounded-pill text-bg-light border lesson-badge-dripped">
+                <i className="bi bi-calendar-event me-1" aria-hidden="true" />
+                Available on {formatShortDate(lesson.available_at)}
+              </span>
+            )}
+            {locked && !lesson.available_at && (
               <span className="badge rounded-pill text-bg-light border lesson-badge-premium">
                 <i className="bi bi-lock-fill me-1" aria-hidden="true" />
                 Premium

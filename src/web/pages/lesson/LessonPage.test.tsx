@@ -123,6 +123,25 @@ describe('LessonPage', () => {
     expect(screen.getByText('Finish course to get your certificate')).toBeInTheDocument();
   });
 
+  it("shows a dripped lesson as 'Available on {date}' with no way to buy it, and never completes it", async () => {
+    course = makeCourse({ course_status: 'in_progress', access: 'enrolled' });
+    const dripped = course.sections[0]!.lessons[1]!;
+    Object.assign(dripped, { is_locked: true, video_source: null, lesson_content: null, upload_resource: null, available_at: '2030-03-05T10:00:00.000Z' });
+    serve();
+    renderAt('/lesson/python-foundations/');
+    await screen.findByTitle('Lesson 1: Welcome and How This Course Works');
+    expect(within(lessonButton(/^Lesson 2:/)).getByText('Available on Mar 5, 2030')).toBeInTheDocument();
+    expect(within(lessonButton(/^Lesson 2:/)).queryByText('Premium')).not.toBeInTheDocument();
+
+    fireEvent.click(lessonButton(/^Lesson 2:/));
+    const panel = await screen.findByTestId('dripped-panel');
+    expect(within(panel).getByRole('heading', { name: 'Available on Mar 5, 2030' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('locked-panel')).not.toBeInTheDocument();
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(completions()).toHaveLength(0);
+  });
+
   it('shows the locked panel for a premium lesson and stops the video, without changing the address', async () => {
     course = makeCourse({ course_status: 'not enrolled', access: 'none' });
     for (const section of course.sections)

@@ -129,7 +129,7 @@ export function LessonPlayer({ course, slug, sectionId, lessonId, projectId }: L
   );
 
   let stage;
-  if (locked) stage = <LockedPanel loggedIn={loggedIn} course={course} />;
+  if (locked) stage = <LockedPanel loggedIn={loggedIn} course={course} availableAt={lesson.available_at} />;
   else if (isArticle)
     stage = (
       <article className="card lesson-article">

@@ -7,6 +7,7 @@ import { useAddToCart } from '../../api/cart';
 import { useFreeEnroll } from '../../api/learning';
 import { AddToCartButton } from '../../components/AddToCartButton';
 import { SubmitButton } from '../../components/form/SubmitButton';
+import { formatShortDate } from '../course-detail/format';
 
 /** 'Buy this course': into the cart, then straight to the checkout. */
 function BuyCourseButton({ course }: { course: Pick<CourseDetail, 'id' | 'country_price'> }) {
@@ -48,12 +49,30 @@ function EnrolFreeButton({ course, loggedIn }: { course: Pick<CourseDetail, 'id'
   );
 }
 
+/** A lesson the course's drip schedule still holds back for this student: when it opens, nothing to buy. */
+function DrippedPanel({ availableAt }: { availableAt: string }) {
+  return (
+    <section className="lesson-locked" aria-labelledby="lesson-locked-title" data-testid="dripped-panel">
+      <div className="lesson-locked-inner">
+        <span className="lesson-locked-icon" aria-hidden="true">
+          <i className="bi bi-calendar-event" />
+        </span>
+        <h2 id="lesson-locked-title" className="h4 mb-2">
+          Available on {formatShortDate(availableAt)}
+        </h2>
+        <p className="lesson-locked-text mb-0">This lesson opens on that day. We will email you when it does.</p>
+      </div>
+    </section>
+  );
+}
+
 /**
  * Shown instead of the player for a lesson the server says the viewer may not open: the course's
  * own way in (buy or add to cart for a paid course, free enrolment for a free one) and the
  * membership, which opens every course.
  */
-export function LockedPanel({ loggedIn, course }: { loggedIn: boolean; course: CourseDetail }) {
+export function LockedPanel({ loggedIn, course, availableAt = null }: { loggedIn: boolean; course: CourseDetail; availableAt?: string | null }) {
+  if (availableAt) return <DrippedPanel availableAt={availableAt} />;
   const paid = course.course_type === 'paid';
   const member = course.access === 'membership';
   return (
