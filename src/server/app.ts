@@ -48,6 +48,7 @@ import { accountRoutes } from './modules/accounts/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { storefrontRoutes } from './modules/storefront/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { credentialRoutes } from './modules/credentials/routes.js';
 import { registerDevMailbox } from './modules/devtools/routes.js';
@@ -302,6 +303,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       api.addHook('onRoute', documentAnswers);
       registerBlockedUserGuard(api, { db, invalidation: ctx.invalidation, secret: config.jwtSecret });
       await api.register(catalogRoutes(ctx));
+      await api.register(storefrontRoutes(ctx));
       await api.register(accountRoutes(ctx));
       await api.register(siteRoutes(ctx));
       await api.register(contactRoutes(ctx));

@@ -21,6 +21,7 @@ import type { AppContext } from '../../context.js';
 import { quizStatsSchema } from '../../../shared/quizzes.js';
 import * as catalog from '../catalog/index.js';
 import { quizStats } from '../learning/index.js';
+import { courseDetailView } from '../storefront/index.js';
 import * as courses from './courses.service.js';
 import { actorOf } from './guard.js';
 import { errors } from '../../http/openapi.js';
@@ -129,7 +130,7 @@ export function courseAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header('Cache-Control', 'private, no-store');
-        return catalog.courseDetailView(await courses.previewCourse(ctx, actorOf(request), request.params.courseId, request.query.as));
+        return courseDetailView(await courses.previewCourse(ctx, actorOf(request), request.params.courseId, request.query.as));
       },
     );
 

@@ -2,6 +2,7 @@ import type { AdminCourse, CourseBody, CoursePatch, CurriculumOrder, LessonBody,
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import * as catalog from '../catalog/index.js';
+import { getCourseDetail, type CourseDetailRecord } from '../storefront/index.js';
 import { audited, type Actor, type AuditInput } from './audit.js';
 import { deleteStoredResources } from './stored-files.js';
 
@@ -183,9 +184,9 @@ export async function createCategory(ctx: AppContext, actor: Actor, body: { cate
 }
 
 /** The course page exactly as a visitor (locked lessons) or an enrolled student (everything open) sees it, published or not. */
-export async function previewCourse(ctx: AppContext, actor: Actor, courseId: number, as: 'visitor' | 'student'): Promise<catalog.CourseDetailRecord> {
+export async function previewCourse(ctx: AppContext, actor: Actor, courseId: number, as: 'visitor' | 'student'): Promise<CourseDetailRecord> {
   const slug = await catalog.slugOfCourse(ctx.db, courseId);
-  return catalog.getCourseDetail({
+  return getCourseDetail({
     db: ctx.db,
     slug,
     region: 'US',

@@ -45,9 +45,10 @@ export {
   type CourseTransition,
   type ResourceFile,
 } from './studio.js';
-export { getCourseDetail, type CourseDetailRecord } from './service.js';
-export { getQuizWithAnswers, getQuizzesWithAnswers, quizLessonIds, type QuizWithAnswers } from './quizzes.js';
-export { courseDetailView } from './serialise.js';
+// What the storefront's course page is built from (the storefront module adds the viewer's access and progress).
+export { getCourseContent, type CourseContent, type InstructorRecord } from './service.js';
+export { getQuizWithAnswers, getQuizzesWithAnswers, quizLessonIds, type PublicQuiz, type QuizWithAnswers } from './quizzes.js';
+export { courseListItemView, instructorView } from './serialise.js';
 export {
   createPlan,
   getPlanForSync,

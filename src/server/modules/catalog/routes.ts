@@ -1,27 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../shared/ids.js';
-import {
-  clientReviewListSchema,
-  courseDetailSchema,
-  courseListSchema,
-  instructorSchema,
-  ipQuerySchema,
-  membershipPlanListSchema,
-  roadmapSchema,
-  slugParamsSchema,
-} from '../../../shared/catalog.js';
+import { clientReviewListSchema, courseListSchema, instructorSchema, ipQuerySchema, membershipPlanListSchema, roadmapSchema } from '../../../shared/catalog.js';
 import { visitorOf, type AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { viewerOf } from '../../http/auth.js';
 import { sendSnapshot } from '../../http/cache.js';
-import { errors, fileResponse, noContent, optionalBearerAuth } from '../../http/openapi.js';
-import { compiledSerializer } from '../../http/serializer.js';
+import { errors, fileResponse } from '../../http/openapi.js';
 import { verifySignature } from '../../lib/signing.js';
 import { openResourceFile } from './files.js';
-import { clientReviewPageView, courseDetailView, courseListItemView, instructorView, membershipPlanView, roadmapView } from './serialise.js';
+import { clientReviewPageView, courseListItemView, instructorView, membershipPlanView, roadmapView } from './serialise.js';
 import * as catalog from './service.js';
-import { currentSlugFor } from './studio.js';
 
 const REVIEWS_PAGE_SIZE = 24;
 
@@ -38,46 +26,6 @@ export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           reply,
           await cache.get(`courses:${region}`, async () => (await catalog.listCourseRows(db, region)).map((row) => courseListItemView(region, row))),
         );
-      },
-    );
-
-    app.get(
-      '/courses/:slug/',
-      {
-        schema: {
-          tags: ['catalog'],
-          summary: 'Course detail; locked lessons carry no source, content or resource link',
-          ...optionalBearerAuth,
-          params: slugParamsSchema,
-          querystring: ipQuerySchema,
-          response: { 200: courseDetailSchema, 301: noContent('The course moved: Location is its current address') },
-        },
-        // A signed-in viewer's detail is built per request: serialised by a compiled schema.
-        serializerCompiler: compiledSerializer,
-      },
-      async (request, reply) => {
-        const { region } = visitorOf(ctx, request);
-        const { slug } = request.params;
-        const viewer = await viewerOf(request, ctx.config.jwtSecret);
-        try {
-          if (viewer) {
-            // A signed-in viewer gets their own progress and unlocked lessons: never from the shared memo.
-            reply.header('Cache-Control', 'private, no-store');
-            return courseDetailView(await catalog.getCourseDetail({ db, slug, region, viewer, signingSecret: ctx.config.jwtSecret, memo: cache.value }));
-          }
-          const body = await cache.get(`course:${region}:${slug}`, async () =>
-            courseDetailView(
-              await catalog.getCourseDetail({ db, slug, region, signingSecret: ctx.config.jwtSecret, resourceLinkTtlMs: 60 * 60 * 1000, memo: cache.value }),
-            ),
-          );
-          // Signed resource links in an anonymous snapshot belong to preview lessons only.
-          return sendSnapshot(request, reply, body);
-        } catch (error) {
-          // A course whose address changed answers 301 from its old one.
-          const moved = error instanceof AppError && error.code === 'not_found' ? await currentSlugFor(db, slug) : undefined;
-          if (moved) return reply.redirect(`/api/v1/courses/${encodeURIComponent(moved)}/`, 301);
-          throw error;
-        }
       },
     );
 

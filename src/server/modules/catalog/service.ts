@@ -1,14 +1,9 @@
-import type { CourseListItem, CourseStatus } from '../../../shared/catalog.js';
-import { progressPercent } from '../../../shared/progress.js';
+import type { CourseListItem } from '../../../shared/catalog.js';
 import { applicablePrice } from '../../../shared/pricing.js';
 import type { Region } from '../../../shared/regions.js';
 import type { Database, Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
-import { sign } from '../../lib/signing.js';
-import type { Viewer } from '../../http/auth.js';
-import { accessWithProgress, lessonState, type CourseAccess } from '../access/index.js';
-import { enrolledCount, quizAttemptsUsed } from '../enrolments/index.js';
 import { publicQuizzesOfCourse, type PublicQuiz } from './quizzes.js';
 import * as q from './queries.js';
 import { courseListItemView } from './serialise.js';
@@ -26,34 +21,23 @@ export async function listCourses(db: Database, region: Region, courseIds?: numb
   return rows.map((row) => courseListItemView(region, row));
 }
 
-export interface CourseDetailOptions {
-  db: Database;
-  slug: string;
-  region: Region;
-  viewer?: Viewer | undefined;
-  /** Secret for signing resource download links. */
-  signingSecret: string;
-  resourceLinkTtlMs?: number;
-  /** Keeps what every viewer of the course shares (course, sections, lessons, sanitised articles) until the catalog changes. */
-  memo?: <T>(key: string, load: () => Promise<T>) => Promise<T>;
-  /** The studio's preview: an unpublished course too (never memoised, so it cannot reach the storefront). */
-  includeUnpublished?: boolean;
-}
-
 export type InstructorRecord = Awaited<ReturnType<typeof q.selectInstructor>>[number];
 
 /** The instructor as shown: the bio sanitised. */
 const sanitisedInstructor = (row: InstructorRecord): InstructorRecord => ({ ...row, bio: sanitizeRichText(row.bio) });
 
-/** The part of a course page that is the same for every viewer in a region; per-viewer access is added on top. */
-async function loadCourseContent(db: Database, slug: string, region: Region, includeUnpublished = false) {
+/**
+ * The catalog's part of a course page, the same for every viewer in a region: the course, its
+ * sections and lessons (articles sanitised), resources and quizzes (no answers). The storefront
+ * adds the enrolment count and each viewer's access and progress.
+ */
+export async function getCourseContent(db: Database, slug: string, region: Region, includeUnpublished = false) {
   const course = await q.selectCourseBySlug(db, slug, region, includeUnpublished);
   if (!course) throw AppError.notFound('Course not found.');
-  const [sections, lessonRows, resources, enrolled] = await Promise.all([
+  const [sections, lessonRows, resources] = await Promise.all([
     q.selectSections(db, course.id),
     q.selectLessons(db, course.id),
     q.selectResources(db, course.id),
-    enrolledCount(db, course.id),
   ]);
   const sectionOrder = new Map(sections.map((s, index) => [s.id, index]));
   const lessons = [...lessonRows]
@@ -63,7 +47,6 @@ async function loadCourseContent(db: Database, slug: string, region: Region, inc
   const quizzes = lessons.some((l) => l.lessonType === 'quiz') ? await publicQuizzesOfCourse(db, course.id) : new Map<number, PublicQuiz>();
   return {
     course,
-    totalEnrolled: course.enrolledBaseline + enrolled,
     courseDescription: sanitizeRichText(course.courseDescription),
     instructor: sanitisedInstructor(course.instructor),
     sections,
@@ -76,121 +59,7 @@ async function loadCourseContent(db: Database, slug: string, region: Region, inc
 const RESOURCE_PURPOSE = 'resource';
 export const resourceLinkPurpose = RESOURCE_PURPOSE;
 
-type CourseContent = Awaited<ReturnType<typeof loadCourseContent>>;
-
-/** A lesson as this viewer gets it: locked content already removed, the resource link signed only when open. */
-export type CourseDetailLesson = CourseContent['lessons'][number] & {
-  globalOrder: number;
-  open: boolean;
-  /** When a drip schedule holds the lesson back for this viewer, when it opens. */
-  availableAt: Date | null;
-  completed: boolean;
-  resourceLink: { resourceId: number; expires: number; signature: string } | null;
-  /** A quiz lesson's questions (no answers) with the viewer's attempts, only when the viewer may open it. */
-  quiz: (PublicQuiz & { attemptsUsed: number }) | null;
-};
-
-export interface CourseDetailRecord {
-  region: Region;
-  course: CourseContent['course'];
-  totalEnrolled: number;
-  courseDescription: string;
-  instructor: InstructorRecord;
-  sections: Array<CourseContent['sections'][number] & { lessons: CourseDetailLesson[] }>;
-  access: CourseAccess['reason'];
-  status: CourseStatus;
-  completedTotal: number;
-  progress: number;
-}
-
-/**
- * The quizzes a viewer gets in the course detail: only those whose lesson they may open, each with
- * the attempts they used (one query, none when no quiz is open to them).
- */
-async function viewerQuizzes(db: Database, viewer: Viewer | undefined, quizzes: Map<number, PublicQuiz>, mayOpen: (lessonId: number) => boolean) {
-  const open = [...quizzes.keys()].filter(mayOpen);
-  const used = viewer && open.length ? await quizAttemptsUsed(db, viewer.userId, open) : new Map<number, number>();
-  return (lessonId: number) => {
-    const quiz = open.includes(lessonId) ? quizzes.get(lessonId) : undefined;
-    return quiz ? { ...quiz, attemptsUsed: used.get(lessonId) ?? 0 } : null;
-  };
-}
-
-/**
- * The course page and the lesson player read this. A lesson's video source, article body and
- * resource link are kept only when the access module says the viewer may open it. The read is a
- * fixed number of queries.
- */
-export async function getCourseDetail(options: CourseDetailOptions): Promise<CourseDetailRecord> {
-  const { db, slug, region, viewer } = options;
-  const memo = (!options.includeUnpublished && options.memo) || (<T>(_key: string, load: () => Promise<T>) => load());
-  const {
-    course,
-    totalEnrolled,
-    courseDescription,
-    instructor,
-    sections,
-    lessons: lessonRows,
-    resources,
-    quizzes,
-  } = await memo(`course-content:${region}:${slug}`, () => loadCourseContent(db, slug, region, options.includeUnpublished));
-  const scheduled = [...sections, ...lessonRows].some((row) => row.availableAfterDays !== null || row.availableFrom !== null);
-  const now = new Date();
-  const { access, completed } = await accessWithProgress(db, viewer, course.id, { now, scheduled });
-
-  // Progress belongs to the enrolment and is shown even when access has lapsed.
-  const enrolled = access.enrolment !== null;
-  const expires = Date.now() + (options.resourceLinkTtlMs ?? 15 * 60 * 1000);
-  const resourceByLesson = new Map(resources.map((r) => [r.lessonId, r]));
-  // The access module's answer for each lesson (a drip schedule counts with its section's).
-  const sectionSchedules = new Map(sections.map((s) => [s.id, s]));
-  const states = new Map(
-    lessonRows.map((row) => {
-      const section = sectionSchedules.get(row.sectionId);
-      return [row.id, lessonState(access, { ...row, schedules: section ? [row, section] : [row] }, now)];
-    }),
-  );
-  const quizFor = await viewerQuizzes(db, viewer, quizzes, (lessonId) => states.get(lessonId)?.open ?? false);
-
-  const lessonsBySection = new Map<number, CourseDetailLesson[]>();
-  lessonRows.forEach((row, index) => {
-    const { open, availableAt } = states.get(row.id)!;
-    const resource = resourceByLesson.get(row.id);
-    const lesson: CourseDetailLesson = {
-      ...row,
-      videoSource: open ? row.videoSource : null,
-      lessonContent: open ? row.lessonContent : null,
-      globalOrder: index + 1,
-      open,
-      availableAt,
-      completed: enrolled && completed.has(row.id),
-      resourceLink:
-        open && resource ? { resourceId: resource.id, expires, signature: sign(options.signingSecret, RESOURCE_PURPOSE, String(resource.id), expires) } : null,
-      quiz: quizFor(row.id),
-    };
-    const list = lessonsBySection.get(row.sectionId) ?? [];
-    list.push(lesson);
-    lessonsBySection.set(row.sectionId, list);
-  });
-
-  const totalLessons = lessonRows.length;
-  const status: CourseStatus = access.enrolment?.status ?? 'not enrolled';
-  // A course finished through 'Complete Course' counts every lesson, as the student's course list does.
-  const completedTotal = status === 'completed' ? lessonRows.length : enrolled ? lessonRows.filter((l) => completed.has(l.id)).length : 0;
-
-  return {
-    region,
-    course,
-    totalEnrolled,
-    courseDescription,
-    instructor,
-    sections: sections.map((s) => ({ ...s, lessons: lessonsBySection.get(s.id) ?? [] })),
-    access: access.reason,
-    status,
-    completedTotal,
-    progress: progressPercent(status, completedTotal, totalLessons),
-  };
-}
+export type CourseContent = Awaited<ReturnType<typeof getCourseContent>>;
 
 export async function getInstructor(db: Database): Promise<InstructorRecord> {
   const [row] = await q.selectInstructor(db);

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { courseDetailSchema, ipQuerySchema, slugParamsSchema } from '../../../shared/catalog.js';
+import { visitorOf, type AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { viewerOf } from '../../http/auth.js';
+import { sendSnapshot } from '../../http/cache.js';
+import { noContent, optionalBearerAuth } from '../../http/openapi.js';
+import { compiledSerializer } from '../../http/serializer.js';
+import { currentSlugFor } from '../catalog/index.js';
+import { courseDetailView } from './serialise.js';
+import { getCourseDetail } from './service.js';
+
+/** The course page (GET /courses/:slug/): one snapshot for visitors, built per request for a signed-in viewer. */
+export function storefrontRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const { db, catalogCache: cache } = ctx;
+  return async (app) => {
+    app.get(
+      '/courses/:slug/',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'Course detail; locked lessons carry no source, content or resource link',
+          ...optionalBearerAuth,
+          params: slugParamsSchema,
+          querystring: ipQuerySchema,
+          response: { 200: courseDetailSchema, 301: noContent('The course moved: Location is its current address') },
+        },
+        // A signed-in viewer's detail is built per request: serialised by a compiled schema.
+        serializerCompiler: compiledSerializer,
+      },
+      async (request, reply) => {
+        const { region } = visitorOf(ctx, request);
+        const { slug } = request.params;
+        const viewer = await viewerOf(request, ctx.config.jwtSecret);
+        try {
+          if (viewer) {
+            // A signed-in viewer gets their own progress and unlocked lessons: never from the shared memo.
+            reply.header('Cache-Control', 'private, no-store');
+            return courseDetailView(await getCourseDetail({ db, slug, region, viewer, signingSecret: ctx.config.jwtSecret, memo: cache.value }));
+          }
+          const body = await cache.get(`course:${region}:${slug}`, async () =>
+            courseDetailView(
+              await getCourseDetail({ db, slug, region, signingSecret: ctx.config.jwtSecret, resourceLinkTtlMs: 60 * 60 * 1000, memo: cache.value }),
+            ),
+          );
+          // Signed resource links in an anonymous snapshot belong to preview lessons only.
+          return sendSnapshot(request, reply, body);
+        } catch (error) {
+          // A course whose address changed answers 301 from its old one.
+          const moved = error instanceof AppError && error.code === 'not_found' ? await currentSlugFor(db, slug) : undefined;
+          if (moved) return reply.redirect(`/api/v1/courses/${encodeURIComponent(moved)}/`, 301);
+          throw error;
+        }
+      },
+    );
+  };
+}
