@@ -3,7 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { inboxQueries } from '../api/inbox';
-import { adminProjectQueries } from '../api/projects';
+import { adminProjectQueries } from '../api/adminProjects';
 import { PageSpinner } from '../components/States';
 import { signOut } from '../lib/signOut';
 import { REVIEWER_HOME, useAdmin } from './StudioGuard';

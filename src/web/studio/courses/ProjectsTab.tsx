@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import type { AdminCourse } from '../../../shared/admin';
 import type { AdminProject } from '../../../shared/projects';
 import { adminErrorText } from '../../api/admin';
-import { adminProjectQueries, useDeleteProject, useUpdateProject } from '../../api/projects';
+import { adminProjectQueries, useDeleteProject, useUpdateProject } from '../../api/adminProjects';
 import { FormAlert } from '../../components/form/FormAlert';
 import { EmptyState, ErrorState } from '../../components/States';
 import { notify } from '../components/notify';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { adminSubmissionQuerySchema, submissionStatuses, submissionStatusLabels, type SubmissionStatus } from '../../../shared/projects';
 import { adminErrorText, adminQueries } from '../../api/admin';
-import { adminProjectQueries, SUBMISSIONS_PAGE_SIZE } from '../../api/projects';
+import { adminProjectQueries, SUBMISSIONS_PAGE_SIZE } from '../../api/adminProjects';
 import { EmptyState, ErrorState } from '../../components/States';
 import { nextParams } from '../components/listParams';
 import { DataTable, LinkRow, RowLink } from '../components/tables';

@@ -4,7 +4,7 @@ import Modal from 'react-bootstrap/Modal';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { projectBodySchema, type AdminProject } from '../../../shared/projects';
-import { useCreateProject, useUpdateProject } from '../../api/projects';
+import { useCreateProject, useUpdateProject } from '../../api/adminProjects';
 import { Field, formFields, TextAreaField, TextField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';

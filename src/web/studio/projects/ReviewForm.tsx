@@ -3,7 +3,7 @@ import { useState, type MouseEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FEEDBACK_MAX, projectMessages, reviewBodySchema, type AdminSubmission, type ReviewDecision } from '../../../shared/projects';
-import { useReviewSubmission } from '../../api/projects';
+import { useReviewSubmission } from '../../api/adminProjects';
 import { formFields, TextAreaField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';

@@ -4,7 +4,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { revokeBodySchema } from '../../../shared/projects';
-import { useRevokeLetter } from '../../api/projects';
+import { useRevokeLetter } from '../../api/adminProjects';
 import { formFields, TextAreaField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
