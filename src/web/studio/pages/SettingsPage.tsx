@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { siteSettingsBodySchema, siteSettingsFields, type SiteSettings } from '../../../shared/admin';
 import { adminErrorText, adminQueries, useSaveSettings } from '../../api/admin';
-import { EmailField, TextAreaField, TextField } from '../../components/form/Field';
+import { EmailField, SelectField, TextAreaField, TextField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { ErrorState } from '../../components/States';
@@ -24,6 +24,7 @@ const valuesOf = (s: SiteSettings): Values => ({
   seller_legal_name: s.seller_legal_name,
   seller_address: s.seller_address,
   seller_tax_id: s.seller_tax_id,
+  letter_course_id: s.letter_course_id,
 });
 
 /** /admin/settings: the support address, the seller printed on every invoice, the instructor and the reviews. */
@@ -37,6 +38,8 @@ export default function SettingsPage() {
 
 function SettingsForm({ settings }: { settings: SiteSettings }) {
   const save = useSaveSettings();
+  // The banner may lead to a published course (the server also asks that it has a published project).
+  const courses = useQuery({ ...adminQueries.courseChoices(), select: (list) => list.filter((c) => c.state === 'published') });
   const form = useForm<Values, unknown, z.output<typeof siteSettingsBodySchema>>({
     resolver: zodResolver(siteSettingsBodySchema),
     defaultValues: valuesOf(settings),
@@ -110,6 +113,34 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
             error={errors.seller_tax_id?.message}
             {...register('seller_tax_id')}
           />
+        </section>
+        <section className="studio-card p-3 p-md-4 mb-3" aria-labelledby="settings-banner">
+          <h2 id="settings-banner" className="h5 mb-1">
+            Home page banner
+          </h2>
+          <p className="small text-body-secondary mb-3">The course the home page's 'Get Your Letter' banner leads to. It needs a published project.</p>
+          {courses.data ? (
+            <SelectField
+              id="settings-letter_course_id"
+              label="Course"
+              hint={hint('letter_course_id')}
+              error={errors.letter_course_id?.message}
+              {...register('letter_course_id')}
+            >
+              <option value="">The first published course with a project</option>
+              {courses.data.map((c) => (
+                <option key={c.id} value={String(c.id)}>
+                  {c.title}
+                </option>
+              ))}
+            </SelectField>
+          ) : (
+            // The field appears with its options, so it never shows a value it cannot hold yet; the same height meanwhile.
+            <div className="placeholder-glow" role="status" aria-label="Loading the courses" style={{ minHeight: '5.75rem' }}>
+              <span className="placeholder col-2 d-block mb-2" aria-hidden="true" />
+              <span className="placeholder col-12 d-block rounded" style={{ height: '2.4rem' }} aria-hidden="true" />
+            </div>
+          )}
         </section>
         <div className="d-flex gap-2">
           <SubmitButton busy={isSubmitting} busyLabel="Saving..." disabled={!isDirty}>
