@@ -28,6 +28,11 @@ export interface Fixtures {
   /** A monthly membership another student bought in the Stripe sandbox, and the newest provider event it sent. */
   membershipId: number;
   paymentEventId: number;
+  /**
+   * Projects on the paid course the student owns, each handed in by the student: one waiting for a review
+   * (`openSubmissionId`), one with changes requested, one approved, whose letter is `letterId`.
+   */
+  projects: { projectId: number; openSubmissionId: number; letterId: string };
   /** Browser storage of a signed-in user, per audience ('visitor' is empty). */
   storage: Record<Audience, StorageState>;
 }
@@ -66,6 +71,22 @@ export async function createStudent(fullName: string): Promise<string> {
 export async function createAdmin(fullName: string): Promise<string> {
   const email = `admin-${unique()}@example.com`;
   const result = await sendAdminCommand(inject('dataDir'), { command: 'create-user', email, name: fullName, password, admin: true, verified: true });
+  expect(result.exitCode, result.output).toBe(0);
+  return email;
+}
+
+/** A verified reviewer (may review projects in the studio and nothing else), made like an admin; returns the email. */
+export async function createReviewer(fullName: string): Promise<string> {
+  const email = `reviewer-${unique()}@example.com`;
+  const result = await sendAdminCommand(inject('dataDir'), {
+    command: 'create-user',
+    email,
+    name: fullName,
+    password,
+    admin: false,
+    role: 'reviewer',
+    verified: true,
+  });
   expect(result.exitCode, result.output).toBe(0);
   return email;
 }
@@ -180,6 +201,42 @@ async function askAndAnswer(courseId: number, student: StorageState, admin: Stor
   return answer;
 }
 
+/** Three projects on the course, handed in by the student: one left waiting, one sent back with changes requested, one approved (its letter). */
+async function projectsFor(courseId: number, student: StorageState, admin: StorageState): Promise<Fixtures['projects']> {
+  const handIn = async (title: string) => {
+    const project = (await apiAs(admin, `/admin/courses/${courseId}/projects/`, {
+      title,
+      summary: 'Proves you can design, build and deploy a small web service end to end.',
+      brief: '<h2>Goal</h2><p>Build a small service with an API, tests and a deployment.</p><ul><li>A REST API</li><li>Tests</li></ul>',
+      criteria: ['The API is documented', 'The code has tests', 'It is deployed'],
+      file_required: false,
+    })) as { id: number };
+    const submission = (await apiAs(student, `/projects/${project.id}/submissions/`, {
+      repository_url: `https://github.com/asha-verma/${title.toLowerCase().replace(/\W+/g, '-')}`,
+      live_url: 'https://asha-verma.example.com',
+      notes: 'Built with Django REST Framework; the tests run in CI.',
+    })) as { id: number };
+    return { project, submission };
+  };
+  const review = (id: number, decision: string, met: boolean) =>
+    apiAs(admin, `/admin/project-submissions/${id}/review/`, {
+      decision,
+      feedback: met ? 'Clean, tested and deployed: well done.' : 'A good start. Add tests for the error cases and deploy it.',
+      criteria: ['The API is documented', 'The code has tests', 'It is deployed'].map((criterion, i) => ({
+        criterion,
+        met: met || i === 0,
+        comment: met ? '' : 'Not yet.',
+      })),
+    }) as Promise<{ letter_id: string | null }>;
+  const open = await handIn('Bookstore API');
+  const changes = await handIn('Task Tracker');
+  await review(changes.submission.id, 'changes_requested', false);
+  const approved = await handIn('URL Shortener');
+  const { letter_id } = await review(approved.submission.id, 'approved', true);
+  if (!letter_id) throw new Error('The approval issued no letter');
+  return { projectId: open.project.id, openSubmissionId: open.submission.id, letterId: letter_id };
+}
+
 /** Makes the fixtures: two paid courses, a student who bought the first, an admin; each signed in once. */
 export async function makeFixtures(browser: Browser): Promise<Fixtures> {
   const courses = (await (await fetch(`${baseUrl()}/api/v1/courses/`)).json()) as (CourseRef & { course_type: string })[];
@@ -201,10 +258,12 @@ export async function makeFixtures(browser: Browser): Promise<Fixtures> {
 
   const answer = await askAndAnswer(paidCourse!.id, studentStorage, adminStorage);
   const ids = await studioIds(adminStorage, studentEmail, await subscribeInSandbox(browser));
+  const projects = await projectsFor(paidCourse!.id, studentStorage, adminStorage);
 
   return {
     ...ids,
     answer,
+    projects,
     paidCourse: paidCourse!,
     otherPaidCourse: otherPaidCourse!,
     order: { number: orderNumber, courseSlug: paidCourse!.slug },

@@ -85,6 +85,9 @@ export const pages: PageCase[] = [
   { name: 'certificate-unknown', path: '/certificates/LEC-NOTAREALID', see: { heading: 'Certificate not found' } },
   { name: 'lesson-preview', path: (f) => `/lesson/${f.paidCourse.slug}/`, see: { heading: 'Course content' } },
   { name: 'checkout-empty', path: '/checkout', see: { heading: 'Checkout' } },
+  { name: 'project-visitor', path: (f) => `/projects/${f.projects.projectId}`, see: { heading: 'Project: Bookstore API' } },
+  { name: 'letter', path: (f) => `/letters/${f.projects.letterId}`, see: { heading: 'Verified pre-experience letter' } },
+  { name: 'letter-unknown', path: '/letters/0123456789abcdef0123456789abcdef', see: { heading: 'Letter not found' }, status: 404 },
   { name: 'not-found', path: '/no-such-page', see: { heading: 'Page not found' }, status: 404 },
 
   // Accounts
@@ -103,6 +106,10 @@ export const pages: PageCase[] = [
   { name: 'order-success', path: (f) => `/order/success/?order_no=${f.order.number}`, see: { heading: 'Congratulations' }, as: 'student' },
   { name: 'question-answer', path: '/question-answer', see: (f) => ({ text: f.answer }), as: 'student' },
   { name: 'certificates', path: '/certificate-download', see: { heading: 'Certificates' }, as: 'student' },
+  { name: 'projects', path: '/projects/', see: { heading: 'My Projects' }, as: 'student' },
+  { name: 'project-brief', path: (f) => `/projects/${f.projects.projectId}`, see: { heading: 'Your submission' }, as: 'student' },
+  { name: 'letter-owner', path: (f) => `/letters/${f.projects.letterId}`, see: { text: 'Download PDF' }, as: 'student' },
+  { name: 'lesson-project', path: (f) => `/lesson/${f.order.courseSlug}/project/${f.projects.projectId}`, see: { heading: 'Your submission' }, as: 'student' },
   { name: 'lesson-enrolled', path: (f) => `/lesson/${f.order.courseSlug}/`, see: { heading: 'Course content' }, as: 'student' },
   { name: 'checkout-cart', path: '/checkout', see: (f) => ({ text: f.otherPaidCourse.title }), as: 'student', prepare: courseInCart },
   { name: 'subscription-none', path: '/subscription', see: { text: "You don't have any subscription." }, as: 'student' },
@@ -136,6 +143,22 @@ export const pages: PageCase[] = [
   { name: 'studio-course-new', path: '/admin/courses/new', see: { heading: 'New course' }, as: 'admin' },
   { name: 'studio-course-details', path: (f) => `/admin/courses/${f.paidCourse.id}`, see: { heading: 'Basics' }, as: 'admin' },
   { name: 'studio-course-curriculum', path: (f) => `/admin/courses/${f.paidCourse.id}?tab=curriculum`, see: { text: 'New section' }, as: 'admin' },
+  {
+    name: 'studio-course-projects',
+    path: (f) => `/admin/courses/${f.paidCourse.id}?tab=projects`,
+    see: { heading: /^Bookstore API/ },
+    as: 'admin',
+  },
+  {
+    name: 'studio-project-dialog',
+    path: (f) => `/admin/courses/${f.paidCourse.id}?tab=projects`,
+    see: { heading: /^Bookstore API/ },
+    as: 'admin',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Edit Bookstore API' }).first().click();
+      await page.getByRole('dialog').getByRole('textbox', { name: 'Brief' }).waitFor();
+    },
+  },
   { name: 'studio-course-prices', path: (f) => `/admin/courses/${f.paidCourse.id}?tab=prices`, see: { heading: /^USD/ }, as: 'admin' },
   { name: 'studio-course-preview', path: (f) => `/admin/courses/${f.paidCourse.id}/preview`, see: (f) => ({ heading: f.paidCourse.title }), as: 'admin' },
   { name: 'studio-orders', path: '/admin/orders', see: { heading: 'Orders' }, as: 'admin' },
@@ -228,6 +251,19 @@ export const pages: PageCase[] = [
         .getByRole('button', { name: 'Hide' })
         .click();
       await page.getByLabel('Why hide it?').first().waitFor();
+    },
+  },
+  { name: 'studio-projects', path: '/admin/projects', see: { text: 'Bookstore API' }, as: 'admin' },
+  { name: 'studio-project-review', path: (f) => `/admin/projects/${f.projects.openSubmissionId}`, see: { heading: 'Your review' }, as: 'admin' },
+  {
+    name: 'studio-letter-revoke',
+    path: '/admin/projects?status=approved',
+    see: { text: 'URL Shortener' },
+    as: 'admin',
+    act: async (page) => {
+      await page.getByRole('link', { name: 'URL Shortener' }).first().click();
+      await page.getByRole('button', { name: 'Revoke letter' }).click();
+      await page.getByRole('dialog').getByLabel('Reason').waitFor();
     },
   },
 ];

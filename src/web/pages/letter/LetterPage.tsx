@@ -141,17 +141,17 @@ function LetterView({ letter }: { letter: Letter }) {
           </p>
           <ul className="list-inline mb-0">
             <li className="list-inline-item">
-              <a href={letter.credential_url} className="link-primary">
+              <a href={letter.credential_url} className="link-primary d-inline-block py-1">
                 Signed credential (VC-JWT)
               </a>
             </li>
             <li className="list-inline-item">
-              <a href="/.well-known/jwks.json" className="link-primary">
+              <a href="/.well-known/jwks.json" className="link-primary d-inline-block py-1">
                 Public keys (JWKS)
               </a>
             </li>
             <li className="list-inline-item">
-              <a href={letter.verify_url} className="link-primary text-break">
+              <a href={letter.verify_url} className="link-primary text-break d-inline-block py-1">
                 This page's address
               </a>
             </li>

@@ -7,6 +7,7 @@ import { EmptyState, ErrorState } from '../../components/States';
 import { nextParams } from '../components/listParams';
 import { DataTable, LinkRow, RowLink } from '../components/tables';
 import { PageHeader, Pager, TableSkeleton, formatDateTime, useStudioTitle } from '../components/ui';
+import { useAdmin } from '../StudioGuard';
 import { SubmissionStatusBadge } from '../projects/SubmissionStatusBadge';
 
 const daysText = (days: number) => (days === 0 ? 'Today' : days === 1 ? '1 day' : `${days} days`);
@@ -22,7 +23,9 @@ export default function ProjectQueuePage() {
   });
   const { page, status, course_id } = parsed.success ? parsed.data : { page: 1, status: undefined, course_id: undefined };
   const list = useQuery(adminProjectQueries.submissions({ status, course_id }, page));
-  const courses = useQuery(adminQueries.courseChoices());
+  // A reviewer may not list the courses (the studio's course API is the admin's): they filter by status only.
+  const isAdmin = useAdmin().role !== 'reviewer';
+  const courses = useQuery({ ...adminQueries.courseChoices(), enabled: isAdmin });
   const update = (changes: Record<string, string | undefined>) => setParams(nextParams(params, changes), { replace: true });
   const waiting = list.data?.waiting;
 
@@ -55,24 +58,26 @@ export default function ProjectQueuePage() {
             ))}
           </select>
         </div>
-        <div style={{ minWidth: 0, flex: '1 1 14rem', maxWidth: '22rem' }}>
-          <label htmlFor="projects-course" className="form-label small mb-1">
-            Course
-          </label>
-          <select
-            id="projects-course"
-            className="form-select form-select-sm"
-            value={course_id ? String(course_id) : ''}
-            onChange={(e) => update({ course: e.target.value || undefined })}
-          >
-            <option value="">Every course</option>
-            {courses.data?.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
-          </select>
-        </div>
+        {isAdmin && (
+          <div style={{ minWidth: 0, flex: '1 1 14rem', maxWidth: '22rem' }}>
+            <label htmlFor="projects-course" className="form-label small mb-1">
+              Course
+            </label>
+            <select
+              id="projects-course"
+              className="form-select form-select-sm"
+              value={course_id ? String(course_id) : ''}
+              onChange={(e) => update({ course: e.target.value || undefined })}
+            >
+              <option value="">Every course</option>
+              {courses.data?.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.title}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
       </div>
       {list.isPending ? (
         <TableSkeleton rows={6} columns={5} label="Loading the projects" />

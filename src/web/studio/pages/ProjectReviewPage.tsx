@@ -20,7 +20,7 @@ const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 
 /** A link the reviewer opens in a new tab: a student's address is never embedded, and the new page gets no handle on this one. */
 function OutLink({ href, label }: { href: string; label: string }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="text-break">
+    <a href={href} target="_blank" rel="noopener noreferrer" className="text-break d-inline-block py-1">
       {href}
       <i className="bi bi-box-arrow-up-right ms-1 small" aria-hidden="true" />
       <span className="visually-hidden"> ({label}, opens in a new tab)</span>
