@@ -28,7 +28,7 @@ export default function TeamPage() {
   return (
     <div style={{ maxWidth: 960 }}>
       <PageHeader title="Team">
-        <Link to="/admin/settings" className="small">
+        <Link to="/admin/settings" className="small d-inline-block py-1">
           <i className="bi bi-arrow-left me-1" aria-hidden="true" />
           Settings
         </Link>
