@@ -107,6 +107,9 @@ export const useEnrolStudent = (id: number) =>
   useStudentWrite((courseId: number) => apiFetch<AdminStudentDetail>(`${A}/students/${id}/enrolments/`, { method: 'POST', body: { course_id: courseId } }));
 export const useRevokeEnrolment = (id: number) =>
   useStudentWrite((courseId: number) => apiFetch<AdminStudentDetail>(`${A}/students/${id}/enrolments/${courseId}/`, { method: 'DELETE' }));
+/** 'Open early': a dripped lesson opened now for this one student. */
+export const useOpenLessonEarly = (id: number) =>
+  useStudentWrite((lessonId: number) => apiFetch<AdminStudentDetail>(`${A}/students/${id}/unlocks/`, { method: 'POST', body: { lesson_id: lessonId } }));
 export const useCompMembership = (id: number) =>
   useStudentWrite((months: number) => apiFetch<AdminStudentDetail>(`${A}/students/${id}/comp/`, { method: 'POST', body: { months } }));
 export const useBlockStudent = (id: number) =>

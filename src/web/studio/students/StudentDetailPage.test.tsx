@@ -73,6 +73,10 @@ describe('StudentDetailPage', () => {
         return respond(200, current);
       }
       if (url.pathname === '/api/v1/admin/students/5/comp/' && init?.method === 'POST') return respond(200, current);
+      if (url.pathname === '/api/v1/admin/students/5/unlocks/' && init?.method === 'POST') {
+        current = { ...current, enrolments: current.enrolments.map((e) => ({ ...e, held_back_lessons: [] })) };
+        return respond(201, current);
+      }
       if (url.pathname === '/api/v1/admin/students/5/') return respond(200, current);
       return respond(404, { detail: 'Not found.' });
     });
@@ -95,6 +99,18 @@ describe('StudentDetailPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke access' }));
     expect(await screen.findByText('Not enrolled in any course.')).toBeInTheDocument();
     expect(calls('DELETE')).toHaveLength(1);
+  });
+
+  it("opens a dripped lesson early for the student with 'Open early'", async () => {
+    const held = { id: 91, lesson_title: 'Deploying Flask', available_at: '2030-03-05T10:00:00.000Z' };
+    fetchMock.mockImplementationOnce(() => respond(200, { ...student, enrolments: [{ ...enrolment, held_back_lessons: [held] }] }));
+    renderPage();
+    expect(await screen.findByText('Available on Mar 5, 2030')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Open Deploying Flask early' }));
+    await waitFor(() => expect(calls('POST')).toHaveLength(1));
+    expect(new URL(String(calls('POST')[0]![0])).pathname).toBe('/api/v1/admin/students/5/unlocks/');
+    expect(JSON.parse(String(calls('POST')[0]![1]!.body))).toEqual({ lesson_id: 91 });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Open Deploying Flask early' })).not.toBeInTheDocument());
   });
 
   it("validates the months with the contract's messages before giving a membership", async () => {

@@ -1,6 +1,10 @@
 import { Link } from 'react-router';
 import type { AdminStudentDetail } from '../../../shared/admin';
+import { toast } from 'react-toastify';
+import { useOpenLessonEarly } from '../../api/adminPeople';
 import { paymentMethodLabel } from '../../api/orders';
+import { SubmitButton } from '../../components/form/SubmitButton';
+import { formatShortDate } from '../../pages/course-detail/format';
 import { PeopleBadge, providerLabel, Section } from '../components/lists';
 import { DataTable } from '../components/tables';
 import { formatDateTime, formatMoney, StateBadge } from '../components/ui';
@@ -8,6 +12,38 @@ import { formatDateTime, formatMoney, StateBadge } from '../components/ui';
 type Student = AdminStudentDetail;
 
 const sourceLabel = (source: string) => ({ purchase: 'Bought', admin: 'Enrolled by hand', free: 'Free course', subscription: 'Membership' })[source] ?? source;
+
+/** Lessons a drip schedule still holds back for this student, each with 'Open early'. */
+function HeldBackLessons({ studentId, lessons }: { studentId: number; lessons: Student['enrolments'][number]['held_back_lessons'] }) {
+  const openEarly = useOpenLessonEarly(studentId);
+  if (!lessons.length) return null;
+  return (
+    <ul className="list-unstyled small mt-2 mb-0" aria-label="Lessons not open yet">
+      {lessons.map((l) => (
+        <li key={l.id} className="d-flex flex-wrap align-items-center gap-2 py-1">
+          <i className="bi bi-calendar-event" aria-hidden="true" />
+          <span className="text-break">{l.lesson_title}</span>
+          <span className="text-body-secondary">Available on {formatShortDate(l.available_at)}</span>
+          <SubmitButton
+            type="button"
+            className="btn btn-sm btn-outline-primary"
+            busy={openEarly.isPending && openEarly.variables === l.id}
+            busyLabel="Opening..."
+            aria-label={`Open ${l.lesson_title} early`}
+            onClick={() =>
+              openEarly.mutate(l.id, {
+                onSuccess: () => toast.success(`${l.lesson_title} is open for this student.`),
+                onError: () => toast.error('Could not open the lesson. Please try again.'),
+              })
+            }
+          >
+            Open early
+          </SubmitButton>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** The courses the student is enrolled in, with progress; each can be revoked. */
 export function EnrolmentsSection({ student, onRevoke }: { student: Student; onRevoke: (courseId: number, title: string) => void }) {
@@ -42,6 +78,7 @@ export function EnrolmentsSection({ student, onRevoke }: { student: Student; onR
                     {e.completed_lessons}/{e.total_lessons} lessons · {Math.round(e.progress)}%
                   </span>
                 </div>
+                <HeldBackLessons studentId={student.id} lessons={e.held_back_lessons} />
               </div>
               <button
                 type="button"
