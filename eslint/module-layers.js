@@ -40,7 +40,7 @@ export const moduleLayers = {
   },
 
   // features
-  learning: { layer: 'features', imports: ['access', 'accounts', 'catalog', 'credentials', 'enrolments', 'settings'] },
+  learning: { layer: 'features', imports: ['access', 'accounts', 'catalog', 'credentials', 'enrolments', 'projects', 'settings'] },
   subscriptions: { layer: 'features', imports: ['access', 'accounts', 'catalog', 'memberships'] },
   cart: { layer: 'features', imports: ['access', 'catalog', 'enrolments'] },
   orders: { layer: 'features', imports: ['access', 'accounts', 'cart', 'catalog', 'enrolments', 'settings'] },

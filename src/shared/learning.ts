@@ -68,6 +68,8 @@ export const dashboardSummarySchema = z.object({
   completed_courses: z.number().int(),
   completed_lessons: z.number().int(),
   certificates: z.number().int(),
+  /** Pre-experience letters issued and not revoked. */
+  letters: z.number().int(),
 });
 
 /** The longest question: longer is refused with the field error, never cut. */

@@ -86,6 +86,7 @@ describe('enrolment and progress', () => {
       completed_courses: 1,
       completed_lessons: lessons.length,
       certificates: 1,
+      letters: 0,
     });
 
     const restarted = (await call('POST', `/course-restart/${free.slug}/${free.id}/`)).json();
@@ -124,6 +125,7 @@ describe('enrolment and progress', () => {
       completed_courses: 1,
       completed_lessons: doneLessons.length + 1,
       certificates: 1,
+      letters: 0,
     });
     expect((await call('GET', `/courses/${fresh!.slug}/`)).json<CourseDetail>().completed_total_lessons).toBe(1);
     expect((await call('GET', `/courses/${done!.slug}/`)).json<CourseDetail>().completed_total_lessons).toBe(doneLessons.length);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { countLetters } from '../projects/index.js';
 import { learningMessages, type Certificate, type Enrolment, type LessonCompletion, type Progress, type Question } from '../../../shared/learning.js';
 import { progressPercent } from '../../../shared/progress.js';
 import { formatPersonName } from '../../../shared/text.js';
@@ -338,8 +339,8 @@ export async function certificateForDownload(deps: LearningDeps, certificateId: 
 }
 
 export async function dashboardSummary(db: Database, userId: number) {
-  const [s, certificates] = await Promise.all([enrolmentSummary(db, userId), q.countCertificates(db, userId)]);
-  return { total_courses: s.totalCourses, completed_courses: s.completedCourses, completed_lessons: s.completedLessons, certificates };
+  const [s, certificates, letters] = await Promise.all([enrolmentSummary(db, userId), q.countCertificates(db, userId), countLetters(db, userId)]);
+  return { total_courses: s.totalCourses, completed_courses: s.completedCourses, completed_lessons: s.completedLessons, certificates, letters };
 }
 
 type PublicPeople = Awaited<ReturnType<typeof getPublicUsers>>;

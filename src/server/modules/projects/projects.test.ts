@@ -380,6 +380,10 @@ describe('letters', () => {
     }>().letter_id;
   });
 
+  it("counts on its owner's dashboard", async () => {
+    expect((await owner.call('GET', '/student/dashboard/')).json()).toMatchObject({ letters: 1 });
+  });
+
   it('is public by its id, with the facts and never the email', async () => {
     const res = await visitorCall(t, 'GET', `/letters/${letterId}/`);
     expect(res.statusCode).toBe(200);
@@ -469,6 +473,7 @@ describe('letters', () => {
     expect(letter.revoked_at).not.toBeNull();
     expect((await owner.call('GET', `/letters/${letterId}/download/`)).statusCode).toBe(200);
     expect((await visitorCall(t, 'GET', `/letters/${letterId}/credential/`)).statusCode).toBe(410);
+    expect((await owner.call('GET', '/student/dashboard/')).json()).toMatchObject({ letters: 0 });
     const audit = await t.handle.db
       .select()
       .from(auditLog)
