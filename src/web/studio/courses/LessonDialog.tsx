@@ -33,6 +33,9 @@ function valuesOf(target: LessonTarget | null): Values {
       duration_seconds: l.duration_seconds,
       enable_preview: l.enable_preview,
       quiz: l.quiz,
+      // The drip schedule has no control here yet: an edit keeps it as it is (a PUT replaces the whole lesson).
+      available_after_days: l.available_after_days,
+      available_from: l.available_from,
     };
   }
   return { lesson_title: '', lesson_type: 'Video', video_source: null, lesson_content: null, duration_seconds: 0, enable_preview: false, quiz: null };
