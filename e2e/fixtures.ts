@@ -144,7 +144,7 @@ async function buyWithFreeCoupon(page: Page, course: CourseRef): Promise<string>
 }
 
 /** A signed-in user's API call with the access token the app keeps in localStorage (a GET without a body). */
-async function apiAs(storage: StorageState, path: string, body?: unknown): Promise<unknown> {
+export async function apiAs(storage: StorageState, path: string, body?: unknown): Promise<unknown> {
   const token = storage.origins.flatMap((origin) => origin.localStorage).find((item) => item.name === 'accessToken')?.value;
   if (!token) throw new Error('No access token in the signed-in storage');
   const method = body === undefined ? 'GET' : 'POST';

@@ -52,7 +52,6 @@ export function LessonDialog({ target, onHide }: { target: LessonTarget | null; 
     reset,
     watch,
     getValues,
-    setValue,
     formState: { errors, isSubmitting },
   } = form;
   const { formError, clearFormError, submit } = useStudioSubmit(form, serverFields, async (values) => {
@@ -72,9 +71,11 @@ export function LessonDialog({ target, onHide }: { target: LessonTarget | null; 
     clearFormError();
   }, [target, reset, clearFormError]);
   const type = watch('lesson_type');
+  const quizValues = watch('quiz');
   useEffect(() => {
-    if (type === 'quiz' && !getValues('quiz')) setValue('quiz', newQuiz());
-  }, [type, getValues, setValue]);
+    // A reset (not setValue): the quiz's question list is a field array, which takes its rows from a reset.
+    if (type === 'quiz' && !getValues('quiz')) reset({ ...getValues(), quiz: newQuiz() }, { keepDirty: true });
+  }, [type, getValues, reset]);
 
   return (
     <FormProvider {...form}>
@@ -116,7 +117,8 @@ export function LessonDialog({ target, onHide }: { target: LessonTarget | null; 
               </div>
             </fieldset>
             {type === 'quiz' ? (
-              <QuizEditor />
+              // Mounted once the quiz's values are in the form, so its question list starts from them.
+              quizValues && <QuizEditor />
             ) : type === 'Video' ? (
               <>
                 <VideoUrlField
