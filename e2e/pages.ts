@@ -111,6 +111,20 @@ export const pages: PageCase[] = [
   { name: 'letter-owner', path: (f) => `/letters/${f.projects.letterId}`, see: { text: 'Download PDF' }, as: 'student' },
   { name: 'lesson-project', path: (f) => `/lesson/${f.order.courseSlug}/project/${f.projects.projectId}`, see: { heading: 'Your submission' }, as: 'student' },
   { name: 'lesson-enrolled', path: (f) => `/lesson/${f.order.courseSlug}/`, see: { heading: 'Course content' }, as: 'student' },
+  {
+    // The seeded quiz of the course the student bought (Intermediate Python), opened from the course content.
+    name: 'lesson-quiz',
+    path: (f) => `/lesson/${f.order.courseSlug}/`,
+    see: { heading: 'Course content' },
+    as: 'student',
+    act: async (page) => {
+      await page
+        .getByRole('button', { name: /Quiz: Thinking In Objects/i })
+        .first()
+        .click();
+      await page.getByRole('button', { name: 'Submit answers' }).waitFor();
+    },
+  },
   { name: 'checkout-cart', path: '/checkout', see: (f) => ({ text: f.otherPaidCourse.title }), as: 'student', prepare: courseInCart },
   { name: 'subscription-none', path: '/subscription', see: { text: "You don't have any subscription." }, as: 'student' },
   { name: 'subscription-history-empty', path: '/subscription/history', see: { text: 'No subscription history found.' }, as: 'student' },
@@ -157,6 +171,23 @@ export const pages: PageCase[] = [
     act: async (page) => {
       await page.getByRole('button', { name: 'Edit Bookstore API' }).first().click();
       await page.getByRole('dialog').getByRole('textbox', { name: 'Brief' }).waitFor();
+    },
+  },
+  {
+    name: 'studio-course-quizzes',
+    path: (f) => `/admin/courses/${f.paidCourse.id}?tab=quizzes`,
+    see: { heading: 'Quiz: thinking in objects' },
+    as: 'admin',
+  },
+  {
+    name: 'studio-lesson-quiz',
+    path: (f) => `/admin/courses/${f.paidCourse.id}?tab=curriculum`,
+    see: { text: 'New section' },
+    as: 'admin',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Edit Quiz: thinking in objects' }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.getByRole('button', { name: 'Preview as a student' }).click();
     },
   },
   { name: 'studio-course-prices', path: (f) => `/admin/courses/${f.paidCourse.id}?tab=prices`, see: { heading: /^USD/ }, as: 'admin' },

@@ -105,6 +105,7 @@ function QuestionEditor({ index, count, onMove, onRemove }: { index: number; cou
             <div key={option.key} className="d-flex align-items-center gap-2 mb-1">
               <input
                 className="form-check-input mt-0 flex-shrink-0"
+                style={{ width: '1.5rem', height: '1.5rem' }}
                 type="checkbox"
                 id={`${base}-o${optionIndex}-correct`}
                 aria-label={`Option ${optionIndex + 1} is right`}
