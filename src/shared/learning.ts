@@ -71,6 +71,7 @@ export const dashboardSummarySchema = z.object({
   /** Pre-experience letters issued and not revoked. */
   letters: z.number().int(),
 });
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
 /** The longest question: longer is refused with the field error, never cut. */
 export const QUESTION_BODY_MAX = 5000;

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CourseDetail } from '../../shared/catalog';
-import type { Certificate, Enrolment, LessonCompletion, Progress, PublicCertificate, Question } from '../../shared/learning';
+import type { Certificate, DashboardSummary, Enrolment, LessonCompletion, Progress, PublicCertificate, Question } from '../../shared/learning';
 import type { QuizAttemptBody, QuizAttemptResult, QuizAttempts } from '../../shared/quizzes';
 
 export type { PublicCertificate } from '../../shared/learning';
@@ -12,12 +12,6 @@ import { API_BASE, ApiError, apiFetch } from './client';
 import type { FileDownload } from './download';
 
 export type CourseStatusValue = CourseDetail['course_status'] | '' | null | undefined;
-export interface DashboardSummary {
-  total_courses: number;
-  completed_courses: number;
-  completed_lessons: number;
-  certificates: number;
-}
 export interface NewQuestion {
   course_id: number;
   lesson_id?: number | undefined;

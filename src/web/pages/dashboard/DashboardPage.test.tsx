@@ -49,7 +49,7 @@ describe('DashboardPage', () => {
       const url = new URL(String(input));
       if (url.pathname === '/api/v1/user-details/') return respond(200, user);
       if (url.pathname === '/api/v1/student/dashboard/')
-        return respond(200, { total_courses: 2, completed_courses: 1, completed_lessons: 23, certificates: 1 });
+        return respond(200, { total_courses: 2, completed_courses: 1, completed_lessons: 23, certificates: 1, letters: 2 });
       if (url.pathname === '/api/v1/student/courses/5/') {
         const search = (url.searchParams.get('search') ?? '').toLowerCase();
         return respond(
@@ -57,11 +57,6 @@ describe('DashboardPage', () => {
           list.filter((e) => e.course.title.toLowerCase().includes(search)),
         );
       }
-      if (url.pathname === '/api/v1/project-submissions/')
-        return respond(200, [
-          { id: 1, status: 'approved', letter_id: 'l-1' },
-          { id: 2, status: 'changes_requested', letter_id: null },
-        ]);
       if (url.pathname === '/api/v1/course-restart/django-basics/2/' && init?.method === 'POST') return respond(200, { course_status: 'in_progress' });
       return respond(404, { detail: 'Not found.' });
     });
@@ -80,8 +75,8 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('link', { name: /View my courses/ })).toHaveAttribute('href', '/enrolled-courses/');
     expect(screen.getByText('Completed Lessons').previousElementSibling).toHaveTextContent('23');
     expect(screen.getByText('Achieved Certificates').previousElementSibling).toHaveTextContent('1');
-    // One letter: the approved submission's; the one waiting on changes has none.
-    await waitFor(() => expect(screen.getByText('Pre-experience Letters').previousElementSibling).toHaveTextContent('1'));
+    // The server's count of letters issued and not revoked.
+    expect(screen.getByText('Pre-experience Letters').previousElementSibling).toHaveTextContent('2');
     expect(screen.getByText('Total Courses').previousElementSibling).toHaveTextContent('2');
 
     const table = screen.getByRole('table');

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { formatPersonName } from '../../../shared/text';
 import { initials, pictureUrl, useUserDetails } from '../../api/accounts';
 import { useDashboardSummary, useStudentCourses } from '../../api/learning';
-import { useMySubmissions } from '../../api/projects';
 import { SearchBox } from '../../components/SearchBox';
 import { EmptyState, ErrorState } from '../../components/States';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
@@ -110,9 +109,6 @@ function CourseTableSkeleton() {
 export default function DashboardPage() {
   usePageMeta('account', { title: 'Dashboard | Lectern' });
   const summary = useDashboardSummary();
-  // Letters: the student's approved submissions that carry one (GET /project-submissions/).
-  const submissions = useMySubmissions();
-  const letters = submissions.isError ? 0 : submissions.data?.filter((s) => s.status === 'approved' && s.letter_id).length;
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search);
   const courses = useStudentCourses({ search: term });
@@ -183,7 +179,7 @@ export default function DashboardPage() {
         <Counter icon="journal-bookmark" label="Total Courses" value={summary.data?.total_courses} tone="primary" />
         <Counter icon="check2-square" label="Completed Lessons" value={summary.data?.completed_lessons} tone="success" />
         <Counter icon="award" label="Achieved Certificates" value={summary.data?.certificates} tone="warning" />
-        <Counter icon="envelope-paper" label="Pre-experience Letters" value={letters} tone="info" />
+        <Counter icon="envelope-paper" label="Pre-experience Letters" value={summary.data?.letters} tone="info" />
       </div>
 
       <section className="card" aria-labelledby="my-courses-title">
