@@ -84,7 +84,11 @@ const optionalText = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v 
 
 /** POST /projects/{id}/submissions/ and POST /project-submissions/{id}/resubmit/ (JSON, or the fields of the multipart form with `file`). */
 export const submissionBodySchema = z.object({
-  repository_url: z.string(projectMessages.repositoryUrl).trim().max(URL_MAX, projectMessages.repositoryUrl).refine(isRepositoryUrl, projectMessages.repositoryUrl),
+  repository_url: z
+    .string(projectMessages.repositoryUrl)
+    .trim()
+    .max(URL_MAX, projectMessages.repositoryUrl)
+    .refine(isRepositoryUrl, projectMessages.repositoryUrl),
   live_url: optionalText(z.string().trim().max(URL_MAX, projectMessages.liveUrl).refine(isLiveUrl, projectMessages.liveUrl)),
   notes: optionalText(z.string().max(NOTES_MAX, projectMessages.notesTooLong)),
 });
@@ -259,7 +263,11 @@ export type AdminSubmission = z.infer<typeof adminSubmissionSchema>;
 
 export const reviewBodySchema = z.object({
   decision: reviewDecisionSchema,
-  feedback: z.string().trim().max(FEEDBACK_MAX, `Keep the feedback under ${FEEDBACK_MAX.toLocaleString('en-US')} characters.`).default(''),
+  feedback: z
+    .string()
+    .trim()
+    .max(FEEDBACK_MAX, `Keep the feedback under ${FEEDBACK_MAX.toLocaleString('en-US')} characters.`)
+    .default(''),
   criteria: z
     .array(
       z.object({
@@ -308,7 +316,5 @@ export const revokeBodySchema = z.object({
 export const siteMessages = { letterCourseWithoutProject: 'Choose a course that has a published project.' } as const;
 
 /** The course the home page's 'Get Your Letter' banner leads to (null when no published course has a project). */
-export const letterCourseSchema = z
-  .object({ course_id: z.number().int(), slug: z.string(), title: z.string(), project_title: z.string() })
-  .nullable();
+export const letterCourseSchema = z.object({ course_id: z.number().int(), slug: z.string(), title: z.string(), project_title: z.string() }).nullable();
 export type LetterCourse = z.infer<typeof letterCourseSchema>;
