@@ -222,7 +222,7 @@ const sqlInQueries = {
 
 const TABLE = 'eslint/module-layers.js';
 
-/** Whether `to` reaches `from` along the declared imports (not the `current` edges being removed). */
+/** Whether `to` reaches `from` along the declared imports. */
 function reaches(table, start, goal) {
   const seen = new Set();
   const stack = [start];
@@ -263,7 +263,6 @@ const moduleDeps = {
       const to = theirs.name;
       for (const m of [from, to]) if (!table[m]) return context.report({ node, messageId: 'noLayer', data: { module: m } });
       const data = { from, to, fromLayer: table[from].layer, toLayer: table[to].layer, order: layerOrder.join(' → ') };
-      if ((table[from].current ?? []).includes(to)) return;
       if (!table[from].imports.includes(to)) return context.report({ node, messageId: 'notDeclared', data });
       if (rank(to) > rank(from)) return context.report({ node, messageId: 'upward', data });
       if (reaches(table, to, from)) context.report({ node, messageId: 'cycle', data });

@@ -1,3 +1,3 @@
 export const layers: string[];
-export const moduleLayers: Record<string, { layer: string; imports: string[]; current?: string[] }>;
+export const moduleLayers: Record<string, { layer: string; imports: string[] }>;
 export const knownFileCycles: string[][];

@@ -3,10 +3,8 @@
 // module that is not listed here, a listed import of a higher layer, and any new cycle. To add an
 // import: list it under the importing module, and only if the imported module is in a lower layer
 // (or in the same layer without a way back). What combines several modules moves UP to the layer
-// that combines them; nothing moves down by passing callbacks around.
-//
-// `current` lists the edges that exist today against the order, kept so that lint passes while
-// they are removed (issue 22). Never add one: remove them (see decision 0012 for how).
+// that combines them; nothing moves down by passing callbacks around. No edge against the order
+// remains (issue 22).
 export const layers = ['foundation', 'catalog', 'facts', 'access', 'features', 'admin'];
 
 export const moduleLayers = {
@@ -18,13 +16,7 @@ export const moduleLayers = {
   credentials: { layer: 'foundation', imports: [] },
 
   // catalog: courses, plans, prices
-  catalog: {
-    layer: 'catalog',
-    imports: [],
-    // The studio's enrolment counts (catalog/studio.ts) are to move up to admin, which combines
-    // catalog and enrolments.
-    current: ['enrolments'],
-  },
+  catalog: { layer: 'catalog', imports: [] },
 
   // facts: enrolments (with the lessons completed) and memberships (the records and when one is
   // current), importing nothing above catalog
@@ -58,7 +50,7 @@ export const moduleLayers = {
   // projects, submissions, their review and the letters an approval issues
   projects: { layer: 'features', imports: ['access', 'accounts', 'catalog', 'credentials', 'settings'] },
 
-  // admin: the studio, over everything
+  // admin: the studio, over everything (the studio's courses are the catalog's with the enrolment counts)
   admin: {
     layer: 'admin',
     imports: [
@@ -67,6 +59,7 @@ export const moduleLayers = {
       'cart',
       'catalog',
       'contact',
+      'enrolments',
       'learning',
       'memberships',
       'orders',

@@ -28,6 +28,7 @@ import { errors } from '../../http/openapi.js';
 import { adminDoc, idParam } from './openapi.js';
 import { partialUpdate } from './patch.js';
 import { pageWindow } from './paging.js';
+import { studioCourse, studioCourses } from './studio-course.js';
 
 const courseParams = z.object({ courseId: idParam });
 const sectionParams = z.object({ sectionId: idParam });
@@ -53,7 +54,7 @@ export function courseAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { page, page_size, ...filter } = request.query;
-        return catalog.listStudioCourses(ctx.db, filter, { ...pageWindow({ page, page_size }), page });
+        return studioCourses(ctx.db, filter, { ...pageWindow({ page, page_size }), page });
       },
     );
 
@@ -73,7 +74,7 @@ export function courseAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: adminCourseSchema },
         },
       },
-      async (request) => catalog.getStudioCourse(ctx.db, request.params.courseId),
+      async (request) => studioCourse(ctx.db, request.params.courseId),
     );
 
     app.patch(
@@ -90,7 +91,7 @@ export function courseAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) =>
         partialUpdate(
           request.body,
-          () => catalog.getStudioCourse(ctx.db, request.params.courseId),
+          () => studioCourse(ctx.db, request.params.courseId),
           (patch) => courses.updateCourse(ctx, actorOf(request), request.params.courseId, patch),
         ),
     );

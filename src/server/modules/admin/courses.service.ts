@@ -5,6 +5,7 @@ import * as catalog from '../catalog/index.js';
 import { getCourseDetail, type CourseDetailRecord } from '../storefront/index.js';
 import { audited, type Actor, type AuditInput } from './audit.js';
 import { deleteStoredResources } from './stored-files.js';
+import { studioCourse, withEnrolled } from './studio-course.js';
 
 /**
  * Every catalog change: one transaction with its audit row, then every process drops its catalog
@@ -18,7 +19,7 @@ export async function catalogChange<T>(ctx: AppContext, actor: Actor, change: (t
 
 export async function createCourse(ctx: AppContext, actor: Actor, body: CourseBody): Promise<AdminCourse> {
   return catalogChange(ctx, actor, async (tx) => {
-    const course = await catalog.createCourse(tx, body, { name: actor.name, email: actor.email });
+    const course = await withEnrolled(tx, await catalog.createCourse(tx, body, { name: actor.name, email: actor.email }));
     return {
       result: course,
       audit: { action: 'course.create', entityType: 'course', entityId: course.id, summary: `Created "${course.title}"`, after: course },
@@ -30,19 +31,23 @@ export async function updateCourse(ctx: AppContext, actor: Actor, courseId: numb
   return catalogChange(ctx, actor, async (tx) => {
     const { before, after } = await catalog.updateCourse(tx, courseId, patch);
     const fields = Object.keys(patch) as (keyof CoursePatch)[];
-    const pick = (c: AdminCourse) => Object.fromEntries(fields.map((f) => [f === 'category_id' ? 'category' : f, f === 'category_id' ? c.category : c[f]]));
+    const pick = (c: catalog.CatalogStudioCourse) =>
+      Object.fromEntries(fields.map((f) => [f === 'category_id' ? 'category' : f, f === 'category_id' ? c.category : c[f]]));
     const summary =
       patch.slug && patch.slug !== before.slug
         ? `Edited "${after.title}"; address ${before.slug} → ${after.slug} (the old one redirects)`
         : `Edited "${after.title}"`;
-    return { result: after, audit: { action: 'course.update', entityType: 'course', entityId: courseId, summary, before: pick(before), after: pick(after) } };
+    return {
+      result: await withEnrolled(tx, after),
+      audit: { action: 'course.update', entityType: 'course', entityId: courseId, summary, before: pick(before), after: pick(after) },
+    };
   });
 }
 
 export async function transitionCourse(ctx: AppContext, actor: Actor, courseId: number, transition: catalog.CourseTransition): Promise<AdminCourse> {
   return catalogChange(ctx, actor, async (tx) => {
     const { before, after } = await catalog.transitionCourse(tx, courseId, transition);
-    const course = await catalog.getStudioCourse(tx, courseId);
+    const course = await studioCourse(tx, courseId);
     return {
       result: course,
       audit: {
@@ -60,7 +65,7 @@ export async function transitionCourse(ctx: AppContext, actor: Actor, courseId: 
 export async function setPrices(ctx: AppContext, actor: Actor, courseId: number, body: PricesBody): Promise<AdminCourse> {
   return catalogChange(ctx, actor, async (tx) => {
     const { before, after } = await catalog.setCoursePrices(tx, courseId, body);
-    const course = await catalog.getStudioCourse(tx, courseId);
+    const course = await studioCourse(tx, courseId);
     return {
       result: course,
       audit: { action: 'course.prices', entityType: 'course', entityId: courseId, summary: `Prices of "${course.title}"`, before, after },
@@ -74,7 +79,7 @@ type CourseAudit = Omit<AuditInput, 'entityType' | 'entityId'>;
 function curriculumChange(ctx: AppContext, actor: Actor, change: (tx: Tx) => Promise<{ courseId: number; audit: CourseAudit }>): Promise<AdminCourse> {
   return catalogChange(ctx, actor, async (tx) => {
     const { courseId, audit } = await change(tx);
-    return { result: await catalog.getStudioCourse(tx, courseId), audit: { ...audit, entityType: 'course', entityId: courseId } };
+    return { result: await studioCourse(tx, courseId), audit: { ...audit, entityType: 'course', entityId: courseId } };
   });
 }
 
@@ -95,7 +100,7 @@ export async function updateSection(ctx: AppContext, actor: Actor, sectionId: nu
 
 /** The course of a section, as the studio shows it (a PATCH with nothing in it answers this). */
 export async function courseOfSection(ctx: AppContext, sectionId: number): Promise<AdminCourse> {
-  return catalog.getStudioCourse(ctx.db, await catalog.courseOfSection(ctx.db, sectionId));
+  return studioCourse(ctx.db, await catalog.courseOfSection(ctx.db, sectionId));
 }
 
 export async function deleteSection(ctx: AppContext, actor: Actor, sectionId: number): Promise<AdminCourse> {

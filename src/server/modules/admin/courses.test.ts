@@ -1,10 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../../test/admin.js';
-import { createTestApp, type TestApp } from '../../../../test/helpers.js';
+import { createTestApp, createVerifiedUser, type TestApp } from '../../../../test/helpers.js';
 import { courseAdminMessages, type AdminCourse } from '../../../shared/admin.js';
 import type { CourseDetail, CourseListItem } from '../../../shared/catalog.js';
 import { auditLog } from '../../db/schema/index.js';
+import { activeEnrolment, enrol, revokeEnrolmentById } from '../enrolments/index.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -229,6 +230,50 @@ describe('the course list', () => {
     expect(literal.count).toBe(0);
     expect((await admin.call('GET', '/admin/courses/?sort=password')).statusCode).toBe(400);
     expect((await admin.call('GET', '/admin/courses/?page_size=1000')).statusCode).toBe(400);
+  });
+});
+
+describe('enrolment counts', () => {
+  it('are the students holding the course now, on every studio answer, counted in one query for a page', async () => {
+    const created = await admin.call('POST', '/admin/courses/', newCourse({ slug: 'counted-course', title: 'Counted Course' }));
+    const course = created.json<AdminCourse>();
+    expect(course.enrolled).toBe(0);
+    const [createdRow] = await t.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(course.id)), eq(auditLog.action, 'course.create')));
+    expect(createdRow!.after).toMatchObject({ id: course.id, enrolled: 0 });
+
+    const [holder, other, refunded] = [await createVerifiedUser(t), await createVerifiedUser(t), await createVerifiedUser(t)];
+    for (const user of [holder, other, refunded]) await enrol(t.handle.db, user.id, [course.id], 'admin');
+    await revokeEnrolmentById(t.handle.db, (await activeEnrolment(t.handle.db, refunded.id, course.id))!.id);
+
+    const detail = (await admin.call('GET', `/admin/courses/${course.id}/`)).json<AdminCourse>();
+    expect(detail.enrolled).toBe(2);
+    const listed = (await admin.call('GET', '/admin/courses/?search=counted-course')).json<{ results: { id: number; enrolled: number }[] }>();
+    expect(listed.results).toEqual([expect.objectContaining({ id: course.id, enrolled: 2 })]);
+    const section = (await admin.call('POST', `/admin/courses/${course.id}/sections/`, { title: 'Only' })).json<AdminCourse>();
+    expect(section.enrolled).toBe(2);
+    expect((await admin.call('PATCH', `/admin/courses/${course.id}/`, { title: 'Counted Course Two' })).json<AdminCourse>().enrolled).toBe(2);
+    expect((await admin.call('PATCH', `/admin/courses/${course.id}/`, {})).json<AdminCourse>().enrolled).toBe(2);
+    expect((await admin.call('PATCH', `/admin/sections/${section.sections[0]!.id}/`, {})).json<AdminCourse>().enrolled).toBe(2);
+    const priced = await admin.call('PUT', `/admin/courses/${course.id}/prices/`, { prices: [{ region: 'US', amount: 19, regular_amount: 49 }] });
+    expect(priced.json<AdminCourse>().enrolled).toBe(2);
+    expect((await admin.call('POST', `/admin/courses/${course.id}/archive/`)).json<AdminCourse>().enrolled).toBe(2);
+    expect((await admin.call('POST', `/admin/courses/${course.id}/restore/`)).json<AdminCourse>().enrolled).toBe(2);
+
+    // The same number of statements for a page of one course and a page of twenty-five: no count per course.
+    const statements = async (url: string) => {
+      t.queries.length = 0;
+      const res = await admin.call('GET', url);
+      expect(res.statusCode).toBe(200);
+      return t.queries.length;
+    };
+    await statements('/admin/courses/?page_size=1');
+    const few = await statements('/admin/courses/?page_size=1');
+    const many = await statements('/admin/courses/?page_size=25');
+    expect((await admin.call('GET', '/admin/courses/?page_size=25')).json<{ results: unknown[] }>().results.length).toBeGreaterThan(10);
+    expect(many).toBe(few);
   });
 });
 

@@ -10,6 +10,7 @@ import * as catalog from '../catalog/index.js';
 import type { Actor } from './audit.js';
 import { catalogChange } from './courses.service.js';
 import { deleteStoredResources } from './stored-files.js';
+import { studioCourse } from './studio-course.js';
 
 /**
  * Runs `change` after a file was stored; if the change fails (a row vanished, the database said
@@ -38,7 +39,7 @@ export async function uploadCourseImage(ctx: AppContext, actor: Actor, courseId:
     () =>
       catalogChange(ctx, actor, async (tx) => {
         const change = await catalog.setCourseImage(tx, courseId, imagePath);
-        const result = { course: await catalog.getStudioCourse(tx, courseId), before: change.before.course_image };
+        const result = { course: await studioCourse(tx, courseId), before: change.before.course_image };
         return {
           result,
           audit: {
@@ -75,7 +76,7 @@ export async function uploadLessonResource(ctx: AppContext, actor: Actor, lesson
       catalogChange(ctx, actor, async (tx) => {
         const change = await catalog.replaceLessonResource(tx, lessonId, file);
         return {
-          result: { course: await catalog.getStudioCourse(tx, change.courseId), removedPaths: change.removedPaths },
+          result: { course: await studioCourse(tx, change.courseId), removedPaths: change.removedPaths },
           audit: {
             action: 'lesson.resource',
             entityType: 'course',
@@ -95,7 +96,7 @@ export async function removeLessonResource(ctx: AppContext, actor: Actor, resour
   const { course, removedPath } = await catalogChange(ctx, actor, async (tx) => {
     const change = await catalog.deleteLessonResource(tx, resourceId);
     return {
-      result: { course: await catalog.getStudioCourse(tx, change.courseId), removedPath: change.removedPath },
+      result: { course: await studioCourse(tx, change.courseId), removedPath: change.removedPath },
       audit: {
         action: 'lesson.resource.delete',
         entityType: 'course',

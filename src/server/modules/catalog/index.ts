@@ -41,9 +41,12 @@ export {
   updateCourse,
   updateLesson,
   updateSection,
+  type CatalogStudioCourse,
+  type CatalogStudioCourseListItem,
   type Change,
   type CourseTransition,
   type ResourceFile,
+  type StudioCourseQuery,
 } from './studio.js';
 // What the storefront's course page is built from (the storefront module adds the viewer's access and progress).
 export { getCourseContent, type CourseContent, type InstructorRecord } from './service.js';

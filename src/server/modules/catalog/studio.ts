@@ -2,6 +2,8 @@
  * The catalog as the studio edits it: every course whatever its state, the curriculum, prices and
  * slugs. Writes take the caller's transaction (the studio audits in the same one) and return what
  * the audit row needs; the caller invalidates the 'catalog' topic once the transaction commits.
+ * A course here has no enrolment count: the admin module adds `enrolled` (it combines catalog and
+ * enrolments).
  */
 import {
   courseAdminMessages,
@@ -23,7 +25,6 @@ import { placeholderCourseImage } from '../../../shared/uploads.js';
 import type { Tx, Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
-import { activeEnrolmentCounts } from '../enrolments/index.js';
 import * as q from './queries/studio.js';
 import { adminQuizView, getQuizWithAnswers, saveQuiz, studioQuizzesOfCourse } from './quizzes.js';
 
@@ -35,15 +36,27 @@ const toPrice = (p: { region: string; currency: string; amount: number; regularA
   regular_amount: toMajor(p.regularAmount),
 });
 
+/** A course of the studio's list, and a course as the studio edits it, without the enrolment count. */
+export type CatalogStudioCourseListItem = Omit<AdminCourseListItem, 'enrolled'>;
+export type CatalogStudioCourse = Omit<AdminCourse, 'enrolled'>;
+
+export interface StudioCourseQuery {
+  search?: string | undefined;
+  state?: CourseState | undefined;
+  sort: 'position' | 'title' | 'updated_at' | '-updated_at';
+}
+
 export async function listStudioCourses(
   db: Db,
-  query: { search?: string | undefined; state?: CourseState | undefined; sort: 'position' | 'title' | 'updated_at' | '-updated_at' },
+  query: StudioCourseQuery,
   window: { limit: number; offset: number; page: number },
-): Promise<Page<AdminCourseListItem>> {
+): Promise<Page<CatalogStudioCourseListItem>> {
   const { rows, total } = await q.selectStudioCourses(db, query, window.limit, window.offset);
-  const ids = rows.map((r) => r.id);
-  const [prices, enrolled] = await Promise.all([q.selectPricesOf(db, ids), activeEnrolmentCounts(db, ids)]);
-  const results = rows.map((r): AdminCourseListItem => ({
+  const prices = await q.selectPricesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const results = rows.map((r): CatalogStudioCourseListItem => ({
     id: r.id,
     slug: r.slug,
     title: r.title,
@@ -52,7 +65,6 @@ export async function listStudioCourses(
     category: { id: r.categoryId, category_name: r.categoryName },
     state: stateOf(r),
     total_lessons: r.totalLessons,
-    enrolled: enrolled.get(r.id) ?? 0,
     prices: prices
       .filter((p) => p.courseId === r.id)
       .sort(byRegionOrder)
@@ -70,13 +82,12 @@ const releaseOut = (row: { availableAfterDays: number | null; availableFrom: str
 });
 const releaseIn = (release: Release) => ({ availableAfterDays: release.available_after_days, availableFrom: release.available_from });
 
-export async function getStudioCourse(db: Db, courseId: number): Promise<AdminCourse> {
+export async function getStudioCourse(db: Db, courseId: number): Promise<CatalogStudioCourse> {
   const row = await q.selectStudioCourse(db, courseId);
   if (!row) throw AppError.notFound('Course not found.');
-  const [curriculum, prices, enrolled, quizzes] = await Promise.all([
+  const [curriculum, prices, quizzes] = await Promise.all([
     q.selectCurriculum(db, courseId),
     q.selectPricesOf(db, [courseId]),
-    activeEnrolmentCounts(db, [courseId]),
     studioQuizzesOfCourse(db, courseId),
   ]);
   const c = row.course;
@@ -91,7 +102,6 @@ export async function getStudioCourse(db: Db, courseId: number): Promise<AdminCo
     category: { id: c.categoryId, category_name: row.categoryName },
     state: stateOf(c),
     total_lessons: curriculum.lessons.length,
-    enrolled: enrolled.get(courseId) ?? 0,
     prices: [...prices].sort(byRegionOrder).map(toPrice),
     position: c.position,
     updated_at: c.updatedAt.toISOString(),
@@ -141,7 +151,7 @@ async function assertSlugFree(db: Db, slug: string, exceptId?: number): Promise<
 }
 
 /** A new course starts as a draft, last in the list. */
-export async function createCourse(tx: Tx, body: CourseBody, author: { name: string; email: string }): Promise<AdminCourse> {
+export async function createCourse(tx: Tx, body: CourseBody, author: { name: string; email: string }): Promise<CatalogStudioCourse> {
   await assertCategory(tx, body.category_id);
   await assertSlugFree(tx, body.slug);
   await q.deleteSlugRedirect(tx, body.slug);
@@ -179,7 +189,7 @@ export interface Change<T> {
 }
 
 /** Edits the fields sent. A new slug keeps the old one redirecting (301) to it. */
-export async function updateCourse(tx: Tx, courseId: number, patch: CoursePatch): Promise<Change<AdminCourse>> {
+export async function updateCourse(tx: Tx, courseId: number, patch: CoursePatch): Promise<Change<CatalogStudioCourse>> {
   const current = await lockedCourse(tx, courseId);
   const before = await getStudioCourse(tx, courseId);
   await assertCategory(tx, patch.category_id);
