@@ -90,7 +90,11 @@ describe('signOpenBadge', () => {
     const token = await signOpenBadge({ db: t.handle.db, config: t.config }, badge);
     const [header, payload, signature] = token.split('.') as [string, string, string];
     const forged = Buffer.from(Buffer.from(payload, 'base64url').toString().replace('Ada Lovelace', 'Eve Mallory')).toString('base64url');
-    for (const bad of [`${header}.${forged}.${signature}`, `${header}.${payload}.${signature.slice(0, -2)}AA`]) {
+    // One bit of the signature flipped (its first byte), so the change is never a no-op.
+    const bytes = Buffer.from(signature, 'base64url');
+    bytes[0] = bytes[0]! ^ 0x01;
+    const flipped = bytes.toString('base64url');
+    for (const bad of [`${header}.${forged}.${signature}`, `${header}.${payload}.${flipped}`]) {
       await expect(verifyWithPublishedKeys(t.app, bad)).rejects.toThrow();
       expect(await verifyOpenBadge({ db: t.handle.db, config: t.config }, bad)).toBeUndefined();
     }
