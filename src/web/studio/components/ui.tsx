@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { adminErrorText } from '../../api/admin';
 import { FormAlert } from '../../components/form/FormAlert';
@@ -180,6 +180,20 @@ const stateLooks = {
 
 export function StateBadge({ state }: { state: string }) {
   return <span className={`badge ${stateLooks[state] ?? 'text-bg-light'} text-capitalize`}>{state}</span>;
+}
+
+/** An email address that wraps after its '@' and its dots when a column is narrow, never in the middle of a word. */
+export function EmailText({ email }: { email: string }) {
+  return (
+    <>
+      {email.split(/(?<=[@.])/).map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
 }
 
 export function formatMoney(amount: number, currency: string): string {

@@ -6,7 +6,7 @@ import { FilterActions, FilterInput, ListToolbar } from '../components/filters';
 import { useListParams } from '../components/listParams';
 import { PagedList } from '../components/lists';
 import { DataTable } from '../components/tables';
-import { formatDateTime, PageHeader, useStudioTitle } from '../components/ui';
+import { EmailText, formatDateTime, PageHeader, useStudioTitle } from '../components/ui';
 
 const { action, entity_type, from, to } = auditQuerySchema.shape;
 const shape = { action, entity_type, from, to };
@@ -80,7 +80,9 @@ export default function AuditLogPage() {
                       {entry.entity_id ? ` · ${entry.entity_type} ${entry.entity_id}` : ''}
                     </div>
                   </td>
-                  <td className="d-none d-md-table-cell small text-break">{entry.actor_email}</td>
+                  <td className="d-none d-md-table-cell small text-break">
+                    <EmailText email={entry.actor_email} />
+                  </td>
                   <td className="text-end">
                     {(entry.before !== null || entry.after !== null) && (
                       <button

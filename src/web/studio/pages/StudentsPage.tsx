@@ -5,7 +5,7 @@ import { useListParams } from '../components/listParams';
 import { FilterActions, FilterSelect, ListToolbar, SearchBox } from '../components/filters';
 import { PagedList, PeopleBadge } from '../components/lists';
 import { DataTable, LinkRow, RowLink } from '../components/tables';
-import { formatDateTime, PageHeader, useStudioTitle } from '../components/ui';
+import { EmailText, formatDateTime, PageHeader, useStudioTitle } from '../components/ui';
 
 const { search, verified, blocked, sort } = adminStudentQuerySchema.shape;
 const shape = { search, verified, blocked, sort };
@@ -71,7 +71,9 @@ export default function StudentsPage() {
               <LinkRow key={s.id} to={`/admin/students/${s.id}`}>
                 <td className="text-break">
                   <RowLink to={`/admin/students/${s.id}`}>{s.full_name || s.email}</RowLink>
-                  <div className="small text-body-secondary">{s.email}</div>
+                  <div className="small text-body-secondary">
+                    <EmailText email={s.email} />
+                  </div>
                 </td>
                 <td>
                   <div className="d-flex flex-wrap gap-1">
