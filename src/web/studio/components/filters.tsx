@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { CSSProperties, ReactNode } from 'react';
+import { adminQueries } from '../../api/admin';
 
 /** A list's filter bar: a search form that runs `onSubmit` on Enter or its button, never a page load. */
 export function ListToolbar({ label, plain, onSubmit, children }: { label?: string; plain?: boolean; onSubmit: () => void; children: ReactNode }) {
@@ -143,6 +145,38 @@ export function FilterActions({ apply, onClear, className }: { apply?: string; o
       <button type="button" className={apply ? 'btn btn-light border' : 'btn btn-light border w-100'} onClick={onClear}>
         Clear
       </button>
+    </div>
+  );
+}
+
+/** The inboxes' course filter (questions, reviews, projects): 'Every course' or one, as the course id. */
+export function CourseFilter({
+  id,
+  value,
+  onChange,
+  style,
+  className,
+}: {
+  id: string;
+  value: number | undefined;
+  onChange: (course: string | undefined) => void;
+  style: CSSProperties;
+  className?: string;
+}) {
+  const courses = useQuery(adminQueries.courseChoices());
+  return (
+    <div className={className} style={{ minWidth: 0, ...style }}>
+      <label htmlFor={id} className="form-label small mb-1">
+        Course
+      </label>
+      <select id={id} className="form-select form-select-sm" value={value ? String(value) : ''} onChange={(e) => onChange(e.target.value || undefined)}>
+        <option value="">Every course</option>
+        {courses.data?.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.title}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

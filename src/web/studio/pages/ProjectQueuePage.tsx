@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { adminSubmissionQuerySchema, submissionStatuses, submissionStatusLabels, type SubmissionStatus } from '../../../shared/projects';
-import { adminErrorText, adminQueries } from '../../api/admin';
+import { adminErrorText } from '../../api/admin';
 import { adminProjectQueries, SUBMISSIONS_PAGE_SIZE } from '../../api/adminProjects';
 import { EmptyState, ErrorState } from '../../components/States';
+import { CourseFilter } from '../components/filters';
 import { nextParams } from '../components/listParams';
 import { DataTable, LinkRow, RowLink } from '../components/tables';
 import { PageHeader, Pager, TableSkeleton, formatDateTime, useStudioTitle } from '../components/ui';
@@ -25,7 +26,6 @@ export default function ProjectQueuePage() {
   const list = useQuery(adminProjectQueries.submissions({ status, course_id }, page));
   // A reviewer may not list the courses (the studio's course API is the admin's): they filter by status only.
   const isAdmin = useAdmin().role !== 'reviewer';
-  const courses = useQuery({ ...adminQueries.courseChoices(), enabled: isAdmin });
   const update = (changes: Record<string, string | undefined>) => setParams(nextParams(params, changes), { replace: true });
   const waiting = list.data?.waiting;
 
@@ -59,24 +59,7 @@ export default function ProjectQueuePage() {
           </select>
         </div>
         {isAdmin && (
-          <div style={{ minWidth: 0, flex: '1 1 14rem', maxWidth: '22rem' }}>
-            <label htmlFor="projects-course" className="form-label small mb-1">
-              Course
-            </label>
-            <select
-              id="projects-course"
-              className="form-select form-select-sm"
-              value={course_id ? String(course_id) : ''}
-              onChange={(e) => update({ course: e.target.value || undefined })}
-            >
-              <option value="">Every course</option>
-              {courses.data?.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <CourseFilter id="projects-course" value={course_id} onChange={(course) => update({ course })} style={{ flex: '1 1 14rem', maxWidth: '22rem' }} />
         )}
       </div>
       {list.isPending ? (

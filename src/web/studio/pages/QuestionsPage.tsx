@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { adminQuestionQuerySchema } from '../../../shared/inbox';
-import { adminErrorText, adminQueries } from '../../api/admin';
+import { adminErrorText } from '../../api/admin';
 import { inboxQueries, QUESTIONS_PAGE_SIZE } from '../../api/inbox';
 import { EmptyState, ErrorState } from '../../components/States';
+import { CourseFilter } from '../components/filters';
 import { nextParams } from '../components/listParams';
 import { CardSkeleton, PageHeader, Pager, useStudioTitle } from '../components/ui';
 import { QuestionCard } from '../inbox/QuestionCard';
@@ -20,7 +21,6 @@ export default function QuestionsPage() {
   const parsed = adminQuestionQuerySchema.safeParse({ course_id: params.get('course') || undefined, page: params.get('page') || undefined });
   const { page, course_id } = parsed.success ? parsed.data : { page: 1, course_id: undefined };
   const list = useQuery(inboxQueries.questions({ answered: answeredOf[show], course_id }, page));
-  const courses = useQuery(adminQueries.courseChoices());
   const update = (changes: Record<string, string | undefined>) => setParams(nextParams(params, changes), { replace: true });
   const waiting = list.data?.unanswered;
 
@@ -45,24 +45,13 @@ export default function QuestionsPage() {
             { value: 'answered', label: 'Answered' },
           ]}
         />
-        <div className="ms-md-auto" style={{ minWidth: 0, flex: '1 1 14rem', maxWidth: '22rem' }}>
-          <label htmlFor="questions-course" className="form-label small mb-1">
-            Course
-          </label>
-          <select
-            id="questions-course"
-            className="form-select form-select-sm"
-            value={course_id ? String(course_id) : ''}
-            onChange={(e) => update({ course: e.target.value || undefined })}
-          >
-            <option value="">Every course</option>
-            {courses.data?.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CourseFilter
+          id="questions-course"
+          className="ms-md-auto"
+          value={course_id}
+          onChange={(course) => update({ course })}
+          style={{ flex: '1 1 14rem', maxWidth: '22rem' }}
+        />
       </div>
       {list.isPending ? (
         <CardSkeleton lines={6} label="Loading the questions" />

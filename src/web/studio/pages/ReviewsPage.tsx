@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { adminReviewQuerySchema } from '../../../shared/reviews';
-import { adminErrorText, adminQueries } from '../../api/admin';
+import { adminErrorText } from '../../api/admin';
 import { STUDIO_REVIEWS_PAGE_SIZE, studioReviewQueries } from '../../api/reviews';
 import { EmptyState, ErrorState } from '../../components/States';
+import { CourseFilter } from '../components/filters';
 import { nextParams } from '../components/listParams';
 import { CardSkeleton, PageHeader, Pager, useStudioTitle } from '../components/ui';
 import { StatusFilter } from '../inbox/StatusFilter';
@@ -30,7 +31,6 @@ export default function ReviewsPage() {
     replied: show === 'unreplied' ? false : undefined,
   } as const;
   const list = useQuery(studioReviewQueries.page(filters, page));
-  const courses = useQuery(adminQueries.courseChoices());
   const update = (changes: Record<string, string | undefined>) => setParams(nextParams(params, changes), { replace: true });
 
   return (
@@ -51,24 +51,7 @@ export default function ReviewsPage() {
             { value: 'unreplied', label: 'No reply' },
           ]}
         />
-        <div style={{ minWidth: 0, flex: '1 1 12rem', maxWidth: '20rem' }}>
-          <label htmlFor="reviews-course" className="form-label small mb-1">
-            Course
-          </label>
-          <select
-            id="reviews-course"
-            className="form-select form-select-sm"
-            value={course_id ? String(course_id) : ''}
-            onChange={(e) => update({ course: e.target.value || undefined })}
-          >
-            <option value="">Every course</option>
-            {courses.data?.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CourseFilter id="reviews-course" value={course_id} onChange={(course) => update({ course })} style={{ flex: '1 1 12rem', maxWidth: '20rem' }} />
         <div style={{ minWidth: 0, flex: '0 1 9rem' }}>
           <label htmlFor="reviews-stars" className="form-label small mb-1">
             Rating
