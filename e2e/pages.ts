@@ -227,6 +227,18 @@ export const pages: PageCase[] = [
       await page.getByRole('group', { name: 'Courses' }).getByRole('checkbox').first().waitFor();
     },
   },
+  {
+    name: 'studio-coupon-fixed',
+    path: '/admin/coupons',
+    see: { heading: 'Coupons' },
+    as: 'admin',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'New coupon' }).click();
+      await page.getByRole('radio', { name: 'A fixed amount' }).check();
+      await page.getByRole('spinbutton', { name: 'Amount off in USD' }).fill('10');
+      await page.getByRole('group', { name: 'Courses' }).getByRole('checkbox').first().waitFor();
+    },
+  },
   { name: 'studio-plans', path: '/admin/plans', see: { heading: 'Membership plans' }, as: 'admin' },
   { name: 'studio-plan-new', path: '/admin/plans/new', see: { heading: 'New plan' }, as: 'admin' },
   {

@@ -192,12 +192,11 @@ export function CouponDialog({ target, onHide }: { target: CouponTarget; onHide:
               id="coupon-expires_at"
               label="Expires after"
               type="date"
-              wrapperClassName="col-12 col-sm-6"
+              wrapperClassName="col-12 col-sm-7"
               hint="Works through the end of that day (UTC). Empty: never expires."
               error={errors.expires_at?.message}
               {...register('expires_at', { setValueAs: (v: unknown) => (v ? v : null) })}
             />
-            <div className="col-12 col-sm-6" />
             {(
               [
                 ['max_uses', 'Total uses'],
