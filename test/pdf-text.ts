@@ -30,19 +30,26 @@ interface PdfObject {
 function objects(pdf: Buffer): Map<number, PdfObject> {
   const raw = pdf.toString('latin1');
   const found = new Map<number, PdfObject>();
-  const re = /(\d+) 0 obj\s*([\s\S]*?)endobj/g;
-  for (let m = re.exec(raw); m; m = re.exec(raw)) {
-    const body = m[2]!;
-    const at = body.search(/stream\r?\n/);
-    if (at < 0) {
-      found.set(Number(m[1]), { dict: body });
+  // A stream's bytes are read by its /Length, never by searching for 'endstream' or 'endobj': compressed
+  // bytes may hold either word, or end in a newline of their own.
+  const head = /(\d+) 0 obj\s*/g;
+  for (let m = head.exec(raw); m; m = head.exec(raw)) {
+    const from = head.lastIndex;
+    const endObj = raw.indexOf('endobj', from);
+    const streamAt = raw.slice(from, endObj).search(/stream\r?\n/);
+    if (streamAt < 0) {
+      found.set(Number(m[1]), { dict: raw.slice(from, endObj) });
+      head.lastIndex = endObj + 6;
       continue;
     }
-    const start = body.indexOf('\n', at) + 1;
-    const end = body.lastIndexOf('endstream');
-    let bytes = Buffer.from(body.slice(start, end).replace(/\r?\n$/, ''), 'latin1');
-    if (/\/FlateDecode/.test(body.slice(0, at))) bytes = inflateSync(bytes);
-    found.set(Number(m[1]), { dict: body.slice(0, at), stream: bytes });
+    const dict = raw.slice(from, from + streamAt);
+    const length = /\/Length (\d+)(?!\s+\d+\s+R)/.exec(dict);
+    if (!length) throw new Error(`object ${m[1]}: a stream without a direct /Length`);
+    const start = raw.indexOf('\n', from + streamAt) + 1;
+    let bytes = Buffer.from(raw.slice(start, start + Number(length[1])), 'latin1');
+    if (/\/FlateDecode/.test(dict)) bytes = inflateSync(bytes);
+    found.set(Number(m[1]), { dict, stream: bytes });
+    head.lastIndex = raw.indexOf('endobj', start + Number(length[1])) + 6;
   }
   return found;
 }
