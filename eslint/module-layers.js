@@ -49,6 +49,8 @@ export const moduleLayers = {
   reviews: { layer: 'features', imports: ['access', 'accounts', 'catalog'] },
   // projects, submissions, their review and the letters an approval issues
   projects: { layer: 'features', imports: ['access', 'accounts', 'catalog', 'credentials', 'settings'] },
+  // the instructor's emails to an audience: who is in it asks accounts, access (a course's students) and memberships
+  broadcasts: { layer: 'features', imports: ['access', 'accounts', 'catalog', 'memberships', 'settings'] },
 
   // admin: the studio, over everything (the studio's courses are the catalog's with the enrolment counts)
   admin: {
@@ -56,6 +58,7 @@ export const moduleLayers = {
     imports: [
       'accounts',
       'analytics',
+      'broadcasts',
       'cart',
       'catalog',
       'contact',

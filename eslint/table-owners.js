@@ -86,6 +86,11 @@ export const tableOwners = {
   dripNotices: 'modules/learning',
   dripSweeps: 'modules/learning',
 
+  // broadcasts: the instructor's emails to an audience, one row per recipient, and who opted out of them
+  broadcasts: 'modules/broadcasts',
+  broadcastRecipients: 'modules/broadcasts',
+  emailPreferences: 'modules/broadcasts',
+
   contactMessages: 'modules/contact',
   analyticsEvents: 'modules/analytics',
 

@@ -55,6 +55,8 @@ import { registerDevMailbox } from './modules/devtools/routes.js';
 import { registerDripJobs } from './modules/learning/index.js';
 import { learningRoutes } from './modules/learning/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
+import { registerBroadcastJobs } from './modules/broadcasts/index.js';
+import { broadcastRoutes } from './modules/broadcasts/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { registerReminderJobs } from './modules/reminders/index.js';
@@ -239,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerDripJobs({ db, queue, config });
   const membershipDeps: MembershipDeps = { db, queue, config, log: app.log, stripe: ctx.stripe, razorpay: ctx.razorpay };
   registerMembershipJobs(membershipDeps);
+  registerBroadcastJobs({ db, queue, config, mailer, log: app.log });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send(fieldErrors(error.validation));
@@ -316,6 +319,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(learningRoutes(ctx));
       await api.register(reviewRoutes(ctx));
       await api.register(projectRoutes(ctx));
+      await api.register(broadcastRoutes(ctx));
       await api.register(setupRoutes(ctx));
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
     },

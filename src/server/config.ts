@@ -139,6 +139,8 @@ const envSchema = z.object({
     .max(7 * 24 * 60)
     .default(60),
   MEMBERSHIP_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+  /** How many broadcast emails leave per minute, across all broadcasts (your mail provider's limit). */
+  BROADCAST_RATE_PER_MINUTE: z.coerce.number('must be a whole number from 1 to 10000').int().min(1).max(10_000).default(120),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -199,6 +201,8 @@ export interface Config {
   jobsWorker: boolean;
   /** After a failed renewal the member keeps access this long while the provider retries (dunning). */
   membershipGraceMs: number;
+  /** Broadcast emails sent per minute at most, all broadcasts together (sent in batches through the job queue). */
+  broadcastRatePerMinute: number;
   /** Uploads go to this S3-compatible bucket; absent means $DATA_DIR/uploads on local disk. */
   s3:
     | {
@@ -289,6 +293,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     jobsWorker: env.JOBS_WORKER,
     membershipGraceMs: env.MEMBERSHIP_GRACE_DAYS * 24 * 60 * 60 * 1000,
+    broadcastRatePerMinute: env.BROADCAST_RATE_PER_MINUTE,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

@@ -9,3 +9,4 @@ export * from './settings.js';
 export * from './credentials.js';
 export * from './projects.js';
 export * from './drip.js';
+export * from './broadcasts.js';

@@ -55,6 +55,8 @@ export const devMailbox = pgTable('dev_mailbox', {
   subject: text('subject').notNull(),
   html: text('html').notNull(),
   text: text('text').notNull(),
+  /** The message's own headers (List-Unsubscribe on broadcasts), as sent. */
+  headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -9,6 +9,8 @@ export interface MailMessage {
   html: string;
   text: string;
   replyTo?: string | undefined;
+  /** Headers of this message beyond the usual ones (a broadcast's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string> | undefined;
 }
 
 export interface Mailer {
@@ -31,12 +33,12 @@ export function listDevMailbox(db: Database, limit = 100) {
   return db.select().from(devMailbox).orderBy(desc(devMailbox.id)).limit(limit);
 }
 
-/** Development stand-in: keeps every message in the database, listed at /dev/mailbox. */
+/** Development stand-in: keeps every message (with its own headers) in the database, listed at /dev/mailbox and /api/v1/dev/mailbox/. */
 export function createDevMailbox(db: Database): Mailer {
   return {
     kind: 'dev-mailbox',
     async send(message) {
-      await db.insert(devMailbox).values({ to: message.to, subject: message.subject, html: message.html, text: message.text });
+      await db.insert(devMailbox).values({ to: message.to, subject: message.subject, html: message.html, text: message.text, headers: message.headers ?? {} });
     },
   };
 }

@@ -7,6 +7,7 @@ export {
   accessToCourses,
   accessWithProgress,
   canOpenLesson,
+  courseStudents,
   decideAccess,
   lessonState,
   toAccess,

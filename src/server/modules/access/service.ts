@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { Viewer } from '../../http/auth.js';
-import { enrolmentsOf, enrolmentWithProgress, type EnrolmentFacts } from '../enrolments/index.js';
-import { currentMembershipStarts } from '../memberships/index.js';
+import { courseEnrolments, enrolmentsOf, enrolmentWithProgress, type EnrolmentFacts } from '../enrolments/index.js';
+import { currentMembers, currentMembershipStarts } from '../memberships/index.js';
 import { lessonsOpenedEarly } from '../unlocks/index.js';
 import { accessBegan, releaseDate, type Release, type ScheduledLesson } from './release.js';
 
@@ -112,6 +112,27 @@ export async function accessWithProgress(
     dripFactsOf(db, viewer, now, options.scheduled ?? true),
   ]);
   return { access: toAccess(courseId, { isAdmin: viewer.isAdmin, enrolment, member }, drip), completed };
+}
+
+/**
+ * The students of a course: everyone enrolled whom decideAccess lets open it now (a membership's
+ * enrolment only while that membership is current), with whether they completed it. The
+ * instructor is not a student. Two queries.
+ */
+export async function courseStudents(db: Db, courseId: number, now: Date = new Date()): Promise<{ userId: number; completed: boolean }[]> {
+  const rows = await courseEnrolments(db, courseId);
+  const members = await currentMembers(
+    db,
+    rows.filter((r) => r.source === 'subscription').map((r) => r.userId),
+    now,
+  );
+  return rows
+    .filter(
+      (r) =>
+        decideAccess({ isAdmin: false, enrolment: { id: 0, courseId, status: r.status, source: r.source, enrolledAt: now }, member: members.has(r.userId) }) !==
+        'none',
+    )
+    .map((r) => ({ userId: r.userId, completed: r.status === 'completed' }));
 }
 
 /** Whether the viewer may open a lesson now and, when a drip schedule holds it back, from when. */

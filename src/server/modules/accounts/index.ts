@@ -20,6 +20,7 @@ export {
   issueTokens,
   recordPurchase,
   listUsersForStudio,
+  mailableUsers,
   newStudentsByDay,
   sendVerificationEmail,
   setAdmin,

@@ -194,6 +194,18 @@ export async function isBlocked(db: Db, userId: number): Promise<boolean> {
   return Boolean(row?.blockedAt);
 }
 
+/**
+ * The accounts a bulk email may go to: not blocked, and either verified or a buyer (an unverified
+ * address that bought nothing may not be the owner's).
+ */
+export function selectMailableUsers(db: Db) {
+  return db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, isAdmin: users.isAdmin, hasPaid: sql<boolean>`${users.firstPurchaseAt} is not null` })
+    .from(users)
+    .where(and(isNull(users.blockedAt), or(eq(users.isVerified, true), isNotNull(users.firstPurchaseAt))))
+    .orderBy(asc(users.id));
+}
+
 export async function selectBlockedUserIds(db: Db): Promise<number[]> {
   const rows = await db.select({ id: users.id }).from(users).where(isNotNull(users.blockedAt));
   return rows.map((r) => r.id);

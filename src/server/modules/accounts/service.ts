@@ -421,6 +421,14 @@ export async function findUserIds(db: Db, search: string, limit = 1000): Promise
   return q.selectUserIdsMatching(db, search, limit);
 }
 
+/**
+ * The accounts a bulk email (a broadcast) may go to: not blocked, and verified or a buyer (an
+ * unverified address that bought nothing may be someone else's). `hasPaid`: it bought something once.
+ */
+export function mailableUsers(db: Db): Promise<{ id: number; email: string; fullName: string; isAdmin: boolean; hasPaid: boolean }[]> {
+  return q.selectMailableUsers(db);
+}
+
 /** Ids of the blocked accounts (few): the request guard keeps them in memory until 'accounts.blocked' is invalidated. */
 export async function blockedUserIds(db: Db): Promise<Set<number>> {
   return new Set(await q.selectBlockedUserIds(db));

@@ -30,6 +30,7 @@ import { inboxAdminRoutes } from './inbox.routes.js';
 import { reviewAdminRoutes } from './reviews.routes.js';
 import { teamAdminRoutes } from './team.routes.js';
 import { projectAdminRoutes } from './projects.routes.js';
+import { broadcastAdminRoutes } from './broadcasts.routes.js';
 
 /** Everything under /api/v1/admin/: the role is checked first (guard), every change is audited. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -50,6 +51,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(reviewAdminRoutes(ctx));
     await app.register(teamAdminRoutes(ctx));
     await app.register(projectAdminRoutes(ctx));
+    await app.register(broadcastAdminRoutes(ctx));
 
     app.get(
       '/me/',

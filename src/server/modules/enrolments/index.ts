@@ -6,6 +6,7 @@ export {
   clearProgress,
   completedLessonCount,
   completedLessonIds,
+  courseEnrolments,
   enrol,
   enrolledCount,
   enrolledStudents,

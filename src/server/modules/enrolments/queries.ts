@@ -92,6 +92,15 @@ export async function selectEnrolledStudents(db: Db, courseIds: number[]): Promi
   return byUser;
 }
 
+/** Every enrolment (not revoked) in a course: who, how and how far. */
+export function selectCourseEnrolments(db: Db, courseId: number) {
+  return db
+    .select({ userId: enrolments.userId, source: enrolments.source, status: enrolments.courseStatus })
+    .from(enrolments)
+    .where(and(eq(enrolments.courseId, courseId), isNull(enrolments.revokedAt)))
+    .orderBy(enrolments.userId);
+}
+
 /** Course ids the user owns: enrolled, not revoked, and not through a membership. */
 export async function selectOwnedCourseIds(db: Db, userId: number, courseIds?: number[]): Promise<Set<number>> {
   const rows = await db

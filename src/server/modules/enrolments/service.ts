@@ -48,6 +48,11 @@ export function enrolledStudents(db: Db, courseIds: number[]): Promise<Map<numbe
   return q.selectEnrolledStudents(db, courseIds);
 }
 
+/** Every enrolment in a course (not revoked): the student, how it came about and its status. One query. */
+export function courseEnrolments(db: Db, courseId: number): Promise<{ userId: number; source: EnrolmentSource; status: EnrolmentFacts['status'] }[]> {
+  return q.selectCourseEnrolments(db, courseId);
+}
+
 /** A refund revokes the enrolments that order granted. */
 export function revokeOrderEnrolments(db: Db, orderId: number): Promise<number> {
   return q.revokeEnrolmentsOfOrder(db, orderId);

@@ -19,6 +19,7 @@ export {
   endedMemberships,
   liveMembershipsOf,
   membershipById,
+  membershipHolders,
   membershipByReference,
   membershipCountsByPlan,
   membershipsForStudio,

@@ -160,6 +160,14 @@ export function selectLiveMembershipPrices(db: Db) {
     .where(inArray(subscriptions.status, ['active', 'past_due']));
 }
 
+/** Every membership that was ever held (not a pending or failed checkout), with its state. */
+export function selectHeldMemberships(db: Db) {
+  return db
+    .select(stateColumns)
+    .from(subscriptions)
+    .where(sql`${subscriptions.status} not in ('pending', 'failed')`);
+}
+
 /** Memberships that ended (cancelled early, refunded or expired) in [from, to). */
 export async function countEndedMemberships(db: Db, from: Date, to: Date): Promise<number> {
   const [row] = await db

@@ -35,6 +35,19 @@ export async function currentMembershipStarts(db: Db, userIds: number[], now: Da
   return starts;
 }
 
+/**
+ * Who holds a current membership now (isMembershipCurrent) and who held one that is over, with
+ * no current one: the members audiences of a broadcast. One query.
+ */
+export async function membershipHolders(db: Db, now: Date = new Date()): Promise<{ current: Set<number>; former: Set<number> }> {
+  const rows = await q.selectHeldMemberships(db);
+  const current = new Set<number>();
+  for (const row of rows) if (isMembershipCurrent(row, now)) current.add(row.userId);
+  const former = new Set<number>();
+  for (const row of rows) if (!current.has(row.userId)) former.add(row.userId);
+  return { current, former };
+}
+
 /** A month's worth of a plan's price: monthly plans their price, yearly a twelfth, lifetime nothing. */
 export function monthlyValue(planType: 'monthly' | 'yearly' | 'lifetime' | undefined, amount: number): number {
   if (planType === 'monthly') return amount;
