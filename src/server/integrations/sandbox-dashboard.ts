@@ -165,7 +165,7 @@ export async function registerSandboxDashboard(app: FastifyInstance, options: Sa
         const last = (await billing.listSubscriptions()).find((s) => s.subscription.id === id)?.lastCharge;
         if (last) {
           const done = await billing.refund({ charge: last.id });
-          if (done) await deliver(done.events);
+          if (done && 'events' in done) await deliver(done.events);
         }
       } else return reply.code(400).send({ detail: 'Unknown action.' });
       return reply.redirect(back, 303);

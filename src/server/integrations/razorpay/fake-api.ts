@@ -23,6 +23,28 @@ export const RAZORPAY_FAKE_PREFIX = '/razorpay';
 
 const rand = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
+interface FakeRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string>;
+  receipt: string | null;
+  status: 'processed';
+  speed_processed: 'normal';
+  created_at: number;
+}
+
+/** A local order's data: its receipt and notes, and once paid what has been refunded of its payment, each refund and the idempotency keys used. */
+interface OrderData {
+  receipt?: string | null;
+  notes?: Record<string, string>;
+  amount_refunded?: number;
+  refunds?: FakeRefund[];
+  refund_keys?: Record<string, { refund_id: string; amount: number | null }>;
+}
+
 /**
  * A local fake of Razorpay's orders, payments, plans, subscriptions and refunds API, and the
  * endpoints behind the sandbox checkout popup: "Pay" captures and returns a correctly signed
@@ -35,20 +57,30 @@ export async function registerFakeRazorpay(app: FastifyInstance, options: FakeRa
     for (const event of events) await options.deliver(event);
   };
   const missing = { error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } };
+  const badRequest = (description: string) => ({
+    error: { code: 'BAD_REQUEST_ERROR', description, source: 'business', step: 'payment_refund', reason: 'input_validation_failed' },
+  });
   const alreadyRefunded = { error: { code: 'BAD_REQUEST_ERROR', description: 'The payment has been fully refunded already' } };
   const expectedAuth = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
   const load = async (id: string) => {
     const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).limit(1);
     return row && row.provider === 'razorpay' ? row : undefined;
   };
-  const paymentJson = (row: typeof sandboxPayments.$inferSelect) => ({
-    id: row.paymentId,
-    entity: 'payment',
-    order_id: row.id,
-    status: row.status === 'paid' ? 'captured' : row.status === 'refunded' ? 'refunded' : row.status === 'failed' ? 'failed' : 'created',
-    amount: row.amount,
-    currency: row.currency,
-  });
+  const paymentJson = (row: typeof sandboxPayments.$inferSelect) => {
+    const refunded = refundedOf(row);
+    return {
+      id: row.paymentId,
+      entity: 'payment',
+      order_id: row.id,
+      status: row.status === 'paid' ? 'captured' : row.status === 'refunded' ? 'refunded' : row.status === 'failed' ? 'failed' : 'created',
+      amount: row.amount,
+      currency: row.currency,
+      amount_refunded: refunded,
+      refund_status: refunded === 0 ? null : refunded >= row.amount ? 'full' : 'partial',
+    };
+  };
+  /** What has gone back of a captured payment (payments refunded before amounts were kept were refunded in full). */
+  const refundedOf = (row: typeof sandboxPayments.$inferSelect) => (row.data as OrderData).amount_refunded ?? (row.status === 'refunded' ? row.amount : 0);
 
   await app.register(
     async (api) => {
@@ -81,17 +113,32 @@ export async function registerFakeRazorpay(app: FastifyInstance, options: FakeRa
       });
       api.post('/v1/payments/:id/refund', async (request, reply) => {
         const id = (request.params as { id: string }).id;
+        const body = (request.body ?? {}) as { amount?: unknown; receipt?: string; notes?: Record<string, string> };
         const done = await billing.refund(id);
         if (done) {
           if (!done.events.length) return reply.code(400).send(alreadyRefunded);
           await deliverAll(done.events);
           return done.refund;
         }
+        if (body.amount !== undefined && (typeof body.amount !== 'number' || !Number.isInteger(body.amount) || body.amount <= 0))
+          return reply.code(400).send(badRequest('The amount must be an integer.'));
+        const key = request.headers['x-refund-idempotency'];
+        const outcome = await refundPayment(id, {
+          amount: body.amount as number | undefined,
+          receipt: body.receipt ?? null,
+          notes: body.notes ?? {},
+          idempotencyKey: typeof key === 'string' ? key : undefined,
+        });
+        if (outcome === 'missing') return reply.code(400).send(missing);
+        if ('refused' in outcome) return reply.code(400).send(badRequest(outcome.refused));
+        if (outcome.event) await options.deliver(outcome.event);
+        return outcome.refund;
+      });
+      api.get('/v1/payments/:id/refunds', async (request) => {
+        const id = (request.params as { id: string }).id;
         const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, id)).limit(1);
-        if (!row) return reply.code(404).send(missing);
-        if (row.status !== 'paid') return reply.code(400).send(alreadyRefunded);
-        const refundId = await refundOrder(row.id);
-        return { id: refundId, entity: 'refund', payment_id: id, amount: row.amount, currency: row.currency, status: 'processed' };
+        const items = row ? [...((row.data as OrderData).refunds ?? [])].reverse() : [];
+        return { entity: 'collection', count: items.length, items };
       });
 
       api.post('/v1/plans', async (request) => publicView(await billing.createPlan(request.body as Parameters<RazorpayBilling['createPlan']>[0])));
@@ -120,16 +167,65 @@ export async function registerFakeRazorpay(app: FastifyInstance, options: FakeRa
     { prefix: RAZORPAY_FAKE_PREFIX },
   );
 
-  const refundOrder = async (id: string): Promise<string> => {
-    const [updated] = await db.update(sandboxPayments).set({ status: 'refunded' }).where(eq(sandboxPayments.id, id)).returning();
-    const refundId = rand('rfnd');
-    await options.deliver({
-      id: rand('evt'),
-      event: 'refund.processed',
-      payload: { refund: { entity: { id: refundId, payment_id: updated!.paymentId, amount: updated!.amount } } },
+  /**
+   * Refunds a captured order payment, in full or `amount` of what is left, as Razorpay does: the
+   * row is locked, so two refunds at once never both take the rest; more than is left, or a payment
+   * refunded in full, is refused with Razorpay's words; an idempotency key already used with the same
+   * request answers the refund it made (with another request: refused). Each refund sends refund.processed.
+   */
+  async function refundPayment(
+    paymentId: string,
+    input: { amount?: number | undefined; receipt: string | null; notes: Record<string, string>; idempotencyKey?: string | undefined },
+  ): Promise<{ refund: FakeRefund; event: RazorpayFakeEvent | null } | { refused: string } | 'missing'> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, paymentId)).for('update').limit(1);
+      if (!row || row.provider !== 'razorpay') return 'missing';
+      if (row.status !== 'paid' && row.status !== 'refunded') return { refused: 'The payment has not been captured.' };
+      const data = row.data as OrderData;
+      const refunds = data.refunds ?? [];
+      const keyed = input.idempotencyKey ? data.refund_keys?.[input.idempotencyKey] : undefined;
+      if (keyed) {
+        const replayed = refunds.find((r) => r.id === keyed.refund_id);
+        if (replayed && keyed.amount === (input.amount ?? null)) return { refund: replayed, event: null };
+        return { refused: 'Different request with the same idempotency key has already been processed.' };
+      }
+      const refunded = refundedOf(row);
+      const left = row.amount - refunded;
+      if (left <= 0) return { refused: 'The payment has been fully refunded already' };
+      const amount = input.amount ?? left;
+      if (amount > left) return { refused: 'The total refund amount is greater than the refund payment amount' };
+      if (amount < 100) return { refused: `The amount must be atleast ${row.currency.toUpperCase()} 1.00` };
+      const refund: FakeRefund = {
+        id: rand('rfnd'),
+        entity: 'refund',
+        amount,
+        currency: row.currency,
+        payment_id: paymentId,
+        notes: input.notes,
+        receipt: input.receipt,
+        status: 'processed',
+        speed_processed: 'normal',
+        created_at: Math.floor(Date.now() / 1000),
+      };
+      const next: OrderData = {
+        ...data,
+        amount_refunded: refunded + amount,
+        refunds: [...refunds, refund],
+        refund_keys: input.idempotencyKey
+          ? { ...data.refund_keys, [input.idempotencyKey]: { refund_id: refund.id, amount: input.amount ?? null } }
+          : (data.refund_keys ?? {}),
+      };
+      const [updated] = await tx
+        .update(sandboxPayments)
+        .set({ status: refunded + amount >= row.amount ? 'refunded' : 'paid', data: next as unknown as Record<string, unknown> })
+        .where(eq(sandboxPayments.id, row.id))
+        .returning();
+      return {
+        refund,
+        event: { id: rand('evt'), event: 'refund.processed', payload: { refund: { entity: refund }, payment: { entity: paymentJson(updated!) } } },
+      };
     });
-    return refundId;
-  };
+  }
 
   // The sandbox popup's buttons for a subscription (the web app calls these instead of Razorpay's script).
   app.post('/sandbox/razorpay/subscriptions/:id/:action', async (request, reply) => {
@@ -228,8 +324,10 @@ export async function registerFakeRazorpay(app: FastifyInstance, options: FakeRa
         },
       };
     }
-    if (action === 'refund' && row.status === 'paid') {
-      await refundOrder(id);
+    if (action === 'refund' && row.status === 'paid' && row.paymentId) {
+      // The sandbox's "refund" button: whatever is left, as a refund in Razorpay's dashboard would.
+      const outcome = await refundPayment(row.paymentId, { receipt: null, notes: {} });
+      if (typeof outcome === 'object' && 'event' in outcome && outcome.event) await options.deliver(outcome.event);
       return { status: 'refunded' };
     }
     return reply.code(400).send({ detail: 'Unknown action.' });

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ProviderObjectMissing } from '../provider-errors.js';
+import { ProviderObjectMissing, ProviderRefused, type ProviderRefund } from '../provider-errors.js';
 
 export interface RazorpayOrder {
   id: string;
@@ -14,6 +14,8 @@ export interface RazorpayPayment {
   amount: number;
   currency: string;
   createdAt: Date | null;
+  /** What has been refunded of it so far (minor units); its status becomes 'refunded' only once all of it was. */
+  amountRefunded: number;
 }
 
 export interface RazorpaySubscriptionState {
@@ -39,7 +41,7 @@ export interface RazorpayEventBody {
   payload?: {
     subscription?: { entity?: { id?: string } };
     payment?: { entity?: { id?: string; order_id?: string | null } };
-    refund?: { entity?: { payment_id?: string } };
+    refund?: { entity?: { id?: string; payment_id?: string } };
     order?: { entity?: { id?: string } };
   };
 }
@@ -49,8 +51,18 @@ export interface RazorpayGateway {
   keyId: string;
   createOrder(input: { amount: number; currency: string; receipt: string; notes: Record<string, string> }): Promise<RazorpayOrder>;
   fetchPayment(paymentId: string): Promise<RazorpayPayment>;
-  /** Refunds a captured payment in full. */
-  refund(paymentId: string, receipt: string): Promise<{ id: string; status: string }>;
+  /**
+   * Refunds a captured payment, in full or `amount` (minor units) of it. With an idempotency key
+   * (X-Refund-Idempotency) a retry is the same refund. Razorpay's refusal (more than is left, fully
+   * refunded already) throws ProviderRefused.
+   */
+  refund(
+    paymentId: string,
+    receipt: string,
+    options?: { amount?: number | undefined; notes?: Record<string, string>; idempotencyKey?: string | undefined },
+  ): Promise<{ id: string; status: string; amount: number }>;
+  /** Every refund of the payment, as Razorpay holds them now (a refund webhook is read back through this). */
+  listRefunds(paymentId: string): Promise<ProviderRefund[]>;
   /** HMAC-SHA256 of "order_id|payment_id" with the key secret (checkout handler). */
   verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean;
   /** HMAC-SHA256 of the raw webhook body with the webhook secret (X-Razorpay-Signature). */
@@ -146,10 +158,10 @@ export function createRazorpayGateway(options: RazorpayGatewayOptions): Razorpay
   const base = (options.apiBase ?? 'https://api.razorpay.com').replace(/\/$/, '');
   const auth = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
     const res = await fetch(`${base}/v1${path}`, {
       method,
-      headers: { Authorization: auth, 'Content-Type': 'application/json' },
+      headers: { Authorization: auth, 'Content-Type': 'application/json', ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(20_000),
     });
@@ -179,14 +191,49 @@ export function createRazorpayGateway(options: RazorpayGatewayOptions): Razorpay
       });
       return { id: order.id, amount: order.amount, currency: order.currency };
     },
-    async refund(paymentId, receipt) {
-      const refund = await call<{ id: string; status: string }>('POST', `/payments/${encodeURIComponent(paymentId)}/refund`, { receipt });
-      return { id: refund.id, status: refund.status };
+    async refund(paymentId, receipt, refundOptions = {}) {
+      try {
+        const refund = await call<{ id: string; status: string; amount: number }>(
+          'POST',
+          `/payments/${encodeURIComponent(paymentId)}/refund`,
+          {
+            receipt,
+            ...(refundOptions.amount === undefined ? {} : { amount: refundOptions.amount }),
+            ...(refundOptions.notes ? { notes: refundOptions.notes } : {}),
+          },
+          refundOptions.idempotencyKey ? { 'X-Refund-Idempotency': refundOptions.idempotencyKey } : {},
+        );
+        return { id: refund.id, status: refund.status, amount: refund.amount };
+      } catch (error) {
+        // A 400 with Razorpay's reason: nothing was refunded. (409: the same idempotent request is still being processed.)
+        const description = error instanceof RazorpayError ? (error.body as { error?: { description?: unknown } } | null)?.error?.description : undefined;
+        if (error instanceof RazorpayError && error.status === 400 && typeof description === 'string') throw new ProviderRefused('razorpay', description);
+        throw error;
+      }
+    },
+    async listRefunds(paymentId) {
+      type RawRefund = { id: string; amount: number; status: string; created_at?: number; notes?: Record<string, string> | [] | null };
+      const list = await read<{ items: RawRefund[] }>(`/payments/${encodeURIComponent(paymentId)}/refunds?count=100`);
+      return list.items.map((r) => ({
+        id: r.id,
+        amount: r.amount,
+        status: r.status,
+        made: r.status !== 'failed',
+        created: r.created_at ? new Date(r.created_at * 1000) : null,
+        // Razorpay sends empty notes as [].
+        ourRefundId: r.notes && !Array.isArray(r.notes) ? (r.notes.refund_id ?? null) : null,
+      }));
     },
     async fetchPayment(paymentId) {
-      const p = await read<{ id: string; order_id: string | null; status: string; amount: number; currency: string; created_at?: number }>(
-        `/payments/${encodeURIComponent(paymentId)}`,
-      );
+      const p = await read<{
+        id: string;
+        order_id: string | null;
+        status: string;
+        amount: number;
+        currency: string;
+        created_at?: number;
+        amount_refunded?: number;
+      }>(`/payments/${encodeURIComponent(paymentId)}`);
       return {
         id: p.id,
         orderId: p.order_id,
@@ -194,6 +241,7 @@ export function createRazorpayGateway(options: RazorpayGatewayOptions): Razorpay
         amount: p.amount,
         currency: p.currency,
         createdAt: p.created_at ? new Date(p.created_at * 1000) : null,
+        amountRefunded: p.amount_refunded ?? 0,
       };
     },
     verifyPaymentSignature(orderId, paymentId, signature) {

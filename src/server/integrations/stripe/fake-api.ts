@@ -6,7 +6,9 @@ import type { Database } from '../../db/client.js';
 import { sandboxPayments } from '../../db/schema/index.js';
 import { publicView } from '../sandbox-clock.js';
 import { sandboxCheckoutPage } from '../sandbox-page.js';
-import { createStripeBilling, type FakePrice, type StripeBilling, type StripeFakeEvent } from './fake-billing.js';
+import { createStripeBilling, money, type FakePrice, type StripeBilling, type StripeFakeEvent } from './fake-billing.js';
+
+export { money };
 
 export interface FakeStripeOptions {
   db: Database;
@@ -23,8 +25,6 @@ export interface FakeStripeOptions {
 }
 
 const rand = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-export const money = (minor: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
 
 interface SessionData {
   mode?: 'payment' | 'subscription';
@@ -42,8 +42,27 @@ interface SessionData {
   subscription_metadata?: Record<string, string>;
   subscription_id?: string;
   charge_id?: string;
-  refunded?: boolean;
+  /** What has been refunded of the payment (minor units), each refund, and the idempotency keys that made them. */
+  amount_refunded?: number;
+  refunds?: FakeRefund[];
+  refund_keys?: Record<string, string>;
 }
+
+interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  status: 'succeeded';
+  created: number;
+  metadata: Record<string, string>;
+  payment_intent: string | null;
+  charge: string | null;
+}
+
+const stripeError = (code: string, message: string, param?: string) => ({
+  error: { type: 'invalid_request_error', code, message, ...(param ? { param } : {}) },
+});
 
 interface LineItemBody {
   price?: string;
@@ -202,36 +221,37 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
         .where(sql`${sandboxPayments.data}->>'charge_id' = ${id}`)
         .limit(1);
       if (!row) return reply.code(404).send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such charge: '${id}'` } });
-      return {
-        id,
-        object: 'charge',
-        payment_intent: row.paymentId,
-        refunded: row.status === 'refunded',
-        amount_refunded: row.status === 'refunded' ? row.amount : 0,
-        amount: row.amount,
-        currency: row.currency,
-      };
+      return chargeJson(row);
     });
 
     api.post('/v1/refunds', async (request, reply) => {
-      const body = (request.body ?? {}) as { payment_intent?: string; charge?: string };
-      const done = await billing.refund({ paymentIntent: body.payment_intent, charge: body.charge });
+      const body = (request.body ?? {}) as { payment_intent?: string; charge?: string; amount?: string; metadata?: Record<string, string> };
+      const amount = body.amount === undefined ? undefined : Number(body.amount);
+      if (amount !== undefined && (!Number.isInteger(amount) || amount <= 0))
+        return reply.code(400).send(stripeError('parameter_invalid_integer', 'Invalid positive integer', 'amount'));
+      const done = await billing.refund({ paymentIntent: body.payment_intent, charge: body.charge, amount });
       if (done) {
+        if ('refused' in done) return reply.code(400).send(stripeError(done.code, done.refused, 'amount'));
         await deliverAll(done.events);
         return done.refund;
       }
       // A one-time checkout's payment (an order, a lifetime membership) lives with its session.
-      const [session] = body.payment_intent ? await db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, body.payment_intent)).limit(1) : [];
-      if (!session || (session.status !== 'paid' && session.status !== 'refunded')) {
-        return reply.code(404).send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
-      }
-      if (session.status === 'refunded') {
-        return reply
-          .code(400)
-          .send({ error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' } });
-      }
-      await settle(session.id, 'refunded');
-      return { id: rand('re'), object: 'refund', status: 'succeeded', amount: session.amount, currency: session.currency, payment_intent: session.paymentId };
+      const key = request.headers['idempotency-key'];
+      const outcome = body.payment_intent
+        ? await refundPayment(body.payment_intent, { amount, metadata: body.metadata ?? {}, idempotencyKey: typeof key === 'string' ? key : undefined })
+        : undefined;
+      if (!outcome) return reply.code(404).send(stripeError('resource_missing', `No such payment_intent: '${body.payment_intent ?? ''}'`, 'payment_intent'));
+      if ('refused' in outcome) return reply.code(400).send(stripeError(outcome.code, outcome.refused, 'amount'));
+      if (outcome.event) await options.deliver(outcome.event);
+      return outcome.refund;
+    });
+
+    // The refunds of a one-time payment, newest first (what a refund webhook is read back through).
+    api.get('/v1/refunds', async (request) => {
+      const query = request.query as { payment_intent?: string };
+      const [row] = query.payment_intent ? await db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, query.payment_intent)).limit(1) : [];
+      const refunds = row ? [...((row.data as unknown as SessionData).refunds ?? [])].reverse() : [];
+      return { object: 'list', data: refunds, has_more: false, url: '/v1/refunds' };
     });
 
     // The Billing Portal: a session opens the hosted page below (flow payment_method_update).
@@ -323,17 +343,83 @@ export async function registerFakeStripe(app: FastifyInstance, options: FakeStri
       await options.deliver({ id: rand('evt'), type: 'checkout.session.completed', object: sessionJson(updated!) });
       return updated;
     }
-    if (status === 'refunded' && row.status === 'paid' && data.mode !== 'subscription') {
-      const [updated] = await db.update(sandboxPayments).set({ status: 'refunded' }).where(eq(sandboxPayments.id, id)).returning();
-      await options.deliver({
-        id: rand('evt'),
-        type: 'charge.refunded',
-        object: { id: data.charge_id, object: 'charge', payment_intent: row.paymentId, refunded: true, amount: row.amount, amount_refunded: row.amount },
-      });
-      return updated;
+    if (status === 'refunded' && row.status === 'paid' && data.mode !== 'subscription' && row.paymentId) {
+      // The sandbox's "refund" button: whatever is left, as a refund in Stripe's dashboard would.
+      const outcome = await refundPayment(row.paymentId, { metadata: {} });
+      if (outcome && 'event' in outcome && outcome.event) await options.deliver(outcome.event);
+      return load(id);
     }
     return row;
   };
+
+  const chargeJson = (row: typeof sandboxPayments.$inferSelect) => {
+    const data = row.data as unknown as SessionData;
+    const refunded = refundedOf(row);
+    return {
+      id: data.charge_id,
+      object: 'charge',
+      payment_intent: row.paymentId,
+      refunded: refunded >= row.amount,
+      amount_refunded: refunded,
+      amount: row.amount,
+      currency: row.currency,
+    };
+  };
+  /** What has gone back of a paid session (sessions refunded before amounts were kept were refunded in full). */
+  const refundedOf = (row: typeof sandboxPayments.$inferSelect) =>
+    (row.data as unknown as SessionData).amount_refunded ?? (row.status === 'refunded' ? row.amount : 0);
+
+  /**
+   * Refunds a one-time payment, in full or `amount` of what is left, as Stripe does: the session's
+   * row is locked, so two refunds at once never both take the rest; more than is left, or a payment
+   * refunded in full, is refused with Stripe's words; an idempotency key already used answers the
+   * refund it made, and refunds nothing more. Each refund sends charge.refunded.
+   */
+  async function refundPayment(
+    paymentIntent: string,
+    input: { amount?: number | undefined; metadata: Record<string, string>; idempotencyKey?: string | undefined },
+  ): Promise<{ refund: FakeRefund; event: StripeFakeEvent | null } | { refused: string; code: string } | undefined> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, paymentIntent)).for('update').limit(1);
+      if (!row || row.provider !== 'stripe' || (row.status !== 'paid' && row.status !== 'refunded')) return undefined;
+      const data = row.data as unknown as SessionData;
+      const refunds = data.refunds ?? [];
+      const replayed = input.idempotencyKey ? refunds.find((r) => r.id === data.refund_keys?.[input.idempotencyKey!]) : undefined;
+      if (replayed) return { refund: replayed, event: null };
+      const refunded = refundedOf(row);
+      const left = row.amount - refunded;
+      if (left <= 0) return { refused: `Charge ${data.charge_id ?? ''} has already been refunded.`, code: 'charge_already_refunded' };
+      const amount = input.amount ?? left;
+      if (amount > left)
+        return {
+          refused: `Refund amount (${money(amount, row.currency)}) is greater than unrefunded amount on charge (${money(left, row.currency)})`,
+          code: 'amount_too_large',
+        };
+      const refund: FakeRefund = {
+        id: rand('re'),
+        object: 'refund',
+        amount,
+        currency: row.currency,
+        status: 'succeeded',
+        created: Math.floor(Date.now() / 1000),
+        metadata: input.metadata,
+        payment_intent: paymentIntent,
+        charge: data.charge_id ?? null,
+      };
+      const next: SessionData = {
+        ...data,
+        amount_refunded: refunded + amount,
+        refunds: [...refunds, refund],
+        refund_keys: input.idempotencyKey ? { ...data.refund_keys, [input.idempotencyKey]: refund.id } : (data.refund_keys ?? {}),
+      };
+      const [updated] = await tx
+        .update(sandboxPayments)
+        .set({ status: refunded + amount >= row.amount ? 'refunded' : 'paid', data: next as unknown as Record<string, unknown> })
+        .where(eq(sandboxPayments.id, row.id))
+        .returning();
+      return { refund, event: { id: rand('evt'), type: 'charge.refunded', object: chargeJson(updated!) } };
+    });
+  }
 
   app.get('/sandbox/stripe/checkout/:id', async (request, reply) => {
     const id = (request.params as { id: string }).id;

@@ -20,6 +20,9 @@ type Json = Record<string, unknown>;
 export type StripeFakeEvent = { id: string; type: string; object: Json; created?: number };
 
 const rand = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+/** An amount as Stripe writes it in its messages ("$49.00"). */
+export const money = (minor: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Retries after a failed renewal, counted from the first failure; after the last one the subscription is cancelled.
  * The last retry falls on the last day of the app's grace period (MEMBERSHIP_GRACE_DAYS, 7), as
@@ -149,7 +152,15 @@ export interface StripeBilling {
    */
   savePaymentMethod(customerId: string, declines: boolean): Promise<StripeFakeEvent[]>;
   put<T extends Json & { id: string }>(kind: string, object: T): Promise<T>;
-  refund(input: { paymentIntent?: string; charge?: string }): Promise<{ refund: Json; events: StripeFakeEvent[] } | undefined>;
+  /**
+   * Refunds a membership charge, in full or `amount` of what is left; undefined when no charge has
+   * that id, `refused` (Stripe's words) when more than is left is asked.
+   */
+  refund(input: {
+    paymentIntent?: string | undefined;
+    charge?: string | undefined;
+    amount?: number | undefined;
+  }): Promise<{ refund: Json; events: StripeFakeEvent[] } | { refused: string; code: string } | undefined>;
   listSubscriptions(): Promise<{ subscription: Subscription; customer: Customer | undefined; clockNowMs: number; lastCharge: Charge | undefined }[]>;
   get<T extends Json>(kind: string, id: string): Promise<T | undefined>;
   registerRoutes(api: FastifyInstance, deliver: (events: StripeFakeEvent[]) => Promise<void>): void;
@@ -376,25 +387,32 @@ export function createStripeBilling(db: Database): StripeBilling {
     return events;
   }
 
-  async function refund(input: { paymentIntent?: string; charge?: string }) {
+  async function refund(input: { paymentIntent?: string | undefined; charge?: string | undefined; amount?: number | undefined }) {
     const charge = input.charge
       ? await get<Charge>('charge', input.charge)
       : input.paymentIntent
         ? (await list<Charge>('charge', 'payment_intent', input.paymentIntent))[0]
         : undefined;
     if (!charge) return undefined;
+    const left = charge.amount - charge.amount_refunded;
+    if (left <= 0) return { refused: `Charge ${charge.id} has already been refunded.`, code: 'charge_already_refunded' };
+    const amount = input.amount ?? left;
+    if (amount > left)
+      return {
+        refused: `Refund amount (${money(amount, charge.currency)}) is greater than unrefunded amount on charge (${money(left, charge.currency)})`,
+        code: 'amount_too_large',
+      };
     const refundJson = {
       id: rand('re'),
       object: 'refund',
       status: 'succeeded',
-      amount: charge.amount,
+      amount,
       currency: charge.currency,
       charge: charge.id,
       payment_intent: charge.payment_intent,
     };
-    if (charge.refunded) return { refund: refundJson, events: [] };
-    charge.refunded = true;
-    charge.amount_refunded = charge.amount;
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded >= charge.amount;
     await put('charge', charge);
     return { refund: refundJson, events: [event('charge.refunded', charge)] };
   }

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { ProviderObjectMissing } from '../provider-errors.js';
+import { ProviderObjectMissing, ProviderRefused, type ProviderRefund } from '../provider-errors.js';
 
 export interface CheckoutLine {
   name: string;
@@ -99,8 +99,17 @@ export interface StripeGateway {
   constructEvent(rawBody: Buffer, signature: string): StripeEvent;
   /** A charge as Stripe holds it now (refund webhooks are read back through this). */
   retrieveCharge(id: string): Promise<{ paymentIntentId: string | null; refunded: boolean; amountRefunded: number }>;
-  /** Refunds a payment in full; the idempotency key makes a retry the same refund. */
-  refund(paymentIntentId: string, idempotencyKey: string): Promise<{ id: string; status: string | null }>;
+  /**
+   * Refunds a payment, in full or `amount` (minor units) of it; the idempotency key makes a retry the
+   * same refund. Stripe's refusal (more than is left, already refunded) throws ProviderRefused.
+   */
+  refund(
+    paymentIntentId: string,
+    idempotencyKey: string,
+    options?: { amount?: number | undefined; metadata?: Record<string, string> },
+  ): Promise<{ id: string; status: string | null; amount: number }>;
+  /** Every refund of the payment, as Stripe holds them now (a refund webhook is read back through this). */
+  listRefunds(paymentIntentId: string): Promise<ProviderRefund[]>;
   /** Signs a payload the way Stripe does (sandbox and tests). */
   signPayload(payload: string): string;
 
@@ -258,9 +267,34 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
         amountRefunded: charge.amount_refunded,
       };
     },
-    async refund(paymentIntentId, idempotencyKey) {
-      const refund = await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
-      return { id: refund.id, status: refund.status };
+    async refund(paymentIntentId, idempotencyKey, refundOptions = {}) {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: paymentIntentId,
+            ...(refundOptions.amount === undefined ? {} : { amount: refundOptions.amount }),
+            ...(refundOptions.metadata ? { metadata: refundOptions.metadata } : {}),
+          },
+          { idempotencyKey },
+        );
+        return { id: refund.id, status: refund.status, amount: refund.amount };
+      } catch (error) {
+        // A 4xx with Stripe's reason: nothing was refunded. (An idempotency conflict or an outage is not a refusal.)
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode !== undefined && error.statusCode < 500 && error.statusCode !== 409)
+          throw new ProviderRefused('stripe', error.message);
+        throw error;
+      }
+    },
+    async listRefunds(paymentIntentId) {
+      const refunds = await read(stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }).autoPagingToArray({ limit: 10_000 }));
+      return refunds.map((r) => ({
+        id: r.id,
+        amount: r.amount,
+        status: r.status ?? 'pending',
+        made: r.status !== 'failed' && r.status !== 'canceled',
+        created: fromUnix(r.created),
+        ourRefundId: r.metadata?.refund_id ?? null,
+      }));
     },
     signPayload(payload) {
       return stripe.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret });
