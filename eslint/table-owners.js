@@ -43,6 +43,7 @@ export const tableOwners = {
   orderItems: 'modules/orders',
   invoiceCounters: 'modules/orders',
   payments: 'modules/orders',
+  orderRefunds: 'modules/orders',
   providerEvents: 'modules/orders',
   coupons: 'modules/orders',
   couponCourses: 'modules/orders',

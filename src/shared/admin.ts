@@ -438,6 +438,23 @@ export const adminOrderListItemSchema = z.object({
 export type AdminOrderListItem = z.infer<typeof adminOrderListItemSchema>;
 export const adminOrderPageSchema = z.object({ results: z.array(adminOrderListItemSchema), next_cursor: z.string().nullable() });
 
+/** One refund of an order: amount in major units of the order's currency; pending until the provider answered, failed when it refused. */
+export const adminOrderRefundSchema = z.object({
+  id: z.number().int(),
+  amount: z.number(),
+  reason: z.string().nullable(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  provider: z.string(),
+  provider_refund_id: z.string().nullable(),
+  provider_status: z.string().nullable(),
+  /** Who asked for it in the studio; null for one made at the provider (its dashboard) or before refunds were recorded one by one. */
+  by: z.string().nullable(),
+  created_at: z.string(),
+  /** When the money went back; null while pending or when it failed. */
+  refunded_at: z.string().nullable(),
+});
+export type AdminOrderRefund = z.infer<typeof adminOrderRefundSchema>;
+
 export const adminOrderDetailSchema = adminOrderListItemSchema.extend({
   phone_number: z.string(),
   address: z.string(),
@@ -445,12 +462,50 @@ export const adminOrderDetailSchema = adminOrderListItemSchema.extend({
   payments: z.array(
     z.object({ provider: z.string(), provider_payment_id: z.string(), status: z.string(), amount: z.number(), currency: z.string(), created_at: z.string() }),
   ),
-  /** A paid order can be refunded in full through its provider (or at once for a 100% coupon). */
+  /** A paid order with something left to refund (or a 100% coupon's, closed by its one refund) can be refunded, in part or in full. */
   refundable: z.boolean(),
-  /** When the order was refunded (the payment rows keep their payments' times); null when it was not. */
+  /** When the order was refunded in full (its last refund; the payment rows keep their payments' times); null while it was not. */
   refunded_at: z.string().nullable(),
+  /** What has gone back to the buyer (the refunds made), in major units. */
+  refunded: z.number(),
+  /** What may still be refunded: the total less the refunds made or waiting for the provider's answer. */
+  refund_left: z.number(),
+  /** Each refund asked for or made, oldest first, with its own time. */
+  refunds: z.array(adminOrderRefundSchema),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+
+export const refundMessages = {
+  amount: 'Enter an amount above 0, with at most two decimals.',
+  reason: 'Keep the reason to 500 characters.',
+  overLeft: (left: string) => `At most ${left} is left to refund.`,
+  notPaid: 'Only a paid order can be refunded.',
+  refundedInFull: 'This order has already been refunded in full.',
+  waiting: 'A refund of this order is still waiting for the payment provider’s answer; try again in a few minutes.',
+  noPayment: 'This order has no captured payment to refund.',
+} as const;
+
+const refundAmountSchema = z
+  .number(refundMessages.amount)
+  .positive(refundMessages.amount)
+  .max(100_000_000, refundMessages.amount)
+  .refine((amount) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6, refundMessages.amount);
+
+/**
+ * POST /admin/orders/{order_number}/refund/: `amount` in the order's currency, major units (as every
+ * amount of the order); none refunds whatever is left. `reason` is shown to the buyer.
+ */
+export const orderRefundBodySchema = z
+  .object({
+    amount: refundAmountSchema.nullish(),
+    reason: z.string(refundMessages.reason).trim().max(500, refundMessages.reason).nullish(),
+  })
+  .strict();
+export type OrderRefundBody = z.infer<typeof orderRefundBodySchema>;
+/** The studio's refund dialog: the same body, with the amount always given (prefilled with what is left). */
+export const orderRefundFormSchema = orderRefundBodySchema.extend({ amount: refundAmountSchema });
+export type OrderRefundForm = z.infer<typeof orderRefundFormSchema>;
+export type OrderRefundFormInput = z.input<typeof orderRefundFormSchema>;
 export const orderNumberParamSchema = z.object({
   orderNumber: z
     .string()

@@ -218,6 +218,10 @@ export const orderHistoryItemSchema = z.object({
   phone_number: z.string(),
   email: z.string(),
   order_items: z.array(orderItemSchema),
+  /** The refunds made, oldest first, each with its amount, the reason given and its own time. */
+  refunds: z.array(z.object({ amount: z.number(), reason: z.string().nullable(), refunded_at: z.string() })),
+  /** What was paid less what has been refunded. */
+  net_paid: z.number(),
 });
 export type OrderHistoryItem = z.infer<typeof orderHistoryItemSchema>;
 

@@ -13,6 +13,14 @@ export function toMinor(major: number): number {
   return Math.round(major * 100);
 }
 
+/**
+ * What is left to refund of an order (minor units): what was paid less the refunds made or still
+ * waiting for the provider's answer; never below 0.
+ */
+export function refundLeft(paid: number, refunds: readonly { amount: number }[]): number {
+  return Math.max(0, paid - refunds.reduce((sum, r) => sum + r.amount, 0));
+}
+
 /** A regional price as stored: minor units; regularAmount is the struck-through price. */
 export interface StoredPrice {
   amount: number | null;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { courses } from './catalog.js';
 
@@ -99,7 +99,7 @@ export const orders = pgTable(
     invoiceNumber: text('invoice_number').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    /** When the order was refunded (the overview dates refunds by it; older refunds fall back to paid_at). */
+    /** When the order was refunded in full (its last refund; each refund has its own row and time in order_refunds). */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
@@ -174,6 +174,45 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('payments_provider_payment_idx').on(t.provider, t.providerPaymentId)],
+);
+
+/**
+ * Each refund of an order, whole or partial, made from the studio or at the provider (its
+ * dashboard, learnt from the refund webhook). A studio refund is written 'pending' before the
+ * provider is asked (with this row's id as the idempotency key), then 'succeeded' or 'failed'; what
+ * is left to refund counts the pending ones, so two refunds at once cannot both take the rest.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Minor units, in the order's currency (0 only for an order that cost nothing, a 100% coupon). */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** Why, as the buyer reads it in the email and on the order; null when none was given (or it was made at the provider). */
+    reason: text('reason'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
+    provider: text('provider', { enum: ['stripe', 'razorpay', 'none'] }).notNull(),
+    /** The provider's refund (re_…, rfnd_…) once it answered, and its own status word. */
+    providerRefundId: text('provider_refund_id'),
+    providerStatus: text('provider_status'),
+    /** The studio user who asked for it; null for a refund made at the provider (or before refunds were recorded one by one). */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the money went back (the provider's time when it tells it): the order and the overview date the refund by it. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('order_refunds_provider_refund_idx').on(t.provider, t.providerRefundId),
+    index('order_refunds_order_idx').on(t.orderId),
+    // The studio's overview: refunds per day of their own time.
+    index('order_refunds_refunded_idx').on(t.refundedAt),
+    check('order_refunds_amount_not_negative', sql`${t.amount} >= 0`),
+    check('order_refunds_succeeded_has_time', sql`${t.status} <> 'succeeded' or ${t.refundedAt} is not null`),
+  ],
 );
 
 /** Every webhook event, stored once by its provider id before it is acted on. */

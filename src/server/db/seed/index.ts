@@ -367,4 +367,10 @@ export async function seedBenchOrders(db: Db, opts: { count: number; courseIds: 
     select o.id, (${courseIds})[1 + o.id % ${opts.courseIds.length}], 4900, 9900
     from orders o where o.order_number like 'BENCH-%'
     on conflict do nothing`);
+  // A refunded order has its refund (whole, at its payment's time).
+  await db.execute(sql`
+    insert into order_refunds (order_id, amount, currency, status, provider, created_at, refunded_at)
+    select o.id, o.total, o.currency, 'succeeded', 'stripe', o.paid_at, o.paid_at
+    from orders o
+    where o.order_number like 'BENCH-%' and o.status = 'Refunded' and not exists (select 1 from order_refunds r where r.order_id = o.id)`);
 }

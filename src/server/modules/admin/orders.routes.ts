@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminOrderDetailSchema, adminOrderPageSchema, adminOrderQuerySchema, orderNumberParamSchema } from '../../../shared/admin.js';
+import { adminOrderDetailSchema, adminOrderPageSchema, adminOrderQuerySchema, orderNumberParamSchema, orderRefundBodySchema } from '../../../shared/admin.js';
+import { toMinor } from '../../../shared/pricing.js';
 import type { AppContext } from '../../context.js';
 import { refundOrder, studioOrder, studioOrdersCsv, studioOrdersPage } from '../orders/index.js';
 import { recordAudit } from './audit.js';
@@ -70,22 +71,26 @@ export function orderAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           ...adminDoc,
-          summary: 'Refunds a paid order in full through its provider (the sandbox too); access is revoked and the buyer emailed',
+          summary:
+            "Refunds a paid order through its provider (the sandbox too), in part (`amount`, in the order's currency) or whatever is left (no amount); the buyer is emailed with the `reason`, and the refund of the last of what was paid closes the order's courses",
           params: orderNumberParamSchema,
-          response: { 200: adminOrderDetailSchema, ...errors(409, 503) },
+          body: orderRefundBodySchema.nullish(),
+          response: { 200: adminOrderDetailSchema, ...errors(400, 409, 503) },
         },
       },
       async (request) => {
         const actor = actorOf(request);
+        const body = request.body ?? {};
         const deps = { db: ctx.db, queue: ctx.queue, config: ctx.config, log: request.log, stripe: ctx.stripe, razorpay: ctx.razorpay };
-        return refundOrder(deps, request.params.orderNumber, (tx, change) =>
+        const refund = { amount: body.amount == null ? undefined : toMinor(body.amount), reason: body.reason || null, actorId: actor.id };
+        return refundOrder(deps, request.params.orderNumber, refund, (tx, change) =>
           recordAudit(tx, actor, {
             action: 'order.refund',
             entityType: 'order',
             entityId: request.params.orderNumber,
-            summary: `Refunded ${change.before.total} ${change.before.currency} to ${change.before.email}`,
-            before: { status: change.before.status },
-            after: { status: change.after.status },
+            summary: `Refunded ${change.refund.amount} ${change.before.currency} of ${change.before.total} to ${change.before.email}${change.refund.reason ? ` (${change.refund.reason})` : ''}`,
+            before: { status: change.before.status, refunded: change.before.refunded },
+            after: { status: change.after.status, refunded: change.after.refunded, refund: change.refund },
           }),
         );
       },

@@ -9,6 +9,7 @@ import {
   cartItems,
   carts,
   orderItems,
+  orderRefunds,
   orders,
   plans,
   subscriptionTransactions,
@@ -52,6 +53,8 @@ async function seedMarch() {
     buyer: { id: number; email: string },
     values: { status: 'Paid' | 'Refunded' | 'Pending'; currency: string; subtotal: number; total: number; paidAt?: string; refundedAt?: string },
     items: [number, number][],
+    /** Its refunds; a Refunded order without any listed has one of its total at refundedAt. */
+    refunds: { amount: number; at: string; status?: 'succeeded' | 'failed' | 'pending' }[] = [],
   ) => {
     n += 1;
     const [row] = await db
@@ -79,6 +82,19 @@ async function seedMarch() {
       })
       .returning({ id: orders.id });
     await db.insert(orderItems).values(items.map(([courseId, price]) => ({ orderId: row!.id, courseId, price, regularPrice: price })));
+    const made = refunds.length ? refunds : values.status === 'Refunded' ? [{ amount: values.total, at: values.refundedAt! }] : [];
+    for (const r of made) {
+      const status = r.status ?? 'succeeded';
+      await db.insert(orderRefunds).values({
+        orderId: row!.id,
+        amount: r.amount,
+        currency: values.currency,
+        status,
+        provider: 'stripe',
+        createdAt: at(r.at),
+        refundedAt: status === 'succeeded' ? at(r.at) : null,
+      });
+    }
   };
   await order(s1, { status: 'Paid', currency: 'USD', subtotal: 4900, total: 4900, paidAt: '2025-03-02T10:00:00Z' }, [[courseA.id, 4900]]);
   await order(s2, { status: 'Refunded', currency: 'INR', subtotal: 99900, total: 99900, paidAt: '2025-03-03T10:00:00Z', refundedAt: '2025-03-10T10:00:00Z' }, [
@@ -94,6 +110,18 @@ async function seedMarch() {
     [courseB.id, 2500],
   ]);
   await order(s3, { status: 'Paid', currency: 'USD', subtotal: 4900, total: 4900, paidAt: '2025-04-02T10:00:00Z' }, [[courseB.id, 4900]]);
+  // Paid in February, refunded in parts: $10 on March 12th, $5 on April 5th; an attempt the provider refused and one still waiting count nowhere.
+  await order(
+    s1,
+    { status: 'Paid', currency: 'USD', subtotal: 6000, total: 6000, paidAt: '2025-02-25T10:00:00Z' },
+    [[courseB.id, 6000]],
+    [
+      { amount: 1000, at: '2025-03-12T10:00:00Z' },
+      { amount: 2000, at: '2025-03-13T10:00:00Z', status: 'failed' },
+      { amount: 300, at: '2025-03-14T10:00:00Z', status: 'pending' },
+      { amount: 500, at: '2025-04-05T10:00:00Z' },
+    ],
+  );
 
   const planIds = Object.fromEntries((await db.select({ id: plans.id, type: plans.planType }).from(plans)).map((p) => [p.type, p.id]));
   const now = Date.now();
@@ -258,9 +286,24 @@ describe('the numbers for March 2025', () => {
     const body = (await admin.call('GET', MARCH)).json<Overview>();
     expect(body.revenue).toEqual([
       { currency: 'INR', gross: 219900, refunds: 99900, net: 120000, courses: 99900, memberships: 120000 },
-      { currency: 'USD', gross: 40800, refunds: 4000, net: 36800, courses: 7900, memberships: 32900 },
+      { currency: 'USD', gross: 40800, refunds: 5000, net: 35800, courses: 7900, memberships: 32900 },
     ]);
-    expect(body).toMatchObject({ from: '2025-03-01', to: '2025-03-31', orders_paid: 3, refunds: 3, new_students: 3 });
+    expect(body).toMatchObject({ from: '2025-03-01', to: '2025-03-31', orders_paid: 3, refunds: 4, new_students: 3 });
+  });
+
+  it("counts each refund, partial ones too, on the day it was made, not its order's; a refused or waiting one nowhere", async () => {
+    const body = (await admin.call('GET', MARCH)).json<Overview>();
+    const day = (date: string) => body.daily.find((d) => d.date === date)!;
+    expect(day('2025-03-12').revenue).toEqual([{ currency: 'USD', gross: 0, refunds: 1000, net: -1000, courses: 0, memberships: 0 }]);
+    expect(day('2025-03-13').revenue).toEqual([]);
+    expect(day('2025-03-14').revenue).toEqual([]);
+    const april = (await admin.call('GET', '/admin/overview/?from=2025-04-01&to=2025-04-30')).json<Overview>();
+    expect(april.refunds).toBe(1);
+    expect(april.daily.find((d) => d.date === '2025-04-05')!.revenue).toEqual([
+      { currency: 'USD', gross: 0, refunds: 500, net: -500, courses: 0, memberships: 0 },
+    ]);
+    const february = (await admin.call('GET', '/admin/overview/?from=2025-02-01&to=2025-02-28')).json<Overview>();
+    expect(february.revenue.find((r) => r.currency === 'USD')).toMatchObject({ gross: 8500, refunds: 0 });
   });
 
   it('counts current members and their monthly revenue (yearly a twelfth, lifetime none), and the memberships that ended', async () => {
@@ -316,6 +359,6 @@ describe('the CSV export', () => {
     expect(lines).toHaveLength(1 + 31 + 1);
     expect(lines[0]).toBe('date,orders_paid,new_students,gross_INR,refunds_INR,net_INR,gross_USD,refunds_USD,net_USD');
     expect(lines[2]).toBe('2025-03-02,1,2,0.00,0.00,0.00,49.00,0.00,49.00');
-    expect(lines.at(-1)).toBe('total,3,3,2199.00,999.00,1200.00,408.00,40.00,368.00');
+    expect(lines.at(-1)).toBe('total,3,3,2199.00,999.00,1200.00,408.00,50.00,358.00');
   });
 });

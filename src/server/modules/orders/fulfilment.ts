@@ -7,7 +7,7 @@ import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { recordPurchase } from '../accounts/index.js';
 import { clearPurchasedCourses } from '../cart/index.js';
-import { enrol, revokeOrderEnrolments } from '../enrolments/index.js';
+import { enrol } from '../enrolments/index.js';
 import { settleCouponUse } from './coupons.js';
 import { itemsOfOrders } from './items.js';
 import * as q from './queries.js';
@@ -137,22 +137,5 @@ async function closeUnpaid(
     }
     await q.updateOrder(tx, orderId, { status });
     await settleCouponUse(tx, order, status);
-  });
-}
-
-/** A refund revokes the enrolments that order granted. Idempotent. */
-export async function refundPayment(deps: FulfilmentDeps, provider: 'stripe' | 'razorpay', providerPaymentId: string): Promise<'refunded' | 'unknown-payment'> {
-  return deps.db.transaction(async (tx) => {
-    const payment = await q.selectPaymentByProviderId(tx, provider, providerPaymentId);
-    if (!payment?.orderId) return 'unknown-payment';
-    const order = await q.lockOrder(tx, payment.orderId);
-    if (!order) return 'unknown-payment';
-    if (order.status !== 'Refunded') {
-      await q.updateOrder(tx, order.id, { status: 'Refunded', refundedAt: new Date() });
-      await settleCouponUse(tx, order, 'Refunded');
-      await q.markPaymentRefunded(tx, payment.id);
-      await revokeOrderEnrolments(tx, order.id);
-    }
-    return 'refunded';
   });
 }

@@ -1,9 +1,9 @@
 // The orders module's public surface (checkout, payments, fulfilment: decision 0005): the only file other modules may import.
 export type { OrdersPageOptions } from './queries.js';
 export { listOrdersPage } from './service.js';
+export { refundOrder, type RefundAudit, type RefundRequest } from './refunds.js';
 export {
   checkoutContactOfUser,
-  refundOrder,
   studioOrder,
   studioOrdersCsv,
   studioOrdersOfUser,

@@ -48,7 +48,13 @@ export function renderInvoicePdf(invoice: InvoiceData, options: { compress?: boo
 
     // Heading: what the document is, its number and dates.
     let y = put(title, left, 56, right - left, { size: 20, weight: 'bold' });
+    const refunded = invoice.refunds.reduce((total, r) => total + r.amount, 0);
     if (invoice.status === 'Refunded') y = put('Refunded: this order was refunded in full.', left, y, right - left, { size: 11, color: '#b91c1c' });
+    else if (refunded > 0)
+      y = put(`Partly refunded: ${invoiceMoney(refunded, invoice.currency)} of this order went back to the buyer.`, left, y, right - left, {
+        size: 11,
+        color: '#b91c1c',
+      });
     y += 6;
     const facts: [string, string][] = [
       ['Invoice number', invoice.invoiceNumber],
@@ -118,7 +124,12 @@ export function renderInvoicePdf(invoice: InvoiceData, options: { compress?: boo
     if (invoice.discount > 0)
       total(`Discount${invoice.couponCode ? ` (coupon ${invoice.couponCode})` : ''}`, `-${invoiceMoney(invoice.discount, invoice.currency)}`);
     if (invoice.tax) total(invoice.tax.label, invoiceMoney(invoice.tax.amount, invoice.currency));
-    total(invoice.status === 'Refunded' ? 'Total (refunded)' : 'Total paid', invoiceMoney(invoice.total, invoice.currency), true);
+    if (invoice.refunds.length) {
+      // The invoice keeps what was sold; each refund follows, as a credit at its own date, then what was paid after them.
+      total('Total', invoiceMoney(invoice.total, invoice.currency), true);
+      for (const r of invoice.refunds) total(`Refunded on ${dateText(r.at)}`, `-${invoiceMoney(r.amount, invoice.currency)}`);
+      total('Paid after refunds', invoiceMoney(Math.max(0, invoice.total - refunded), invoice.currency), true);
+    } else total(invoice.status === 'Refunded' ? 'Total (refunded)' : 'Total paid', invoiceMoney(invoice.total, invoice.currency), true);
 
     y = put(invoice.tax ? 'Thank you for your purchase.' : 'Prices include any applicable tax. Thank you for your purchase.', left, y + 36, right - left, {
       size: 9,

@@ -7,7 +7,8 @@ import type { RazorpayEventBody } from '../../integrations/razorpay/index.js';
 import type { StripeEvent } from '../../integrations/stripe/index.js';
 import * as q from './queries.js';
 import { ownOrder, type OrderDeps } from './service.js';
-import { cancelOrder, failOrder, fulfilOrder, refundPayment, stripeAttempt, type FulfilmentDeps } from './fulfilment.js';
+import { cancelOrder, failOrder, fulfilOrder, stripeAttempt, type FulfilmentDeps } from './fulfilment.js';
+import { syncProviderRefunds } from './refunds.js';
 
 export interface PaymentUpdateResult {
   status: 'Success' | 'Failed' | 'Pending';
@@ -148,12 +149,13 @@ export async function storedProviderEvent(db: Database, id: number) {
   return q.selectProviderEvent(db, id);
 }
 
-/** A verified Stripe event about an order (a checkout session paid, failed or expired; a charge refunded): the outcome for the payments log. */
+/** A verified Stripe event about an order (a checkout session paid, failed or expired; a charge refunded, in part or in full): the outcome for the payments log. */
 export async function handleStripeOrderEvent(deps: OrderDeps, event: StripeEvent): Promise<string> {
-  return deps.stripe ? stripeOrderEvent(deps, deps.stripe, event.type, event.objectId) : 'ignored: Stripe is not configured';
+  return deps.stripe ? stripeOrderEvent(deps, deps.stripe, event) : 'ignored: Stripe is not configured';
 }
 
-async function stripeOrderEvent(deps: OrderDeps, stripe: NonNullable<OrderDeps['stripe']>, type: string, objectId: string | undefined): Promise<string> {
+async function stripeOrderEvent(deps: OrderDeps, stripe: NonNullable<OrderDeps['stripe']>, event: StripeEvent): Promise<string> {
+  const { type, objectId } = event;
   switch (type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
@@ -187,9 +189,17 @@ async function stripeOrderEvent(deps: OrderDeps, stripe: NonNullable<OrderDeps['
       return 'ignored';
     }
     case 'charge.refunded': {
+      // Sent for every refund, partial ones too: the payment's refunds are read back from Stripe.
       const charge = await stripe.retrieveCharge(objectId ?? '');
-      if (charge.refunded && charge.paymentIntentId) return `order payment ${await refundPayment(deps, 'stripe', charge.paymentIntentId)}`;
+      if (charge.paymentIntentId && charge.amountRefunded > 0) return syncProviderRefunds(deps, 'stripe', charge.paymentIntentId);
       return 'ignored: not refunded';
+    }
+    case 'charge.refund.updated':
+    case 'refund.updated':
+    case 'refund.failed': {
+      // A refund's status changed (pending to succeeded, or failed): the signed event names its payment, read back from Stripe.
+      const paymentIntent = event.object?.payment_intent;
+      return typeof paymentIntent === 'string' ? syncProviderRefunds(deps, 'stripe', paymentIntent) : 'ignored: no payment';
     }
     default:
       return 'ignored';
@@ -223,12 +233,11 @@ async function razorpayOrderEvent(deps: OrderDeps, razorpay: NonNullable<OrderDe
     }
     return 'ignored: no order for this payment';
   }
-  if (type === 'refund.processed' || type === 'refund.created' || type === 'payment.refunded') {
+  if (type === 'refund.processed' || type === 'refund.created' || type === 'refund.failed' || type === 'payment.refunded') {
+    // Partial refunds too: the payment's refunds are read back from Razorpay.
     const paymentId = body.payload?.refund?.entity?.payment_id ?? body.payload?.payment?.entity?.id;
     if (!paymentId) return 'ignored: no payment';
-    const payment = await razorpay.fetchPayment(paymentId);
-    if (payment.status === 'refunded') return `order payment ${await refundPayment(deps, 'razorpay', payment.id)}`;
-    return 'ignored: not refunded';
+    return syncProviderRefunds(deps, 'razorpay', paymentId);
   }
   return 'ignored';
 }

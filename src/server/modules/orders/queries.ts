@@ -1,6 +1,16 @@
 import { and, asc, desc, eq, gt, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Tx, Db } from '../../db/client.js';
-import { couponCourses, couponRedemptions, coupons, invoiceCounters, orderItems, orders, payments, providerEvents } from '../../db/schema/index.js';
+import {
+  couponCourses,
+  couponRedemptions,
+  coupons,
+  invoiceCounters,
+  orderItems,
+  orderRefunds,
+  orders,
+  payments,
+  providerEvents,
+} from '../../db/schema/index.js';
 import { outer } from '../../db/sql.js';
 
 export async function insertOrder(tx: Tx, values: typeof orders.$inferInsert) {
@@ -338,6 +348,51 @@ export async function markOrderPaymentsRefunded(db: Db, orderId: number): Promis
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'Success')));
 }
 
+// ---------------------------------------------------------------- refunds
+
+export type RefundRow = typeof orderRefunds.$inferSelect;
+
+export async function insertRefund(tx: Tx, values: typeof orderRefunds.$inferInsert): Promise<RefundRow> {
+  const [row] = await tx.insert(orderRefunds).values(values).returning();
+  return row!;
+}
+
+/** The refunds of some orders, oldest first. */
+export function selectRefundsOfOrders(db: Db, orderIds: number[]): Promise<RefundRow[]> {
+  if (!orderIds.length) return Promise.resolve([]);
+  return db.select().from(orderRefunds).where(inArray(orderRefunds.orderId, orderIds)).orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id));
+}
+
+/** One order's refunds, oldest first (inside the order's lock, what is left is counted from them). */
+export function selectRefundsOfOrder(db: Db, orderId: number): Promise<RefundRow[]> {
+  return db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id));
+}
+
+/**
+ * Moves a refund out of one of `from` (pending, or failed when the provider says it was made after
+ * all) into its outcome, in one statement: the row comes back only to the caller that moved it, so
+ * what follows a refund (the email, closing the order) happens once.
+ */
+export async function settleRefund(
+  db: Db,
+  id: number,
+  from: RefundRow['status'][],
+  values: Pick<typeof orderRefunds.$inferInsert, 'status'> &
+    Partial<Pick<typeof orderRefunds.$inferInsert, 'providerRefundId' | 'providerStatus' | 'refundedAt'>>,
+): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .update(orderRefunds)
+    .set(values)
+    .where(and(eq(orderRefunds.id, id), inArray(orderRefunds.status, from)))
+    .returning();
+  return row;
+}
+
+/** Writes the provider's id and status word on a refund that already has its outcome. */
+export async function noteProviderRefund(db: Db, id: number, providerRefundId: string, providerStatus: string): Promise<void> {
+  await db.update(orderRefunds).set({ providerRefundId, providerStatus }).where(eq(orderRefunds.id, id));
+}
+
 export async function selectProviderEvent(db: Db, id: number) {
   const [row] = await db.select().from(providerEvents).where(eq(providerEvents.id, id)).limit(1);
   return row;
@@ -385,12 +440,10 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 const utcDay = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
-/** When a refunded order was refunded; refunds made before refunded_at existed fall back to the payment date. */
-const refundedAt = sql`coalesce(${orders.refundedAt}, ${orders.paidAt})`;
-
 /**
  * Per UTC day and currency in [from, to), one pass: money taken by orders paid then (refunded
- * later or not), and money given back by refunds made then, with their counts.
+ * later or not), and money given back by refunds made then (each refund, partial or whole, on the
+ * day of its own time, not its order's), with their counts.
  */
 export async function selectOrderMoneyByDay(db: Db, from: Date, to: Date) {
   const rows = rowsOf<{ day: string; currency: string; gross: string; paid: string; refunds: string; refunded: string }>(
@@ -405,9 +458,9 @@ export async function selectOrderMoneyByDay(db: Db, from: Date, to: Date) {
       from ${orders}
       where ${orders.paidAt} >= ${at(from)} and ${orders.paidAt} < ${at(to)} and ${orders.status} in ('Paid', 'Refunded')
       union all
-      select 'refund', ${utcDay(refundedAt)}, ${orders.currency}, ${orders.total}
-      from ${orders}
-      where ${orders.status} = 'Refunded' and ${refundedAt} >= ${at(from)} and ${refundedAt} < ${at(to)}
+      select 'refund', ${utcDay(orderRefunds.refundedAt)}, ${orderRefunds.currency}, ${orderRefunds.amount}
+      from ${orderRefunds}
+      where ${orderRefunds.status} = 'succeeded' and ${orderRefunds.refundedAt} >= ${at(from)} and ${orderRefunds.refundedAt} < ${at(to)}
     ) money
     group by day, currency
     order by day, currency`),

@@ -1,7 +1,7 @@
 // The spec's response shapes of an order (order history, order details, the success page's
 // confirmation), built from the service's domain values in one place.
 import type { CreateOrderResponse, OrderConfirmation, OrderHistoryItem } from '../../../shared/commerce.js';
-import { toMajor } from '../../../shared/pricing.js';
+import { refundLeft, toMajor } from '../../../shared/pricing.js';
 import { formatPersonName } from '../../../shared/text.js';
 import type { CreatedOrder, OrderRecord } from './service.js';
 
@@ -30,7 +30,9 @@ export function createdOrderView({ order, orderStatus, tokens, stripeSession, ra
   };
 }
 
-export function orderView({ order, items, transactionId }: OrderRecord): OrderHistoryItem {
+export function orderView({ order, items, transactionId, refunds }: OrderRecord): OrderHistoryItem {
+  // The buyer sees the refunds made (not an attempt the provider refused, nor one still waiting for its answer).
+  const made = refunds.filter((r) => r.status === 'succeeded');
   return {
     order_number: order.orderNumber,
     order_date: order.createdAt.toISOString(),
@@ -51,6 +53,8 @@ export function orderView({ order, items, transactionId }: OrderRecord): OrderHi
       price: toMajor(i.price),
       course: { id: i.courseId, title: i.title, slug: i.slug, course_image: i.courseImage, currency_code: order.currency },
     })),
+    refunds: made.map((r) => ({ amount: toMajor(r.amount), reason: r.reason, refunded_at: (r.refundedAt ?? r.createdAt).toISOString() })),
+    net_paid: toMajor(refundLeft(order.total, made)),
   };
 }
 

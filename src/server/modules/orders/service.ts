@@ -240,11 +240,12 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
   return response;
 }
 
-/** An order as the orders module knows it: the row, its items and the provider's payment id. */
+/** An order as the orders module knows it: the row, its items, the provider's payment id and its refunds. */
 export interface OrderRecord {
   order: NonNullable<Awaited<ReturnType<typeof q.selectOrderByNumber>>>;
   items: OrderItem[];
   transactionId: string | null;
+  refunds: q.RefundRow[];
 }
 
 /**
@@ -259,8 +260,12 @@ export async function ownOrder(db: Db, orderNumber: string, viewer: Viewer | und
 /** An order of the viewer with its items and payment id. */
 export async function getOwnOrder(deps: OrderDeps, orderNumber: string, viewer: Viewer): Promise<OrderRecord> {
   const order = await ownOrder(deps.db, orderNumber, viewer);
-  const [items, paymentsRows] = await Promise.all([itemsOfOrders(deps.db, [order.id]), q.selectPaymentsOfOrders(deps.db, [order.id])]);
-  return { order, items, transactionId: paymentsRows[0]?.providerPaymentId ?? null };
+  const [items, paymentsRows, refunds] = await Promise.all([
+    itemsOfOrders(deps.db, [order.id]),
+    q.selectPaymentsOfOrders(deps.db, [order.id]),
+    q.selectRefundsOfOrder(deps.db, order.id),
+  ]);
+  return { order, items, transactionId: paymentsRows[0]?.providerPaymentId ?? null, refunds };
 }
 
 export async function orderHistory(
@@ -272,9 +277,18 @@ export async function orderHistory(
   const searchCourseIds = search ? await findCourseIdsByTitle(deps.db, search) : [];
   const orders = await q.selectOrdersOfUser(deps.db, userId, { ...options, searchCourseIds });
   const ids = orders.map((o) => o.id);
-  const [items, paymentRows] = await Promise.all([itemsOfOrders(deps.db, ids), q.selectPaymentsOfOrders(deps.db, ids)]);
+  const [items, paymentRows, refunds] = await Promise.all([
+    itemsOfOrders(deps.db, ids),
+    q.selectPaymentsOfOrders(deps.db, ids),
+    q.selectRefundsOfOrders(deps.db, ids),
+  ]);
   const txByOrder = new Map(paymentRows.map((p) => [p.orderId, p.providerPaymentId]));
-  return orders.map((order) => ({ order, items: items.filter((i) => i.orderId === order.id), transactionId: txByOrder.get(order.id) ?? null }));
+  return orders.map((order) => ({
+    order,
+    items: items.filter((i) => i.orderId === order.id),
+    transactionId: txByOrder.get(order.id) ?? null,
+    refunds: refunds.filter((r) => r.orderId === order.id),
+  }));
 }
 
 export interface InvoiceData {
@@ -297,6 +311,8 @@ export interface InvoiceData {
   /** Lectern computes no tax today: prices include any tax, and no tax line is printed. */
   tax: { label: string; amount: number } | null;
   total: number;
+  /** The refunds made (minor units, each at its own time): printed under the total with what was paid after them. */
+  refunds: { amount: number; at: Date }[];
 }
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -317,10 +333,11 @@ export async function issueInvoice(deps: OrderDeps, orderNumber: string, viewer:
   if (order.status !== 'Paid' && order.status !== 'Refunded') throw AppError.notFound('There is no invoice for an unpaid order.');
   // Orders paid before invoice numbers existed get theirs on first download.
   const invoiceNumber = order.invoiceNumber ?? (await deps.db.transaction((tx) => q.assignInvoiceNumber(tx, order.id)));
-  const [items, paymentRows, seller] = await Promise.all([
+  const [items, paymentRows, seller, refunds] = await Promise.all([
     itemsOfOrders(deps.db, [order.id]),
     q.selectPaymentsOfOrders(deps.db, [order.id]),
     sellerDetails(deps.db, deps.config),
+    q.selectRefundsOfOrder(deps.db, order.id),
   ]);
   return {
     invoiceNumber,
@@ -345,6 +362,7 @@ export async function issueInvoice(deps: OrderDeps, orderNumber: string, viewer:
     couponCode: order.couponCode,
     tax: null,
     total: order.total,
+    refunds: refunds.filter((r) => r.status === 'succeeded').map((r) => ({ amount: r.amount, at: r.refundedAt ?? r.createdAt })),
   };
 }
 

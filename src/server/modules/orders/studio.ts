@@ -1,18 +1,13 @@
 /** The orders as the studio reads them: filtered keyset pages, one order in full, and CSV. */
-import type { AdminOrderDetail, AdminOrderListItem, AdminOrderQuery, ProviderEventItem } from '../../../shared/admin.js';
-import { formatPrice } from '../../../shared/money.js';
-import { toMajor } from '../../../shared/pricing.js';
-import { regions, type Region } from '../../../shared/regions.js';
-import type { Database, Tx, Db } from '../../db/client.js';
-import { refundEmail } from '../../emails/refund.js';
+import type { AdminOrderDetail, AdminOrderListItem, AdminOrderQuery, AdminOrderRefund, ProviderEventItem } from '../../../shared/admin.js';
+import { refundLeft, toMajor } from '../../../shared/pricing.js';
+import type { Database, Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { SEND_EMAIL_JOB } from '../../jobs/email.js';
-import { revokeOrderEnrolments } from '../enrolments/index.js';
-import { settleCouponUse } from './coupons.js';
+import { formatPersonName } from '../../../shared/text.js';
+import { getPublicUsers } from '../accounts/index.js';
 import { itemsOfOrders } from './items.js';
 import { addressLine } from './serialise.js';
 import * as q from './queries.js';
-import type { OrderDeps } from './service.js';
 
 type Row = Awaited<ReturnType<typeof q.selectOrdersPage>>[number];
 type Filter = Omit<q.OrdersPageOptions, 'limit' | 'before'>;
@@ -79,7 +74,21 @@ export async function checkoutContactOfUser(db: Database, userId: number): Promi
 export async function studioOrder(db: Db, orderNumber: string): Promise<AdminOrderDetail> {
   const order = await q.selectOrderByNumber(db, orderNumber);
   if (!order) throw AppError.notFound('Order not found.');
-  const [items, paymentRows] = await Promise.all([itemsOfOrders(db, [order.id]), q.selectAllPaymentsOfOrder(db, order.id)]);
+  const [items, paymentRows, refundRows] = await Promise.all([
+    itemsOfOrders(db, [order.id]),
+    q.selectAllPaymentsOfOrder(db, order.id),
+    q.selectRefundsOfOrder(db, order.id),
+  ]);
+  const actors = await getPublicUsers(
+    db,
+    refundRows.flatMap((r) => (r.actorId ? [r.actorId] : [])),
+  );
+  const names = new Map([...actors].map(([id, u]) => [id, formatPersonName(u.fullName) || u.email]));
+  const made = refundRows.filter((r) => r.status === 'succeeded');
+  const left = refundLeft(
+    order.total,
+    refundRows.filter((r) => r.status !== 'failed'),
+  );
   return {
     ...toItem({ ...order, items: items.length }),
     phone_number: order.phoneNumber,
@@ -93,9 +102,29 @@ export async function studioOrder(db: Db, orderNumber: string): Promise<AdminOrd
       currency: p.currency,
       created_at: p.createdAt.toISOString(),
     })),
-    refundable: order.status === 'Paid',
+    // Something left to refund; an order that cost nothing is closed by its one refund.
+    refundable: order.status === 'Paid' && (left > 0 || (order.total === 0 && refundRows.every((r) => r.status === 'failed'))),
     // An order refunded before refunded_at was recorded dates its refund by its payment, as the overview does.
     refunded_at: order.status === 'Refunded' ? ((order.refundedAt ?? order.paidAt)?.toISOString() ?? null) : null,
+    refunded: toMajor(made.reduce((total, r) => total + r.amount, 0)),
+    refund_left: order.status === 'Paid' ? toMajor(left) : 0,
+    refunds: refundRows.map((r) => serialiseRefund(r, names)),
+  };
+}
+
+/** A refund as the studio reads it; `names` maps the studio users who asked to their names. */
+export function serialiseRefund(r: q.RefundRow, names: Map<number, string>): AdminOrderRefund {
+  return {
+    id: r.id,
+    amount: toMajor(r.amount),
+    reason: r.reason,
+    status: r.status,
+    provider: r.provider,
+    provider_refund_id: r.providerRefundId,
+    provider_status: r.providerStatus,
+    by: r.actorId ? (names.get(r.actorId) ?? null) : null,
+    created_at: r.createdAt.toISOString(),
+    refunded_at: r.refundedAt?.toISOString() ?? null,
   };
 }
 
@@ -140,63 +169,6 @@ export async function* studioOrdersCsv(db: Database, query: Omit<AdminOrderQuery
     const last = rows.at(-1)!;
     before = { createdAt: last.createdAt, id: last.id };
   }
-}
-
-/**
- * A full refund from the studio: the provider refunds first (Stripe and Razorpay, the sandboxes
- * too; a 100% coupon order has nothing to pay back), then in one transaction the order becomes
- * Refunded, the enrolments it granted are revoked, the buyer's email is queued and `audit` writes
- * the studio's row. The provider's refund webhook arriving later finds the order refunded and
- * does nothing; a retry after a failure reuses the same idempotency key.
- */
-export async function refundOrder(
-  deps: OrderDeps,
-  orderNumber: string,
-  audit: (tx: Tx, change: { before: AdminOrderDetail; after: AdminOrderDetail }) => Promise<void>,
-): Promise<AdminOrderDetail> {
-  const before = await studioOrder(deps.db, orderNumber);
-  if (before.status !== 'Paid') throw new AppError('conflict', 'Only a paid order can be refunded.');
-  const order = (await q.selectOrderByNumber(deps.db, orderNumber))!;
-  const [payment] = (await q.selectAllPaymentsOfOrder(deps.db, order.id)).filter((p) => p.status === 'Success');
-  if (order.paymentMethod !== 'Full_Discount') {
-    if (!payment) throw new AppError('conflict', 'This order has no captured payment to refund.');
-    try {
-      if (payment.provider === 'stripe') {
-        if (!deps.stripe) throw new Error('Stripe is not configured');
-        await deps.stripe.refund(payment.providerPaymentId, `refund-${order.orderNumber}`);
-      } else if (payment.provider === 'razorpay') {
-        if (!deps.razorpay) throw new Error('Razorpay is not configured');
-        await deps.razorpay.refund(payment.providerPaymentId, order.orderNumber);
-      }
-    } catch (error) {
-      deps.log.error({ err: error, order: order.orderNumber }, 'the provider refused or failed the refund');
-      throw new AppError('unavailable', 'The payment provider did not confirm the refund. Nothing was changed here; try again in a moment.');
-    }
-  }
-  return deps.db.transaction(async (tx) => {
-    const locked = await q.lockOrder(tx, order.id);
-    // Unless the provider's webhook got here first:
-    if (locked?.status === 'Paid') await applyRefund(tx, deps, order, Boolean(payment));
-    const after = await studioOrder(tx, orderNumber);
-    await audit(tx, { before, after });
-    return after;
-  });
-}
-
-async function applyRefund(tx: Tx, deps: OrderDeps, order: NonNullable<Awaited<ReturnType<typeof q.selectOrderByNumber>>>, hadPayment: boolean): Promise<void> {
-  await q.updateOrder(tx, order.id, { status: 'Refunded', refundedAt: new Date() });
-  await settleCouponUse(tx, order, 'Refunded');
-  if (hadPayment) await q.markOrderPaymentsRefunded(tx, order.id);
-  await revokeOrderEnrolments(tx, order.id);
-  const items = await itemsOfOrders(tx, [order.id]);
-  const meta = regions[order.region as Region] ?? regions.US;
-  const email = refundEmail({
-    fullName: order.fullName,
-    orderNumber: order.orderNumber,
-    amount: `${formatPrice(toMajor(order.total), meta.symbol, order.currency)} ${order.currency}`,
-    courses: items.map((i) => i.title),
-  });
-  await deps.queue.enqueue(SEND_EMAIL_JOB, { to: order.email, ...email }, { tx });
 }
 
 type EventRow = NonNullable<Awaited<ReturnType<typeof q.selectProviderEvent>>>;

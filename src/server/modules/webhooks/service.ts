@@ -51,9 +51,11 @@ export async function receiveRazorpayEvent(
     throw new AppError('bad_request', 'Invalid JSON.');
   }
   const type = body.event ?? 'unknown';
+  // Without Razorpay's event id, the objects it is about name it; a refund's own id too, since one payment may be refunded in several parts.
+  const refundId = body.payload?.refund?.entity?.id;
   const eventId =
     eventIdHeader ??
-    `${type}:${body.payload?.subscription?.entity?.id ?? ''}:${body.payload?.payment?.entity?.id ?? body.payload?.refund?.entity?.payment_id ?? ''}`;
+    `${type}:${body.payload?.subscription?.entity?.id ?? ''}:${body.payload?.payment?.entity?.id ?? body.payload?.refund?.entity?.payment_id ?? ''}${refundId ? `:${refundId}` : ''}`;
   await processEventOnce(deps, { provider: 'razorpay', eventId, type, payload: body }, () => razorpayWork(deps, type, body));
 }
 

@@ -29,6 +29,8 @@ function makeOrder(overrides: Partial<OrderHistoryItem> = {}): OrderHistoryItem 
     phone_number: '+1 415 555 0100',
     email: 'asha@example.com',
     order_items: [item(1, 'Django REST Framework'), item(2, 'Machine Learning A-Z')],
+    refunds: [],
+    net_paid: 98,
     ...overrides,
   };
 }

@@ -31,6 +31,9 @@ const order: AdminOrderDetail = {
   payments: [],
   refundable: true,
   refunded_at: null,
+  refunded: 0,
+  refund_left: 49,
+  refunds: [],
 };
 
 const refundedAt = '2026-02-02T16:30:00.000Z';
