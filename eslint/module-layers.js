@@ -40,7 +40,7 @@ export const moduleLayers = {
   webhooks: { layer: 'features', imports: ['orders', 'subscriptions'] },
   reminders: { layer: 'features', imports: ['access', 'accounts', 'cart', 'catalog', 'enrolments', 'subscriptions'] },
   contact: { layer: 'features', imports: ['settings'] },
-  site: { layer: 'features', imports: ['settings'] },
+  site: { layer: 'features', imports: ['catalog', 'enrolments', 'projects', 'settings'] },
   'web-host': { layer: 'features', imports: ['catalog', 'projects'] },
   // the course page: the catalog's content with the enrolment count and the viewer's access and progress
   storefront: { layer: 'features', imports: ['access', 'catalog', 'enrolments'] },
@@ -70,6 +70,7 @@ export const moduleLayers = {
       'reminders',
       'reviews',
       'settings',
+      'site',
       'storefront',
       'subscriptions',
       'unlocks',

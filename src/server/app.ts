@@ -236,6 +236,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     razorpay: deps.razorpay === null ? undefined : (deps.razorpay ?? defaultRazorpay(config)),
   };
   ctx.invalidation.onInvalidate('catalog', () => ctx.catalogCache.clear());
+  // The home page's figures and wording are kept with the catalog's snapshots and come partly from the settings.
+  ctx.invalidation.onInvalidate('settings', () => ctx.catalogCache.clear());
   app.addHook('onClose', () => ctx.invalidation.close());
   registerReminderJobs({ db, queue, config });
   registerDripJobs({ db, queue, config });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { idSchema, MAX_ID } from './ids.js';
 import { registerBodySchema, userDetailsSchema } from './accounts.js';
 import { complexitySchema, courseTypeSchema, lessonTypeSchema } from './catalog.js';
+import { figureFields, figureValueSchema, testimonialsFields, type FigureField, type TestimonialsField } from './figures.js';
 import { adminQuizSchema, quizBodySchema, quizMessages, studentQuizAttemptSchema } from './quizzes.js';
 import { regionCodes, type Region } from './regions.js';
 import { canonicalVideoUrl, parseVideoUrl } from './video.js';
@@ -88,10 +89,28 @@ export const adminMeSchema = z.object({ user_id: z.number().int(), email: z.stri
 
 // ---------------------------------------------------------------- site settings
 
-export const siteSettingsFields = ['support_email', 'seller_legal_name', 'seller_address', 'seller_tax_id', 'letter_course_id'] as const;
-const settingSource = z.enum(['studio', 'environment', 'unset']);
+/** The settings the studio's Settings page saves (PATCH /admin/settings/); the logo has its own upload. */
+export const siteSettingsFields = [
+  'support_email',
+  'seller_legal_name',
+  'seller_address',
+  'seller_tax_id',
+  'letter_course_id',
+  'site_name',
+  ...figureFields,
+  ...testimonialsFields,
+] as const;
+export type SiteSettingsField = (typeof siteSettingsFields)[number];
+/** studio: set in Settings; environment: from the server's environment; demo: the demo seed's; unset: nothing (a default applies). */
+const settingSource = z.enum(['studio', 'environment', 'demo', 'unset']);
+export type SettingSource = z.infer<typeof settingSource>;
 
-/** The values in force; `sources` says whether each comes from the studio, the environment, or nowhere. */
+const figureStrings = Object.fromEntries([...figureFields, ...testimonialsFields].map((field) => [field, z.string()])) as Record<
+  FigureField | TestimonialsField,
+  z.ZodString
+>;
+
+/** The values in force; `sources` says whether each comes from the studio, the environment, the demo, or nowhere. */
 export const siteSettingsSchema = z.object({
   support_email: z.string(),
   seller_legal_name: z.string(),
@@ -99,13 +118,13 @@ export const siteSettingsSchema = z.object({
   seller_tax_id: z.string(),
   /** The course (its id, as digits) the home page's 'Get Your Letter' banner leads to; '' = the first published course with a project. */
   letter_course_id: z.string(),
-  sources: z.object({
-    support_email: settingSource,
-    seller_legal_name: settingSource,
-    seller_address: settingSource,
-    seller_tax_id: settingSource,
-    letter_course_id: settingSource,
-  }),
+  /** The site's name in its header, footer and page titles; '' = Lectern. */
+  site_name: z.string(),
+  /** The logo's public address (an upload, POST /admin/settings/logo/); '' = the default mark. */
+  site_logo: z.string(),
+  /** Each figure as set ('' = what the database knows, GET /admin/site-figures/), and the testimonials' wording ('' = the default). */
+  ...figureStrings,
+  sources: z.record(z.enum(siteSettingsFields), settingSource),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
@@ -145,6 +164,10 @@ export const siteSettingsBodySchema = z
       .string()
       .trim()
       .refine((v) => v === '' || (/^\d{1,10}$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_ID), 'Choose a course.'),
+    site_name: plainLine(60),
+    ...(Object.fromEntries(figureFields.map((field) => [field, figureValueSchema])) as Record<FigureField, typeof figureValueSchema>),
+    testimonials_title: plainLine(80),
+    testimonials_subtitle: plainLine(200),
   })
   .partial()
   .strict();

@@ -15,6 +15,10 @@ export const siteConfigSchema = z.object({
   }),
   community_url: z.string(),
   support_email: z.string(),
+  /** The site's name (Settings; 'Lectern' until set) for the header, footer and page titles. */
+  site_name: z.string(),
+  /** The logo uploaded in Settings; null: the default mark. */
+  logo_url: z.string().nullable(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 

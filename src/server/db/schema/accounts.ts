@@ -28,6 +28,8 @@ export const users = pgTable(
     googleSubject: text('google_subject').unique(),
     /** Set by the instructor: a blocked user cannot sign in, and their sessions stop working at once. */
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /** A demo student seeded with the demo catalog (no password): 'Remove the demo content' deletes it with what it did. */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

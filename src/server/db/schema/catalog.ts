@@ -6,6 +6,8 @@ export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),
   categoryName: text('category_name').notNull(),
   slug: text('slug').notNull().unique(),
+  /** Seeded by the demo catalog: 'Remove the demo content' (the studio's first-run checklist) may delete it. */
+  isDemo: boolean('is_demo').notNull().default(false),
 });
 
 export const instructors = pgTable('instructors', {
@@ -21,6 +23,8 @@ export const instructors = pgTable('instructors', {
   githubLink: text('github_link'),
   youtubeLink: text('youtube_link'),
   instagramLink: text('instagram_link'),
+  /** The demo's placeholder instructor; saving the profile in the studio makes it the instructor's own (false). */
+  isDemo: boolean('is_demo').notNull().default(false),
 });
 
 export const courses = pgTable(
@@ -57,6 +61,8 @@ export const courses = pgTable(
     /** Search-engine title and description; empty means the course title and subtitle. */
     seoTitle: text('seo_title').notNull().default(''),
     seoDescription: text('seo_description').notNull().default(''),
+    /** Seeded by the demo catalog: 'Remove the demo content' (the studio's first-run checklist) may delete it. */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -201,6 +207,8 @@ export const clientReviews = pgTable('client_reviews', {
   rating: integer('rating').notNull(),
   review: text('review').notNull(),
   position: integer('position').notNull().default(0),
+  /** Seeded by the demo catalog: 'Remove the demo content' (the studio's first-run checklist) may delete it. */
+  isDemo: boolean('is_demo').notNull().default(false),
 });
 
 /**
@@ -246,4 +254,6 @@ export const roadmapSteps = pgTable('roadmap_steps', {
     .references(() => courses.id),
   timeEstimate: text('time_estimate').notNull(),
   note: text('note').notNull(),
+  /** Seeded by the demo catalog: 'Remove the demo content' (the studio's first-run checklist) may delete it. */
+  isDemo: boolean('is_demo').notNull().default(false),
 });

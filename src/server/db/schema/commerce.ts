@@ -47,6 +47,8 @@ export const coupons = pgTable(
     /** Uses held against max_uses: paid orders and checkouts waiting for their payment. */
     usedCount: integer('used_count').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    /** Seeded by the demo catalog: 'Remove the demo content' (the studio's first-run checklist) may delete it. */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // Checkout matches codes ignoring case, so no two codes may differ only in case.

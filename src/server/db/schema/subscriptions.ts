@@ -15,6 +15,8 @@ export const plans = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** The plan's Stripe Product (its Prices hang under it). */
     stripeProductId: text('stripe_product_id'),
+    /** Seeded by the demo catalog: 'Remove the demo content' (the studio's first-run checklist) may delete it. */
+    isDemo: boolean('is_demo').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -76,6 +76,8 @@ function priceRows<K extends string>(key: K, id: number, prices: RegionPrices) {
 export interface CategoryInput {
   categoryName: string;
   slug: string;
+  /** Seeded by the demo catalog (every factory below takes it): 'Remove the demo content' may delete it. */
+  isDemo?: boolean;
 }
 
 export async function insertCategory(db: Db, input: CategoryInput): Promise<{ id: number }> {
@@ -96,6 +98,7 @@ export interface InstructorInput {
   githubLink?: string | null;
   youtubeLink?: string | null;
   instagramLink?: string | null;
+  isDemo?: boolean;
 }
 
 export async function insertInstructor(db: Db, input: InstructorInput): Promise<{ id: number }> {
@@ -112,6 +115,7 @@ export async function insertInstructor(db: Db, input: InstructorInput): Promise<
       githubLink: input.githubLink ?? null,
       youtubeLink: input.youtubeLink ?? null,
       instagramLink: input.instagramLink ?? null,
+      isDemo: input.isDemo ?? false,
     })
     .returning({ id: instructors.id });
   if (!row) throw new Error('insertInstructor: no row returned');
@@ -178,6 +182,7 @@ export interface CourseInput {
   sections?: SectionInput[];
   /** Minor units per region. Optional for free courses (0 everywhere); required for paid ones. */
   prices?: RegionPrices;
+  isDemo?: boolean;
 }
 
 export interface InsertedCourse {
@@ -218,6 +223,7 @@ export async function insertCourse(db: Db, input: CourseInput): Promise<Inserted
       enrolledBaseline: input.enrolledBaseline ?? 0,
       position: input.position ?? 0,
       isPublished: input.isPublished ?? true,
+      isDemo: input.isDemo ?? false,
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
       ...(input.updatedAt ? { updatedAt: input.updatedAt } : {}),
     })
@@ -339,6 +345,7 @@ export interface ClientReviewInput {
   rating: number;
   review: string;
   position?: number;
+  isDemo?: boolean;
 }
 
 export async function insertClientReview(db: Db, input: ClientReviewInput): Promise<{ id: number }> {
@@ -375,6 +382,7 @@ export interface PlanInput {
   prices: RegionPrices;
   position?: number;
   isActive?: boolean;
+  isDemo?: boolean;
 }
 
 export async function insertPlan(db: Db, input: PlanInput): Promise<{ id: number; priceIds: number[] }> {
@@ -387,6 +395,7 @@ export async function insertPlan(db: Db, input: PlanInput): Promise<{ id: number
       features: input.features,
       position: input.position ?? 0,
       isActive: input.isActive ?? true,
+      isDemo: input.isDemo ?? false,
     })
     .returning({ id: plans.id });
   if (!plan) throw new Error('insertPlan: no row returned');
@@ -448,6 +457,7 @@ export interface CouponInput {
   usedCount?: number;
   /** When given, the coupon applies only to these courses. */
   courseIds?: number[];
+  isDemo?: boolean;
 }
 
 export async function insertCoupon(db: Db, input: CouponInput): Promise<{ id: number }> {
@@ -464,6 +474,7 @@ export async function insertCoupon(db: Db, input: CouponInput): Promise<{ id: nu
       maxUsesPerUser: input.maxUsesPerUser ?? null,
       isActive: input.isActive ?? true,
       usedCount: input.usedCount ?? 0,
+      isDemo: input.isDemo ?? false,
     })
     .returning({ id: coupons.id });
   if (!coupon) throw new Error('insertCoupon: no row returned');
@@ -480,6 +491,7 @@ export interface RoadmapStepInput {
   /** '1-2 weeks' ... '8 weeks' */
   timeEstimate: string;
   note: string;
+  isDemo?: boolean;
 }
 
 export async function insertRoadmapStep(db: Db, input: RoadmapStepInput): Promise<{ id: number }> {

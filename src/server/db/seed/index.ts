@@ -5,7 +5,8 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asc, like, sql } from 'drizzle-orm';
-import { categories as categoriesTable, courseRatings, courses, enrolments, instructors, lessonProgress, users } from '../schema/index.js';
+import { demoFigures } from '../../../shared/figures.js';
+import { categories as categoriesTable, courseRatings, courses, enrolments, instructors, lessonProgress, siteSettings, users } from '../schema/index.js';
 import type { Db } from '../client.js';
 import { seedDemoProjects } from './projects.js';
 import {
@@ -123,9 +124,11 @@ export async function isCatalogEmpty(db: Db): Promise<boolean> {
 const SEED_LOCK_KEY = 7_345_112;
 
 /**
- * Seeds the demo catalog: instructor, categories, 13 courses, reviews, plans, coupons and the
- * roadmap, in one transaction. Does nothing when any course already exists. `production` is
- * required so that no caller can forget it: a live shop never gets the public 100% coupon.
+ * Seeds the demo catalog: instructor, categories, 13 courses, reviews, plans, coupons, the
+ * roadmap and the home and subscribe pages' figures as the spec shows them, in one transaction.
+ * Every row is marked `is_demo` (the demo students too, and so everything they did), which is how
+ * the studio's 'Remove the demo content' finds it. Does nothing when any course already exists.
+ * `production` is required so that no caller can forget it: a live shop never gets the public 100% coupon.
  */
 export async function seedDemo(db: Db, options: { production: boolean }): Promise<void> {
   if (!(await isCatalogEmpty(db))) return;
@@ -133,10 +136,10 @@ export async function seedDemo(db: Db, options: { production: boolean }): Promis
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (!(await isCatalogEmpty(tx))) return;
 
-    const { id: instructorId } = await insertInstructor(tx, instructor);
+    const { id: instructorId } = await insertInstructor(tx, { ...instructor, isDemo: true });
     const categoryIds = new Map<string, number>();
     for (const category of categories) {
-      const { id } = await insertCategory(tx, { categoryName: category.categoryName, slug: category.slug });
+      const { id } = await insertCategory(tx, { categoryName: category.categoryName, slug: category.slug, isDemo: true });
       categoryIds.set(category.slug, id);
     }
 
@@ -145,22 +148,31 @@ export async function seedDemo(db: Db, options: { production: boolean }): Promis
     for (const [index, spec] of demoCourses.entries()) {
       const categoryId = categoryIds.get(spec.category);
       if (categoryId === undefined) throw new Error(`Unknown category '${spec.category}' for '${spec.slug}'`);
-      const course = await insertCourse(tx, buildCourseInput(spec, { categoryId, instructorId, position: index + 1 }));
+      const course = await insertCourse(tx, { ...buildCourseInput(spec, { categoryId, instructorId, position: index + 1 }), isDemo: true });
       courseIds.set(spec.slug, course.id);
       inserted.push({ id: course.id, courseType: spec.courseType, lessonIds: course.lessonIds });
     }
     await seedDemoReviews(tx, inserted);
     await seedDemoProjects(tx, courseIds, instructor.name);
 
-    await insertClientReviews(tx, clientReviews);
-    for (const plan of plans) await insertPlan(tx, plan);
+    await insertClientReviews(
+      tx,
+      clientReviews.map((review) => ({ ...review, isDemo: true })),
+    );
+    for (const plan of plans) await insertPlan(tx, { ...plan, isDemo: true });
     // A public 100% coupon is a demo convenience, never something a live shop should carry.
-    for (const coupon of coupons) if (!(options.production && coupon.discountPercentage >= 100)) await insertCoupon(tx, coupon);
+    for (const coupon of coupons) if (!(options.production && coupon.discountPercentage >= 100)) await insertCoupon(tx, { ...coupon, isDemo: true });
     for (const [index, step] of roadmap.entries()) {
       const courseId = courseIds.get(step.slug);
       if (courseId === undefined) throw new Error(`Roadmap step refers to unknown course '${step.slug}'`);
-      await insertRoadmapStep(tx, { position: index + 1, courseId, timeEstimate: step.timeEstimate, note: step.note });
+      await insertRoadmapStep(tx, { position: index + 1, courseId, timeEstimate: step.timeEstimate, note: step.note, isDemo: true });
     }
+    // The spec's marketing figures ('10+ Online Courses', '75K+ Online Students' ...), as the demo's: the
+    // studio shows them as such, and without them each figure is what the database knows.
+    await tx
+      .insert(siteSettings)
+      .values(Object.entries(demoFigures).map(([key, value]) => ({ key, value, isDemo: true })))
+      .onConflictDoNothing();
   });
 }
 
@@ -186,7 +198,15 @@ async function seedDemoReviews(tx: Db, seeded: SeededCourse[]): Promise<void> {
     .values(
       demoStudents.map((fullName, i) => {
         const handle = `${fullName.toLowerCase().replace(/[^a-z]+/g, '.')}.${i + 1}`;
-        return { username: `demo-student-${i + 1}`, email: `${handle}@students.example.com`, fullName, isVerified: true, createdAt: joined, updatedAt: joined };
+        return {
+          username: `demo-student-${i + 1}`,
+          email: `${handle}@students.example.com`,
+          fullName,
+          isVerified: true,
+          isDemo: true,
+          createdAt: joined,
+          updatedAt: joined,
+        };
       }),
     )
     .returning({ id: users.id });

@@ -46,6 +46,11 @@ export interface RazorpayEventBody {
   };
 }
 
+/** Whether a Razorpay key id moves real money: rzp_live_ does, rzp_test_ does not. */
+export function razorpayKeyMode(keyId: string): 'test' | 'live' {
+  return keyId.startsWith('rzp_live_') ? 'live' : 'test';
+}
+
 export interface RazorpayGateway {
   mode: 'live' | 'sandbox';
   keyId: string;

@@ -91,6 +91,11 @@ export interface StripeEvent {
   created?: Date | null;
 }
 
+/** Whether a Stripe secret (or restricted) key moves real money: sk_live_/rk_live_ do, sk_test_/rk_test_ do not. */
+export function stripeKeyMode(secretKey: string): 'test' | 'live' {
+  return /^(sk|rk)_live_/.test(secretKey) ? 'live' : 'test';
+}
+
 export interface StripeGateway {
   mode: 'live' | 'sandbox';
   createCheckoutSession(input: CheckoutSessionInput): Promise<{ id: string; url: string }>;

@@ -6,6 +6,8 @@ export {
   createFirstAdmin,
   createSetupToken,
   createUser,
+  deleteDemoStudents,
+  demoStudentIds,
   findUserIds,
   firstAdmin,
   getPublicUser,

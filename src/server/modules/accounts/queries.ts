@@ -271,3 +271,27 @@ export function selectStaff(db: Db, userId?: number) {
     .where(and(or(eq(users.isAdmin, true), eq(users.isReviewer, true)), userId === undefined ? undefined : eq(users.id, userId)))
     .orderBy(desc(users.isAdmin), asc(users.createdAt), asc(users.id));
 }
+
+/**
+ * The demo's students that are still only the demo's: marked is_demo, and nobody has made them an
+ * account one can use (no password, no Google sign-in, no studio role). Locked while a removal decides.
+ */
+export async function selectDemoUsers(db: Db, lock: boolean): Promise<number[]> {
+  const query = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isDemo, true), isNull(users.passwordHash), isNull(users.googleSubject), eq(users.isAdmin, false), eq(users.isReviewer, false)))
+    .orderBy(asc(users.id));
+  return (lock ? await query.for('update') : await query).map((r) => r.id);
+}
+
+/** Deletes the named demo students; what was theirs alone (enrolments, progress, reviews, hand-ins, letters) goes with them. */
+export async function deleteDemoUsers(tx: Tx, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  return (
+    await tx
+      .delete(users)
+      .where(and(eq(users.isDemo, true), inArray(users.id, ids)))
+      .returning({ id: users.id })
+  ).length;
+}

@@ -456,3 +456,13 @@ export function listUsersForStudio(db: Database, filter: q.UsersPageFilter) {
 export function newStudentsByDay(db: Database, from: Date, to: Date) {
   return q.selectNewStudentsByDay(db, from, to);
 }
+
+/** The demo's students still only the demo's (no password, no Google sign-in, no studio role); `lock` holds them until the caller's transaction ends. */
+export function demoStudentIds(db: Db, options: { lock: boolean }): Promise<number[]> {
+  return q.selectDemoUsers(db, options.lock);
+}
+
+/** Deletes the named demo students with what was theirs alone (the caller keeps any with an order or a membership). */
+export function deleteDemoStudents(tx: Tx, ids: number[]): Promise<number> {
+  return q.deleteDemoUsers(tx, ids);
+}

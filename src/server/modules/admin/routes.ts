@@ -31,6 +31,7 @@ import { reviewAdminRoutes } from './reviews.routes.js';
 import { teamAdminRoutes } from './team.routes.js';
 import { projectAdminRoutes } from './projects.routes.js';
 import { broadcastAdminRoutes } from './broadcasts.routes.js';
+import { firstStartAdminRoutes } from './first-start.routes.js';
 
 /** Everything under /api/v1/admin/: the role is checked first (guard), every change is audited. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -52,6 +53,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(teamAdminRoutes(ctx));
     await app.register(projectAdminRoutes(ctx));
     await app.register(broadcastAdminRoutes(ctx));
+    await app.register(firstStartAdminRoutes(ctx));
 
     app.get(
       '/me/',

@@ -76,3 +76,15 @@ export {
   updateInstructorProfile,
   updateReview,
 } from './site-content.js';
+export {
+  catalogFigureFacts,
+  demoCatalog,
+  demoCategoriesAndInstructor,
+  instructorState,
+  ownCourse,
+  removeDemoCatalog,
+  type DemoCatalog,
+  type DemoCatalogRemoval,
+  type DemoCourse,
+  type DemoPeople,
+} from './demo.js';

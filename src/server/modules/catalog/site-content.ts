@@ -49,7 +49,9 @@ export async function getStudioInstructor(db: Db): Promise<AdminInstructor | nul
 
 export async function updateInstructorProfile(tx: Tx, body: InstructorBody, fallback: { name: string; email: string }) {
   const current = await instructorRow(tx, fallback);
+  // Saved in the studio, the profile is the instructor's own: no longer the demo's placeholder.
   const row = await q.updateInstructor(tx, current.id, {
+    isDemo: false,
     ...(body.name !== undefined ? { name: body.name } : {}),
     ...(body.designation !== undefined ? { designation: body.designation } : {}),
     ...(body.email !== undefined ? { email: body.email } : {}),
@@ -65,7 +67,7 @@ export async function updateInstructorProfile(tx: Tx, body: InstructorBody, fall
 
 export async function setInstructorPhoto(tx: Tx, photoPath: string, fallback: { name: string; email: string }) {
   const current = await instructorRow(tx, fallback);
-  const row = await q.updateInstructor(tx, current.id, { profilePicture: photoPath });
+  const row = await q.updateInstructor(tx, current.id, { profilePicture: photoPath, isDemo: false });
   return { before: toAdminInstructor(current), after: toAdminInstructor(row) };
 }
 

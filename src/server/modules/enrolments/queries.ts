@@ -215,3 +215,31 @@ export async function selectSummary(db: Db, userId: number) {
     .from(sql`(select 1) as one`);
   return row!;
 }
+
+/** People holding a course now (each once, however many courses): the home page's students figure. */
+export async function countStudents(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${enrolments.userId})`.mapWith(Number) })
+    .from(enrolments)
+    .where(isNull(enrolments.revokedAt));
+  return row?.n ?? 0;
+}
+
+/** Of `courseIds`, those someone outside `exceptUserIds` is or was enrolled in (revoked ones too). */
+export async function selectCoursesWithEnrolments(db: Db, courseIds: number[], exceptUserIds: number[]): Promise<number[]> {
+  if (!courseIds.length) return [];
+  const rows = await db
+    .selectDistinct({ courseId: enrolments.courseId })
+    .from(enrolments)
+    .where(and(inArray(enrolments.courseId, courseIds), exceptUserIds.length ? notInArray(enrolments.userId, exceptUserIds) : undefined));
+  return rows.map((r) => r.courseId);
+}
+
+export async function countEnrolmentsOf(db: Db, userIds: number[]): Promise<number> {
+  if (!userIds.length) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(enrolments)
+    .where(inArray(enrolments.userId, userIds));
+  return row?.n ?? 0;
+}

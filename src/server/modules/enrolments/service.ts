@@ -132,3 +132,18 @@ export function completedLessonCount(db: Db, userId: number, courseId: number, q
 export function enrolmentSummary(db: Db, userId: number): Promise<{ totalCourses: number; completedCourses: number; completedLessons: number }> {
   return q.selectSummary(db, userId);
 }
+
+/** People holding a course now, each once (the home page's students figure adds the courses' baselines). */
+export function countStudents(db: Db): Promise<number> {
+  return q.countStudents(db);
+}
+
+/** Of `courseIds`, those anyone but `exceptUserIds` (the demo's students) is or was enrolled in. */
+export async function coursesWithEnrolments(db: Db, courseIds: number[], exceptUserIds: number[]): Promise<Set<number>> {
+  return new Set(await q.selectCoursesWithEnrolments(db, courseIds, exceptUserIds));
+}
+
+/** How many enrolments the users hold (any state). */
+export function countEnrolmentsOf(db: Db, userIds: number[]): Promise<number> {
+  return q.countEnrolmentsOf(db, userIds);
+}

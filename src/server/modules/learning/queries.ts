@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { answers, certificates, questions } from '../../db/schema/index.js';
 import { outer } from '../../db/sql.js';
@@ -93,4 +93,18 @@ export async function selectQuestionPage(db: Db, filter: { answered?: boolean | 
 
 export async function insertAnswer(db: Db, values: typeof answers.$inferInsert): Promise<void> {
   await db.insert(answers).values(values);
+}
+
+/** Of `courseIds`, those with a certificate or a question of anyone outside `exceptUserIds`. */
+export async function selectCoursesWithLearnerActivity(db: Db, courseIds: number[], exceptUserIds: number[]): Promise<number[]> {
+  if (!courseIds.length) return [];
+  const certified = await db
+    .selectDistinct({ courseId: certificates.courseId })
+    .from(certificates)
+    .where(and(inArray(certificates.courseId, courseIds), exceptUserIds.length ? notInArray(certificates.userId, exceptUserIds) : undefined));
+  const asked = await db
+    .selectDistinct({ courseId: questions.courseId })
+    .from(questions)
+    .where(and(inArray(questions.courseId, courseIds), exceptUserIds.length ? notInArray(questions.userId, exceptUserIds) : undefined));
+  return [...new Set([...certified, ...asked].map((r) => r.courseId))];
 }

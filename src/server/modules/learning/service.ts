@@ -466,3 +466,8 @@ export async function answerQuestion(tx: Tx, deps: { queue: JobQueue; config: Co
   }
   return (await loadQuestions(tx, { questionId }))[0]!;
 }
+
+/** Of `courseIds`, those someone but `exceptUserIds` (the demo's students) holds a certificate of or asked about. */
+export async function coursesWithLearnerActivity(db: Db, courseIds: number[], exceptUserIds: number[]): Promise<Set<number>> {
+  return new Set(await q.selectCoursesWithLearnerActivity(db, courseIds, exceptUserIds));
+}

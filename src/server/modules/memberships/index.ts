@@ -26,6 +26,8 @@ export {
   membershipSnapshot,
   membershipsOfUser,
   pendingMembershipsOf,
+  plansWithMemberships,
+  usersWithMemberships,
   updateMembership,
   type MembershipRow,
   type NewMembership,

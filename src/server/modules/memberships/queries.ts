@@ -191,3 +191,17 @@ export async function countMembershipsByPlan(db: Db, planIds: number[]) {
     .where(inArray(subscriptions.planId, planIds))
     .groupBy(subscriptions.planId);
 }
+
+/** Of `userIds`, those with a membership record in any state (pending and failed ones too). */
+export async function selectUsersWithMemberships(db: Db, userIds: number[]): Promise<number[]> {
+  if (!userIds.length) return [];
+  const rows = await db.selectDistinct({ userId: subscriptions.userId }).from(subscriptions).where(inArray(subscriptions.userId, userIds));
+  return rows.map((r) => r.userId);
+}
+
+/** Of `planIds`, those a membership record (in any state) was taken on. */
+export async function selectPlansWithMemberships(db: Db, planIds: number[]): Promise<number[]> {
+  if (!planIds.length) return [];
+  const rows = await db.selectDistinct({ planId: subscriptions.planId }).from(subscriptions).where(inArray(subscriptions.planId, planIds));
+  return rows.map((r) => r.planId);
+}

@@ -127,3 +127,13 @@ export function updateMembership(db: Db, id: number, values: Partial<NewMembersh
 export function membershipsForStudio(db: Db, filter: Parameters<typeof q.selectMembershipsForStudio>[1]) {
   return q.selectMembershipsForStudio(db, filter);
 }
+
+/** Of `userIds`, those with a membership in any state (the demo's students who have one are never removed). */
+export async function usersWithMemberships(db: Db, userIds: number[]): Promise<Set<number>> {
+  return new Set(await q.selectUsersWithMemberships(db, userIds));
+}
+
+/** Of `planIds`, those anyone took a membership on, in any state: such a plan was bought, and stays. */
+export async function plansWithMemberships(db: Db, planIds: number[]): Promise<Set<number>> {
+  return new Set(await q.selectPlansWithMemberships(db, planIds));
+}

@@ -16,3 +16,5 @@ export { handleRazorpayOrderEvent, handleStripeOrderEvent, processEventOnce, sto
 export type { OrderDeps } from './service.js';
 export { courseSales, orderMoneyByDay, recoveredOrders } from './overview.js';
 export { createStudioCoupon, deleteStudioCoupon, getStudioCoupon, getStudioCouponDetail, listStudioCoupons, updateStudioCoupon } from './coupon-studio.js';
+// What the studio's first start asks: the demo content an order names, and the providers' last webhooks.
+export { coursesWithOrders, deleteDemoCoupons, demoCoupons, lastWebhookAt, usersWithOrders } from './demo.js';

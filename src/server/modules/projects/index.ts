@@ -1,6 +1,9 @@
 // The projects module's public surface (projects, submissions, reviews, letters): the only file other modules may import.
 export {
+  countHandInsOf,
+  countIssuedLetters,
   countLetters,
+  coursesWithSubmissions,
   createProject,
   decideSubmission,
   deleteProject,

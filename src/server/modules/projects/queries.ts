@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, max, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { letters, projectRounds, projects, projectSubmissions } from '../../db/schema/index.js';
 
@@ -272,4 +272,34 @@ export async function countValidLetters(db: Db, userId: number): Promise<number>
     .from(letters)
     .where(and(eq(letters.userId, userId), isNull(letters.revokedAt)));
   return row?.n ?? 0;
+}
+
+/** Letters issued and not revoked, everyone's: the home page's letters figure. */
+export async function countIssuedLetters(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(letters).where(isNull(letters.revokedAt));
+  return row?.n ?? 0;
+}
+
+/** Of `courseIds`, those with a project someone outside `exceptUserIds` handed in, or a letter of theirs. */
+export async function selectCoursesWithSubmissions(db: Db, courseIds: number[], exceptUserIds: number[]): Promise<number[]> {
+  if (!courseIds.length) return [];
+  const others = (column: typeof projectSubmissions.userId | typeof letters.userId) => (exceptUserIds.length ? notInArray(column, exceptUserIds) : undefined);
+  const handedIn = await db
+    .selectDistinct({ courseId: projects.courseId })
+    .from(projectSubmissions)
+    .innerJoin(projects, eq(projects.id, projectSubmissions.projectId))
+    .where(and(inArray(projects.courseId, courseIds), others(projectSubmissions.userId)));
+  const lettered = await db
+    .selectDistinct({ courseId: letters.courseId })
+    .from(letters)
+    .where(and(inArray(letters.courseId, courseIds), others(letters.userId)));
+  return [...new Set([...handedIn, ...lettered].map((r) => r.courseId))];
+}
+
+/** The hand-ins and letters of the users. */
+export async function countHandInsOf(db: Db, userIds: number[]): Promise<{ submissions: number; letters: number }> {
+  if (!userIds.length) return { submissions: 0, letters: 0 };
+  const [s] = await db.select({ n: count() }).from(projectSubmissions).where(inArray(projectSubmissions.userId, userIds));
+  const [l] = await db.select({ n: count() }).from(letters).where(inArray(letters.userId, userIds));
+  return { submissions: s?.n ?? 0, letters: l?.n ?? 0 };
 }

@@ -697,6 +697,21 @@ export function countLetters(db: Db, userId: number): Promise<number> {
   return q.countValidLetters(db, userId);
 }
 
+/** Letters issued and not revoked, everyone's (the home page's figure). */
+export function countIssuedLetters(db: Db): Promise<number> {
+  return q.countIssuedLetters(db);
+}
+
+/** How many project hand-ins and letters the users have. */
+export function countHandInsOf(db: Db, userIds: number[]): Promise<{ submissions: number; letters: number }> {
+  return q.countHandInsOf(db, userIds);
+}
+
+/** Of `courseIds`, those with a hand-in or a letter of anyone but `exceptUserIds` (the demo's students). */
+export async function coursesWithSubmissions(db: Db, courseIds: number[], exceptUserIds: number[]): Promise<Set<number>> {
+  return new Set(await q.selectCoursesWithSubmissions(db, courseIds, exceptUserIds));
+}
+
 // ---------------------------------------------------------------- the home banner
 
 /**

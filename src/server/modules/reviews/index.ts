@@ -1,2 +1,2 @@
 // The reviews module's public surface: the only file other modules may import.
-export { replyToReview, reviewRefusal, setReviewHidden, studioReviews } from './service.js';
+export { countReviewsBy, coursesReviewedBy, removeReviewsBy, replyToReview, reviewRefusal, setReviewHidden, studioReviews } from './service.js';

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { courseRatings } from '../../db/schema/index.js';
 
@@ -118,4 +118,33 @@ export async function setHidden(db: Db, id: number, hidden: { at: Date; reason: 
     .where(and(eq(courseRatings.id, id), hidden ? isNull(courseRatings.hiddenAt) : isNotNull(courseRatings.hiddenAt)))
     .returning({ id: courseRatings.id });
   return row;
+}
+
+/** Of `courseIds`, those reviewed by anyone outside `exceptUserIds`. */
+export async function selectCoursesReviewedBy(db: Db, courseIds: number[], exceptUserIds: number[]): Promise<number[]> {
+  if (!courseIds.length) return [];
+  const rows = await db
+    .selectDistinct({ courseId: courseRatings.courseId })
+    .from(courseRatings)
+    .where(and(inArray(courseRatings.courseId, courseIds), exceptUserIds.length ? notInArray(courseRatings.userId, exceptUserIds) : undefined));
+  return rows.map((r) => r.courseId);
+}
+
+/** The reviews the users wrote, per course. */
+export async function countReviewsByCourse(db: Db, userIds: number[]) {
+  if (!userIds.length) return [];
+  return db
+    .select({ courseId: courseRatings.courseId, n: count() })
+    .from(courseRatings)
+    .where(inArray(courseRatings.userId, userIds))
+    .groupBy(courseRatings.courseId)
+    .orderBy(courseRatings.courseId);
+}
+
+export async function deleteReviewsOf(db: Db, courseId: number, userIds: number[]): Promise<number> {
+  const rows = await db
+    .delete(courseRatings)
+    .where(and(eq(courseRatings.courseId, courseId), inArray(courseRatings.userId, userIds)))
+    .returning({ id: courseRatings.id });
+  return rows.length;
 }

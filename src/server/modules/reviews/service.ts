@@ -210,3 +210,27 @@ export async function setReviewHidden(tx: Tx, id: number, hidden: { reason: stri
   await refreshAggregate(tx, found.courseId);
   return { before, after: await studioReview(tx, id) };
 }
+
+/** Of `courseIds`, those anyone but `exceptUserIds` (the demo's students) reviewed. */
+export async function coursesReviewedBy(db: Db, courseIds: number[], exceptUserIds: number[]): Promise<Set<number>> {
+  return new Set(await q.selectCoursesReviewedBy(db, courseIds, exceptUserIds));
+}
+
+/** How many reviews the users wrote. */
+export async function countReviewsBy(db: Db, userIds: number[]): Promise<number> {
+  return (await q.countReviewsByCourse(db, userIds)).reduce((sum, r) => sum + r.n, 0);
+}
+
+/**
+ * Deletes every review the users wrote (the demo's students, before their accounts go), each
+ * course's figures recomputed in the same transaction under its review lock, as any review write.
+ */
+export async function removeReviewsBy(tx: Tx, userIds: number[]): Promise<number> {
+  let removed = 0;
+  for (const { courseId } of await q.countReviewsByCourse(tx, userIds)) {
+    await q.lockCourseReviews(tx, courseId);
+    removed += await q.deleteReviewsOf(tx, courseId, userIds);
+    await refreshAggregate(tx, courseId);
+  }
+  return removed;
+}

@@ -1,2 +1,14 @@
 // The settings module's public surface: other modules import only from here.
-export { getSiteSettings, sellerDetails, supportAddress, updateSiteSettings } from './service.js';
+export {
+  deleteDemoSettings,
+  demoSettingKeys,
+  dismissSetup,
+  getSiteSettings,
+  sellerDetails,
+  setSiteLogo,
+  setupDismissedAt,
+  siteIdentity,
+  siteNameOf,
+  supportAddress,
+  updateSiteSettings,
+} from './service.js';

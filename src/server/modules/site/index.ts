@@ -1,2 +1,2 @@
-// The site module offers no services to other modules: app.ts registers its routes from routes.ts.
-export {};
+// The site module's public surface: the figures the home and subscribe pages show (the studio's Settings page reads their facts).
+export { figureFacts, siteFigures } from './figures.js';

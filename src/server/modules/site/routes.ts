@@ -14,7 +14,10 @@ import { visitorOf, type AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { grantCaptchaPass } from '../../http/captcha-pass.js';
 import { randomToken } from '../../lib/tokens.js';
-import { supportAddress } from '../settings/index.js';
+import { siteIdentity } from '../settings/index.js';
+import { siteFiguresSchema } from '../../../shared/figures.js';
+import { sendSnapshot } from '../../http/cache.js';
+import { siteFigures } from './figures.js';
 import { listCountries, listStates } from './service.js';
 
 export function siteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -32,6 +35,7 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags: ['site'], summary: 'What the web app needs to know about this deployment', response: { 200: siteConfigSchema } } },
       async (request, reply) => {
         const visitor = visitorOf(ctx, request);
+        const site = await siteIdentity(ctx.db, ctx.config);
         reply.header('Cache-Control', 'private, max-age=300');
         return {
           country: visitor.country,
@@ -44,9 +48,24 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             razorpay_key_id: ctx.razorpay?.keyId ?? null,
           },
           community_url: ctx.config.communityUrl,
-          support_email: (await supportAddress(ctx.db, ctx.config)) ?? '',
+          support_email: site.supportEmail ?? '',
+          site_name: site.name,
+          logo_url: site.logo ?? null,
         };
       },
+    );
+
+    app.get(
+      '/site-figures/',
+      {
+        schema: {
+          tags: ['site'],
+          summary: "The home page's stats strip, the subscribe page's claims and the testimonials' wording (Settings, else what the database knows)",
+          response: { 200: siteFiguresSchema },
+        },
+      },
+      // Kept with the catalog's snapshots (dropped when the catalog or the settings change), so a page render never counts rows.
+      async (request, reply) => sendSnapshot(request, reply, await ctx.catalogCache.get('site-figures', () => siteFigures(ctx.db, ctx.config))),
     );
 
     app.get('/fetchCountries/', { schema: { tags: ['site'], response: { 200: countryListSchema } } }, async (_request, reply) => {

@@ -3,17 +3,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SiteSettings } from '../../../shared/admin';
+import { siteSettingsFields, type SiteSettings } from '../../../shared/admin';
 import { respond } from '../../pages/lesson/fixtures';
 import { SetupChecklist } from './SetupChecklist';
 
 const unset: SiteSettings = {
-  support_email: '',
-  seller_legal_name: '',
-  seller_address: '',
-  seller_tax_id: '',
-  letter_course_id: '',
-  sources: { support_email: 'unset', seller_legal_name: 'unset', seller_address: 'unset', seller_tax_id: 'unset', letter_course_id: 'unset' },
+  ...(Object.fromEntries(siteSettingsFields.map((f) => [f, ''])) as Record<(typeof siteSettingsFields)[number], string>),
+  site_logo: '',
+  sources: Object.fromEntries(siteSettingsFields.map((f) => [f, 'unset'])) as SiteSettings['sources'],
 };
 
 function renderWith(settings: SiteSettings) {

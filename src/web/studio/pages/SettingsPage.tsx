@@ -17,7 +17,12 @@ import { InstructorCard } from '../settings/InstructorCard';
 import { ReviewsCard } from '../settings/ReviewsCard';
 
 type Values = z.input<typeof siteSettingsBodySchema>;
-const sourceText = { studio: 'Set here.', environment: 'From the server environment; saving here overrides it.', unset: 'Not set.' } as const;
+const sourceText = {
+  studio: 'Set here.',
+  environment: 'From the server environment; saving here overrides it.',
+  demo: "The demo's: saving here makes it yours.",
+  unset: 'Not set.',
+} as const;
 
 const valuesOf = (s: SiteSettings): Values => ({
   support_email: s.support_email,
