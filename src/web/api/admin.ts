@@ -17,6 +17,7 @@ import type {
   LessonBody,
   Page,
   PricesBody,
+  SectionPatch,
   SetupBody,
   SetupStatus,
   SiteSettings,
@@ -216,6 +217,11 @@ export const useAddSection = (courseId: number) =>
   useCourseWrite((title: string) => apiFetch<AdminCourse>(`${A}/courses/${courseId}/sections/`, { method: 'POST', body: { title } }));
 export const useRenameSection = () =>
   useCourseWrite(({ id, title }: { id: number; title: string }) => apiFetch<AdminCourse>(`${A}/sections/${id}/`, { method: 'PATCH', body: { title } }));
+/** A section's drip schedule (the whole schedule: the field not sent is cleared), its title left as it is. */
+export const useSetSectionRelease = () =>
+  useCourseWrite(({ id, body }: { id: number; body: Required<Pick<SectionPatch, 'available_after_days' | 'available_from'>> }) =>
+    apiFetch<AdminCourse>(`${A}/sections/${id}/`, { method: 'PATCH', body }),
+  );
 export const useDeleteSection = () => useCourseWrite((id: number) => apiFetch<AdminCourse>(`${A}/sections/${id}/`, { method: 'DELETE' }));
 export const useAddLesson = () =>
   useCourseWrite(({ sectionId, body }: { sectionId: number; body: LessonBody }) =>

@@ -1,7 +1,8 @@
 import Accordion from 'react-bootstrap/Accordion';
 import type { Lesson, Section } from '../../../shared/catalog';
-import { formatShortDate, plural } from './format';
+import { plural } from './format';
 import { lessonTypeLook } from '../../lib/lessonTypes';
+import { formatAvailableOn } from '../../lib/release';
 
 interface CurriculumProps {
   sections: Section[];
@@ -47,7 +48,7 @@ function LessonRow({ lesson, onPreview }: { lesson: Lesson; onPreview: (lesson: 
         {lesson.is_locked && lesson.available_at && (
           <span className="text-body-secondary small curriculum-available">
             <i className="bi bi-calendar-event me-1" aria-hidden="true" />
-            Available on {formatShortDate(lesson.available_at)}
+            Available on {formatAvailableOn(lesson.available_at)}
           </span>
         )}
         {lesson.is_locked && !lesson.available_at && (

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatShortDate } from '../course-detail/format';
+import { formatAvailableOn } from '../../lib/release';
 import Accordion from 'react-bootstrap/Accordion';
 import Dropdown from 'react-bootstrap/Dropdown';
 import type { Lesson, Section } from '../../../shared/catalog';
@@ -63,7 +63,7 @@ function LessonItem({ lesson, active, onSelect, onToggleCompletion }: LessonItem
             {locked && lesson.available_at && (
               <span className="badge rounded-pill text-bg-light border lesson-badge-dripped">
                 <i className="bi bi-calendar-event me-1" aria-hidden="true" />
-                Available on {formatShortDate(lesson.available_at)}
+                Available on {formatAvailableOn(lesson.available_at)}
               </span>
             )}
             {locked && !lesson.available_at && (

@@ -7,7 +7,7 @@ import { useAddToCart } from '../../api/cart';
 import { useFreeEnroll } from '../../api/learning';
 import { AddToCartButton } from '../../components/AddToCartButton';
 import { SubmitButton } from '../../components/form/SubmitButton';
-import { formatShortDate } from '../course-detail/format';
+import { formatAvailableOn } from '../../lib/release';
 
 /** 'Buy this course': into the cart, then straight to the checkout. */
 function BuyCourseButton({ course }: { course: Pick<CourseDetail, 'id' | 'country_price'> }) {
@@ -58,7 +58,7 @@ function DrippedPanel({ availableAt }: { availableAt: string }) {
           <i className="bi bi-calendar-event" />
         </span>
         <h2 id="lesson-locked-title" className="h4 mb-2">
-          Available on {formatShortDate(availableAt)}
+          Available on {formatAvailableOn(availableAt)}
         </h2>
         <p className="lesson-locked-text mb-0">This lesson opens on that day. We will email you when it does.</p>
       </div>

@@ -13,12 +13,23 @@ import { useStudioSubmit } from '../components/useStudioSubmit';
 import { VideoUrlField } from '../components/VideoUrlField';
 import { LessonResource } from './LessonResource';
 import { newQuiz, QuizEditor } from './QuizEditor';
+import { ReleaseFields } from './ReleaseFields';
 
 const RichTextEditor = lazy(() => import('../components/RichTextEditor'));
 
 type Lesson = AdminCourse['sections'][number]['lessons'][number];
 type Values = z.input<typeof lessonBodySchema>;
-const serverFields = ['lesson_title', 'lesson_type', 'video_source', 'lesson_content', 'duration_seconds', 'enable_preview', 'quiz'] as const;
+const serverFields = [
+  'lesson_title',
+  'lesson_type',
+  'video_source',
+  'lesson_content',
+  'duration_seconds',
+  'enable_preview',
+  'quiz',
+  'available_after_days',
+  'available_from',
+] as const;
 
 export type LessonTarget = { mode: 'add'; sectionId: number; sectionTitle: string } | { mode: 'edit'; lesson: Lesson };
 
@@ -33,12 +44,22 @@ function valuesOf(target: LessonTarget | null): Values {
       duration_seconds: l.duration_seconds,
       enable_preview: l.enable_preview,
       quiz: l.quiz,
-      // The drip schedule has no control here yet: an edit keeps it as it is (a PUT replaces the whole lesson).
+      // A PUT replaces the whole lesson: the schedule is sent back as the Release control leaves it.
       available_after_days: l.available_after_days,
       available_from: l.available_from,
     };
   }
-  return { lesson_title: '', lesson_type: 'Video', video_source: null, lesson_content: null, duration_seconds: 0, enable_preview: false, quiz: null };
+  return {
+    lesson_title: '',
+    lesson_type: 'Video',
+    video_source: null,
+    lesson_content: null,
+    duration_seconds: 0,
+    enable_preview: false,
+    quiz: null,
+    available_after_days: null,
+    available_from: null,
+  };
 }
 
 /** Adds or edits a lesson: a video (YouTube or Vimeo, its duration), an article (rich text, sanitised by the server) or a quiz. */
@@ -209,6 +230,9 @@ export function LessonDialog({ target, onHide }: { target: LessonTarget | null; 
               <label className="form-check-label" htmlFor="lesson-preview">
                 Free preview: visitors can open this lesson before buying
               </label>
+            </div>
+            <div className="mt-3">
+              <ReleaseFields idPrefix="lesson" subject="lesson" preview={watch('enable_preview')} />
             </div>
             {target?.mode === 'edit' ? (
               <LessonResource key={target.lesson.id} lesson={target.lesson} />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AdminCourse } from '../../../shared/admin';
 import { lessonTypeLook } from '../../lib/lessonTypes';
+import { ReleaseBadge } from './ReleaseFields';
 
 export type CurriculumSection = AdminCourse['sections'][number];
 export type CurriculumLesson = CurriculumSection['lessons'][number];
@@ -35,6 +36,8 @@ export function LessonRow({
       <i className={`bi ${lessonTypeLook[lesson.lesson_type].icon} text-body-secondary`} role="img" aria-label={lessonTypeLook[lesson.lesson_type].name} />
       <span className="flex-grow-1 min-w-0 text-break">{lesson.lesson_title}</span>
       {lesson.enable_preview && <span className="badge text-bg-info">Preview</span>}
+      {/* A preview opens for everyone: its schedule holds nothing back, so none is shown. */}
+      {!lesson.enable_preview && <ReleaseBadge release={lesson} />}
       <span className="small text-body-secondary">{formatDuration(lesson.duration_seconds)}</span>
       {otherSections.length > 0 && (
         <select

@@ -3,6 +3,8 @@ import { sectionBodySchema } from '../../../shared/admin';
 import { adminErrorText, useRenameSection } from '../../api/admin';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import type { CurriculumSection } from './LessonRow';
+import { ReleaseBadge } from './ReleaseFields';
+import { SectionReleaseDialog } from './SectionReleaseDialog';
 
 /** A section's heading row: its drag handle, its title (renamed in place, checked with the contract's schema), Delete. */
 export function SectionTitle({ section, index, handle, onDelete }: { section: CurriculumSection; index: number; handle: ReactNode; onDelete: () => void }) {
@@ -10,6 +12,8 @@ export function SectionTitle({ section, index, handle, onDelete }: { section: Cu
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(section.title);
   const [renameError, setRenameError] = useState<string | null>(null);
+  const [releasing, setReleasing] = useState(false);
+  const label = `Section ${index + 1}: ${section.title}`;
 
   const saveTitle = async () => {
     const parsed = sectionBodySchema.safeParse({ title });
@@ -56,6 +60,10 @@ export function SectionTitle({ section, index, handle, onDelete }: { section: Cu
             <span className="text-body-secondary me-1">Section {index + 1}:</span>
             {section.title}
           </h3>
+          <ReleaseBadge release={section} />
+          <button type="button" className="btn btn-sm btn-link" aria-label={`Release of ${label}`} onClick={() => setReleasing(true)}>
+            Release
+          </button>
           <button
             type="button"
             className="btn btn-sm btn-link"
@@ -71,6 +79,7 @@ export function SectionTitle({ section, index, handle, onDelete }: { section: Cu
           </button>
         </>
       )}
+      <SectionReleaseDialog section={releasing ? section : null} label={label} onHide={() => setReleasing(false)} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { useOpenLessonEarly } from '../../api/adminPeople';
 import { paymentMethodLabel } from '../../api/orders';
 import { SubmitButton } from '../../components/form/SubmitButton';
-import { formatShortDate } from '../../pages/course-detail/format';
+import { formatAvailableOn } from '../../lib/release';
 import { PeopleBadge, providerLabel, Section } from '../components/lists';
 import { DataTable } from '../components/tables';
 import { formatDateTime, formatMoney, StateBadge } from '../components/ui';
@@ -23,7 +23,7 @@ function HeldBackLessons({ studentId, lessons }: { studentId: number; lessons: S
         <li key={l.id} className="d-flex flex-wrap align-items-center gap-2 py-1">
           <i className="bi bi-calendar-event" aria-hidden="true" />
           <span className="text-break">{l.lesson_title}</span>
-          <span className="text-body-secondary">Available on {formatShortDate(l.available_at)}</span>
+          <span className="text-body-secondary">Available on {formatAvailableOn(l.available_at)}</span>
           <SubmitButton
             type="button"
             className="btn btn-sm btn-outline-primary"
