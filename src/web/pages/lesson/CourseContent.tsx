@@ -10,20 +10,27 @@ interface CourseContentProps {
   sections: Section[];
   activeUuid: string | undefined;
   onSelect: (lesson: Lesson) => void;
-  /** A learner with progress ticks or unticks a lesson; absent, the checkboxes only show progress. */
-  onToggleCompletion?: ((lesson: Lesson, completed: boolean) => void) | undefined;
+  /**
+   * A learner with progress ticks or unticks a lesson; absent, the checkboxes only show progress.
+   * It settles with the server's answer: a refusal rejects, and the box then shows the course as it is.
+   */
+  onToggleCompletion?: ((lesson: Lesson, completed: boolean) => Promise<void>) | undefined;
+  /** Why the server refused the last box ticked by hand ('Pass the quiz to complete this lesson.'), shown under that lesson. */
+  notice?: { lessonUuid: string; text: string } | null | undefined;
 }
 
 interface LessonItemProps extends Pick<CourseContentProps, 'onSelect' | 'onToggleCompletion'> {
   lesson: Lesson;
   active: boolean;
+  notice: string | undefined;
 }
 
-function LessonItem({ lesson, active, onSelect, onToggleCompletion }: LessonItemProps) {
+function LessonItem({ lesson, active, notice, onSelect, onToggleCompletion }: LessonItemProps) {
   const locked = isLessonLocked(lesson);
   const look = lessonTypeLook[lesson.lesson_type];
   const label = lessonLabel(lesson);
   const ref = useRef<HTMLLIElement>(null);
+  const noticeId = `lesson-notice-${lesson.uuid}`;
   // The box answers the click at once: the course's cache (marked by useLessonCompletion) changes a moment later,
   // and until then a controlled checkbox would spring back. Whatever the cache says next is shown.
   const [clicked, setClicked] = useState<boolean | null>(null);
@@ -47,9 +54,11 @@ function LessonItem({ lesson, active, onSelect, onToggleCompletion }: LessonItem
         disabled={!onToggleCompletion || locked}
         onChange={(event) => {
           setClicked(event.target.checked);
-          onToggleCompletion?.(lesson, event.target.checked);
+          // Refused: the course's cache went back as it was (perhaps within the same render, which the effect above never sees).
+          onToggleCompletion?.(lesson, event.target.checked).catch(() => setClicked(null));
         }}
         aria-label={`${label} completed`}
+        aria-describedby={notice ? noticeId : undefined}
       />
       <div className="lesson-item-main">
         <button type="button" className="lesson-item-button" aria-current={active ? 'true' : undefined} onClick={() => onSelect(lesson)}>
@@ -89,13 +98,19 @@ function LessonItem({ lesson, active, onSelect, onToggleCompletion }: LessonItem
             </Dropdown.Menu>
           </Dropdown>
         )}
+        {notice && (
+          <p id={noticeId} className="lesson-item-notice" role="alert">
+            <i className="bi bi-exclamation-circle-fill me-1" aria-hidden="true" />
+            {notice}
+          </p>
+        )}
       </div>
     </li>
   );
 }
 
 /** 'Course content': one accordion item per section ('Section N: title', completed/total, time); the active lesson's section opens by itself. */
-export function CourseContent({ sections, activeUuid, onSelect, onToggleCompletion }: CourseContentProps) {
+export function CourseContent({ sections, activeUuid, onSelect, onToggleCompletion, notice }: CourseContentProps) {
   const activeSection = sections.find((s) => s.lessons.some((l) => l.uuid === activeUuid))?.uuid;
   const [openKeys, setOpenKeys] = useState<string[]>(activeSection ? [activeSection] : []);
   const [openedFor, setOpenedFor] = useState(activeSection);
@@ -125,7 +140,14 @@ export function CourseContent({ sections, activeUuid, onSelect, onToggleCompleti
           <Accordion.Body className="p-0">
             <ul className="list-unstyled mb-0">
               {section.lessons.map((lesson) => (
-                <LessonItem key={lesson.uuid} lesson={lesson} active={lesson.uuid === activeUuid} onSelect={onSelect} onToggleCompletion={onToggleCompletion} />
+                <LessonItem
+                  key={lesson.uuid}
+                  lesson={lesson}
+                  active={lesson.uuid === activeUuid}
+                  notice={notice?.lessonUuid === lesson.uuid ? notice.text : undefined}
+                  onSelect={onSelect}
+                  onToggleCompletion={onToggleCompletion}
+                />
               ))}
             </ul>
           </Accordion.Body>

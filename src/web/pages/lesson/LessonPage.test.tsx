@@ -9,6 +9,7 @@ import LessonPage from './LessonPage';
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 let course: CourseDetail;
 let completeStatus = 200;
+let completeDetail = 'no';
 
 function Where() {
   const location = useLocation();
@@ -33,7 +34,7 @@ function serve() {
               student_progress: 0,
               certificate_id: null,
             }
-          : { detail: 'no' },
+          : { detail: completeDetail },
       );
     }
     return respond(404, { detail: 'Not found.' });
@@ -81,6 +82,7 @@ describe('LessonPage', () => {
     fetchMock = vi.fn<typeof fetch>();
     vi.stubGlobal('fetch', fetchMock);
     completeStatus = 200;
+    completeDetail = 'no';
   });
 
   afterEach(() => {
@@ -284,6 +286,31 @@ describe('LessonPage', () => {
     expect(video()).not.toBeChecked();
     expect(JSON.parse(String(completions()[1]![1]!.body))).toEqual({ lesson_uuid: course.sections[1]!.lessons[0]!.uuid, completed_status: false });
     expect(screen.getAllByLabelText('0 of 2 lessons completed')).toHaveLength(2);
+  });
+
+  it('says why when the server refuses a box ticked by hand (a quiz not passed yet: 409), instead of unticking it in silence', async () => {
+    window.localStorage.setItem('accessToken', 'token');
+    course = makeCourse({ course_status: 'in_progress' });
+    Object.assign(course.sections[1]!.lessons[0]!, { lesson_type: 'quiz', video_source: null, quiz: null });
+    completeStatus = 409;
+    completeDetail = 'Pass the quiz to complete this lesson.';
+    serve();
+    renderAt('/lesson/python-foundations/');
+    await screen.findByTitle('Lesson 1: Welcome and How This Course Works');
+    fireEvent.click(screen.getByRole('button', { name: /Section 2/ }));
+    const quiz = () => screen.getByRole('checkbox', { name: /^Lesson 3: .* completed$/ });
+    fireEvent.click(quiz());
+    await waitFor(() => expect(completions()).toHaveLength(1));
+    await waitFor(() => expect(quiz()).not.toBeChecked());
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Pass the quiz to complete this lesson.');
+    expect(quiz()).toHaveAccessibleDescription('Pass the quiz to complete this lesson.');
+    expect(progressToggle()).toHaveAccessibleName('Your progress: 0 of 4 lessons complete');
+
+    // The next tick that the server takes clears it.
+    completeStatus = 200;
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Lesson 4: .* completed$/ }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
   it("keeps a visitor's checkboxes read-only", async () => {

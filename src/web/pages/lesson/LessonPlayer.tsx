@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CourseDetail, Lesson } from '../../../shared/catalog';
 import { toTitleCase } from '../../../shared/text';
+import { ApiError } from '../../api/client';
 import { isEnrolledStatus, useLessonCompletion, useOpenLesson } from '../../api/learning';
 import { VideoPlayer } from '../../components/VideoPlayer';
 import { useIsLoggedIn } from '../../lib/auth';
@@ -24,7 +25,9 @@ interface LessonPlayerProps {
 /** The lesson from the address (or a locked one picked), its stage and details, and the course's lessons beside it. */
 export function LessonPlayer({ course, slug, sectionId, lessonId, projectId }: LessonPlayerProps) {
   const navigate = useNavigate();
-  const { mutate: setCompletion } = useLessonCompletion(slug);
+  const { mutate: setCompletion, mutateAsync: changeCompletion } = useLessonCompletion(slug);
+  // Why the server refused the last box ticked by hand (a quiz not passed yet, a lesson not open yet): said, never undone in silence.
+  const [completionNotice, setCompletionNotice] = useState<{ lessonUuid: string; text: string } | null>(null);
   const { mutate: openLesson } = useOpenLesson(slug);
   const loggedIn = useIsLoggedIn();
   // A locked lesson that was clicked: it shows the locked panel but does not change the address.
@@ -48,8 +51,19 @@ export function LessonPlayer({ course, slug, sectionId, lessonId, projectId }: L
     },
     [setCompletion, enrolled],
   );
-  /** The lesson's checkbox, ticked or unticked by hand. */
-  const toggleCompletion = enrolled ? (target: Lesson, completed: boolean) => setCompletion({ lessonUuid: target.uuid, completed }) : undefined;
+  /** The lesson's checkbox, ticked or unticked by hand: a refusal is told under that lesson (and rejects, so its box shows the truth). */
+  const toggleCompletion = enrolled
+    ? async (target: Lesson, completed: boolean) => {
+        setCompletionNotice(null);
+        try {
+          await changeCompletion({ lessonUuid: target.uuid, completed });
+        } catch (error) {
+          const text = error instanceof ApiError ? error.message : 'Your progress could not be saved. Check your connection and try again.';
+          setCompletionNotice({ lessonUuid: target.uuid, text });
+          throw error;
+        }
+      }
+    : undefined;
 
   // A member opening a premium lesson of a course for the first time is enrolled, so the course joins their dashboard.
   const openedFor = useRef<string | null>(null);
@@ -170,7 +184,13 @@ export function LessonPlayer({ course, slug, sectionId, lessonId, projectId }: L
               Course content
             </h2>
             <div className="lesson-sidebar-scroll">
-              <CourseContent sections={course.sections} activeUuid={lesson.uuid} onSelect={select} onToggleCompletion={toggleCompletion} />
+              <CourseContent
+                sections={course.sections}
+                activeUuid={lesson.uuid}
+                onSelect={select}
+                onToggleCompletion={toggleCompletion}
+                notice={completionNotice}
+              />
             </div>
             <CourseProjectLinks slug={slug} />
           </div>

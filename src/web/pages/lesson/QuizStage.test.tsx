@@ -37,16 +37,23 @@ let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 let answers: QuizAttemptResult[];
 let sent: unknown[];
 const noAttempts: QuizAttempts = { attempts_used: 0, attempts_left: 2, passed: false, attempts: [] };
+/** What GET attempts answers (the attempts made so far). */
+let attemptsNow: QuizAttempts;
+/** When set, POST answers this status and body instead of a graded attempt. */
+let refusal: { status: number; body: unknown } | null;
 
 beforeEach(() => {
   sent = [];
+  attemptsNow = noAttempts;
+  refusal = null;
   fetchMock = vi.fn<typeof fetch>((input, init) => {
     const url = new URL(String(input));
     if (url.pathname === `/api/v1/quizzes/${uuid}/attempts/` && init?.method === 'POST') {
       sent.push(JSON.parse(String(init.body)));
+      if (refusal) return respond(refusal.status, refusal.body);
       return respond(200, answers.shift());
     }
-    if (url.pathname === `/api/v1/quizzes/${uuid}/attempts/`) return respond(200, noAttempts);
+    if (url.pathname === `/api/v1/quizzes/${uuid}/attempts/`) return respond(200, attemptsNow);
     return respond(404, { detail: 'Not found.' });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -111,6 +118,57 @@ describe('QuizStage', () => {
     expect(screen.getAllByText('Right answer')).toHaveLength(3);
     expect(screen.getByText('def starts a function.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Submit answers|Try again/ })).toBeNull();
+  });
+
+  it('says so when the server refuses the attempt (409: no attempts left), and shows the attempts as the server has them', async () => {
+    renderStage();
+    fireEvent.click(screen.getByLabelText('fun'));
+    fireEvent.click(screen.getByLabelText('list'));
+    expect(screen.getByLabelText('list')).toBeChecked();
+    // Meanwhile the last attempt was used elsewhere (another tab): the server refuses this one.
+    refusal = { status: 409, body: { detail: 'You have no attempts left at this quiz.' } };
+    attemptsNow = {
+      attempts_used: 2,
+      attempts_left: 0,
+      passed: false,
+      attempts: [
+        {
+          attempt_number: 2,
+          score_percent: 50,
+          passed: false,
+          created_at: '2026-05-01T10:00:00.000Z',
+          answers: [
+            { question_id: 1, option_ids: [11] },
+            { question_id: 2, option_ids: [23] },
+          ],
+          results: [
+            { question_id: 1, correct: true, correct_option_ids: [11], explanation: null },
+            { question_id: 2, correct: false, correct_option_ids: [21, 22], explanation: null },
+          ],
+        },
+      ],
+    } as QuizAttempts;
+    fireEvent.click(screen.getByRole('button', { name: /Submit answers/ }));
+
+    const alert = await screen.findByText(/Your answers were not graded: You have no attempts left at this quiz\./);
+    expect(alert.closest('[role="alert"]')).not.toBeNull();
+    // The boxes now show the attempt the server graded (not picks it never took), with its answers told.
+    await waitFor(() => expect(screen.getByLabelText(/^int/)).toBeChecked());
+    expect(screen.getByLabelText(/^list/)).not.toBeChecked();
+    expect(screen.getByLabelText(/^fun/)).not.toBeChecked();
+    expect(screen.getAllByText('Right answer')).toHaveLength(3);
+    expect(screen.getByText(/No attempts left: the answers and explanations are below\./)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Submit answers|Try again/ })).toBeNull();
+  });
+
+  it('keeps the picks and says why when the attempt could not be sent at all', async () => {
+    renderStage();
+    fireEvent.click(screen.getByLabelText('def'));
+    refusal = { status: 503, body: { detail: 'Service unavailable.' } };
+    fireEvent.click(screen.getByRole('button', { name: /Submit answers/ }));
+    expect(await screen.findByText(/Service unavailable\./)).toBeTruthy();
+    expect(screen.getByLabelText('def')).toBeChecked();
+    expect(screen.getByRole('button', { name: /Submit answers/ })).toBeEnabled();
   });
 
   it('the studio preview sends nothing', async () => {

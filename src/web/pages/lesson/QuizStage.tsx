@@ -70,10 +70,26 @@ export function QuizStage({ slug, lessonUuid, quiz, canAttempt, preview = false 
         setFresh(result);
         setRetrying(false);
       },
+      onError: (failure) => {
+        // 409: the server will not grade this attempt (passed already, or no attempts left, perhaps from another tab).
+        // The boxes then show the attempts as the server has them (refetched), and the message says why.
+        if (failure instanceof ApiError && failure.status === 409) {
+          setAnswers(null);
+          setFresh(null);
+          setRetrying(false);
+        }
+      },
     });
   };
 
-  const error = submit.error instanceof ApiError ? submit.error.message : submit.error ? 'The attempt could not be sent. Try again.' : null;
+  const error =
+    submit.error instanceof ApiError
+      ? submit.error.status === 409
+        ? `Your answers were not graded: ${submit.error.message}`
+        : submit.error.message
+      : submit.error
+        ? 'The attempt could not be sent. Try again.'
+        : null;
   const unanswered = quiz.questions.some((q) => !(chosen[q.id]?.length ?? 0));
 
   return (
