@@ -4,7 +4,7 @@ import { signedIn } from '../../../../test/admin.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers.js';
 import { courseAdminMessages, type AdminCourse, type AdminStudentDetail } from '../../../shared/admin.js';
 import type { CourseDetail, Lesson } from '../../../shared/catalog.js';
-import { auditLog, enrolments, lessonProgress, lessonUnlocks } from '../../db/schema/index.js';
+import { auditLog, enrolments, lessonProgress, lessonUnlocks, quizAttempts } from '../../db/schema/index.js';
 import { insertMembership } from '../../db/seed/factories.js';
 import { enrol } from '../enrolments/index.js';
 
@@ -162,6 +162,54 @@ describe('a buyer', () => {
     expect(await t.handle.db.select().from(lessonProgress).where(eq(lessonProgress.userId, student.user.id))).toHaveLength(0);
     // An open lesson still completes.
     expect((await student.call('POST', '/complete-lesson/', { lesson_uuid: byId(detail, ids.intro).uuid })).statusCode).toBe(200);
+  });
+
+  it("keeps a dripped quiz's questions on the server and refuses an attempt at it (403, nothing stored) until it opens", async () => {
+    const quizCourse = (
+      await admin.call('POST', `/admin/sections/${course.sections[0]!.id}/lessons/`, {
+        lesson_title: 'Week one check',
+        lesson_type: 'quiz',
+        available_after_days: 3,
+        quiz: {
+          pass_percent: 100,
+          max_attempts: null,
+          questions: [
+            {
+              prompt: 'A secret question about views?',
+              kind: 'true_false',
+              options: [
+                { text: 'True', correct: true },
+                { text: 'False', correct: false },
+              ],
+              explanation: 'A secret explanation',
+            },
+          ],
+        },
+      })
+    ).json<AdminCourse>();
+    const question = quizCourse.sections[0]!.lessons.find((l) => l.lesson_title === 'Week one check')!.quiz!.questions[0]!;
+    const answers = { answers: [{ question_id: question.id, option_ids: [question.options.find((o) => o.correct)!.id] }] };
+    const quizOf = (detail: CourseDetail) => lessonsOf(detail).find((l) => l.lesson_title === 'Week one check')!;
+
+    const student = await buyer();
+    const detail = await detailFor(student);
+    expect(quizOf(detail)).toMatchObject({ lesson_type: 'quiz', is_locked: true, quiz: null });
+    expect(quizOf(detail).available_at).not.toBeNull();
+    expect(JSON.stringify(detail)).not.toContain('secret');
+    const attempt = await student.call('POST', `/quizzes/${quizOf(detail).uuid}/attempts/`, answers);
+    expect(attempt.statusCode).toBe(403);
+    expect(attempt.json()).toMatchObject({ code: 'not_available_yet' });
+    expect(await t.handle.db.select().from(quizAttempts).where(eq(quizAttempts.userId, student.user.id))).toHaveLength(0);
+    expect(await t.handle.db.select().from(lessonProgress).where(eq(lessonProgress.userId, student.user.id))).toHaveLength(0);
+
+    // Four days in, it is open: the questions come (never which option is right), and an attempt counts.
+    const later = await buyer(4);
+    const open = quizOf(await detailFor(later));
+    expect(open.quiz?.questions[0]?.prompt).toBe('A secret question about views?');
+    expect(JSON.stringify(open)).not.toMatch(/correct|explanation/);
+    expect((await later.call('POST', `/quizzes/${open.uuid}/attempts/`, answers)).json()).toMatchObject({ passed: true });
+    // The course as the other tests know it.
+    expect((await admin.call('DELETE', `/admin/lessons/${open.id}/`)).statusCode).toBe(200);
   });
 
   it('counts days from the enrolment: four days in, the three-day lesson is open and the section still holds its lesson', async () => {

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../../test/admin.js';
 import { createTestApp, latestEmail, type TestApp } from '../../../../test/helpers.js';
 import type { AdminCourse } from '../../../shared/admin.js';
-import { devMailbox, enrolments, jobs } from '../../db/schema/index.js';
+import { devMailbox, enrolments, jobs, subscriptions } from '../../db/schema/index.js';
 import { DRIP_SWEEP_JOB, runDripSweep, sendLessonsOpened, type DripDeps } from './drip-emails.js';
+import { insertMembership } from '../../db/seed/factories.js';
+import type { CourseDetail } from '../../../shared/catalog.js';
 import { enrol } from '../enrolments/index.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -98,6 +100,44 @@ describe('the lessons-opened email', () => {
     expect(mails).toHaveLength(2);
     expect(mails[1]!.text).toContain('- Blueprints');
     expect(mails[1]!.text).not.toContain('Templates');
+  });
+
+  it('tells a member only of a course they opened: a member who never opened it, or whose membership ended, gets nothing', async () => {
+    await admin.call('PUT', `/admin/courses/${course.id}/prices/`, { prices: [{ region: 'US', amount: 49, regular_amount: 99 }] });
+    expect((await admin.call('POST', `/admin/courses/${course.id}/publish/`)).statusCode).toBe(200);
+    const member = async (name: string, startDaysAgo: number) => {
+      const s = await signedIn(t, { fullName: name });
+      await insertMembership(t.handle.db, { userId: s.user.id, planType: 'yearly', startDate: new Date(Date.now() - startDaysAgo * DAY) });
+      return s;
+    };
+    const opens = async (s: Awaited<ReturnType<typeof signedIn>>) => {
+      const detail = (await s.call('GET', '/courses/weekly-flask/')).json<CourseDetail>();
+      const first = detail.sections[0]!.lessons.find((l) => l.lesson_title === 'routes and views')!;
+      expect((await s.call('POST', '/open-lesson/', { lesson_uuid: first.uuid })).statusCode).toBe(200);
+    };
+    // Four days a member: 'templates' (three days) opened for both yesterday.
+    const neverOpened = await member('grace hopper', 4);
+    const opened = await member('alan turing', 4);
+    await opens(opened);
+    // Opened the course while a member; the membership has ended since: nothing is open to them.
+    const lapsed = await member('joan clarke', 4);
+    await opens(lapsed);
+    await t.handle.db
+      .update(subscriptions)
+      .set({ endDate: new Date(Date.now() - DAY), status: 'expired', autoRenew: false })
+      .where(eq(subscriptions.userId, lapsed.user.id));
+
+    await sendLessonsOpened(deps, '2026-08-01');
+    expect(await mailsTo(neverOpened.user.email)).toHaveLength(0);
+    expect(await mailsTo(lapsed.user.email)).toHaveLength(0);
+    const [mail, ...more] = await mailsTo(opened.user.email);
+    expect(more).toHaveLength(0);
+    expect(mail!.text).toContain('- Templates');
+    expect(mail!.text).not.toContain('Blueprints');
+
+    // Nor on the next days: never having opened the course, they are not its student.
+    await sendLessonsOpened(deps, '2026-08-02');
+    expect(await mailsTo(neverOpened.user.email)).toHaveLength(0);
   });
 
   it('runs one sweep a day however often it is queued, and a late one queues today, then tomorrow, never the days between', async () => {
