@@ -106,11 +106,11 @@ describe('StudentDetailPage', () => {
     fetchMock.mockImplementationOnce(() => respond(200, { ...student, enrolments: [{ ...enrolment, held_back_lessons: [held] }] }));
     renderPage();
     expect(await screen.findByText('Available on Mar 5, 2030')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Open Deploying Flask early' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Open early: Deploying Flask' }));
     await waitFor(() => expect(calls('POST')).toHaveLength(1));
     expect(new URL(String(calls('POST')[0]![0])).pathname).toBe('/api/v1/admin/students/5/unlocks/');
     expect(JSON.parse(String(calls('POST')[0]![1]!.body))).toEqual({ lesson_id: 91 });
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Open Deploying Flask early' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Open early: Deploying Flask' })).not.toBeInTheDocument());
   });
 
   it("validates the months with the contract's messages before giving a membership", async () => {

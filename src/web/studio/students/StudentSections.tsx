@@ -13,35 +13,42 @@ type Student = AdminStudentDetail;
 
 const sourceLabel = (source: string) => ({ purchase: 'Bought', admin: 'Enrolled by hand', free: 'Free course', subscription: 'Membership' })[source] ?? source;
 
-/** Lessons a drip schedule still holds back for this student, each with 'Open early'. */
+/** Lessons a drip schedule still holds back for this student, each with when it opens and 'Open early'. */
 function HeldBackLessons({ studentId, lessons }: { studentId: number; lessons: Student['enrolments'][number]['held_back_lessons'] }) {
   const openEarly = useOpenLessonEarly(studentId);
   if (!lessons.length) return null;
   return (
-    <ul className="list-unstyled small mt-2 mb-0" aria-label="Lessons not open yet">
-      {lessons.map((l) => (
-        <li key={l.id} className="d-flex flex-wrap align-items-center gap-2 py-1">
-          <i className="bi bi-calendar-event" aria-hidden="true" />
-          <span className="text-break">{l.lesson_title}</span>
-          <span className="text-body-secondary">Available on {formatAvailableOn(l.available_at)}</span>
-          <SubmitButton
-            type="button"
-            className="btn btn-sm btn-outline-primary"
-            busy={openEarly.isPending && openEarly.variables === l.id}
-            busyLabel="Opening..."
-            aria-label={`Open ${l.lesson_title} early`}
-            onClick={() =>
-              openEarly.mutate(l.id, {
-                onSuccess: () => toast.success(`${l.lesson_title} is open for this student.`),
-                onError: () => toast.error('Could not open the lesson. Please try again.'),
-              })
-            }
-          >
-            Open early
-          </SubmitButton>
-        </li>
-      ))}
-    </ul>
+    <div className="held-back mt-2">
+      <p className="held-back-title mb-1">
+        <i className="bi bi-calendar-event me-1" aria-hidden="true" />
+        Not open yet for this student
+      </p>
+      <ul className="list-unstyled small mb-0" aria-label="Lessons not open yet">
+        {lessons.map((l) => (
+          <li key={l.id} className="held-back-item">
+            <span className="flex-grow-1 min-w-0">
+              <span className="d-block text-break fw-medium">{l.lesson_title}</span>
+              <span className="d-block text-body-secondary">Available on {formatAvailableOn(l.available_at)}</span>
+            </span>
+            <SubmitButton
+              type="button"
+              className="btn btn-sm btn-outline-primary"
+              busy={openEarly.isPending && openEarly.variables === l.id}
+              busyLabel="Opening..."
+              aria-label={`Open early: ${l.lesson_title}`}
+              onClick={() =>
+                openEarly.mutate(l.id, {
+                  onSuccess: () => toast.success(`${l.lesson_title} is open for this student.`),
+                  onError: () => toast.error('Could not open the lesson. Please try again.'),
+                })
+              }
+            >
+              Open early
+            </SubmitButton>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -55,7 +62,7 @@ export function EnrolmentsSection({ student, onRevoke }: { student: Student; onR
         <ul className="list-unstyled mb-0">
           {student.enrolments.map((e) => (
             <li key={e.course_id} className="d-flex flex-wrap align-items-center gap-2 py-2 border-bottom">
-              <div className="flex-grow-1 min-w-0">
+              <div className="enrolment-main">
                 <Link to={`/admin/courses/${e.course_id}`} className="fw-semibold text-break">
                   {e.title}
                 </Link>
