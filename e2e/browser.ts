@@ -65,10 +65,15 @@ export async function launch(): Promise<Browser> {
 /** A page whose console errors and failed same-origin requests are collected for assertions. */
 export async function openPage(
   browser: Browser,
-  options: { width?: number; storageState?: BrowserContextOptions['storageState'] } = {},
+  options: { width?: number; storageState?: BrowserContextOptions['storageState']; locale?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const width = options.width ?? 1280;
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: width < 600 ? 812 : 900 }, storageState: options.storageState });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width, height: width < 600 ? 812 : 900 },
+    storageState: options.storageState,
+    ...(options.locale ? { locale: options.locale } : {}),
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -33,6 +33,11 @@ export interface Fixtures {
    * (`openSubmissionId`), one with changes requested, one approved, whose letter is `letterId`.
    */
   projects: { projectId: number; openSubmissionId: number; letterId: string };
+  /**
+   * A free course with a drip schedule, the student enrolled today: its second lesson opens 7 days
+   * after that ('Day 7'), its second section on a date a month ahead.
+   */
+  dripped: CourseRef & { lessonTitle: string; sectionTitle: string };
   /** Browser storage of a signed-in user, per audience ('visitor' is empty). */
   storage: Record<Audience, StorageState>;
 }
@@ -237,6 +242,43 @@ async function projectsFor(courseId: number, student: StorageState, admin: Stora
   return { projectId: open.project.id, openSubmissionId: open.submission.id, letterId: letter_id };
 }
 
+/** A free course with a drip schedule, made in the studio's API and published; the student enrols in it today. */
+async function drippedCourse(student: StorageState, admin: StorageState): Promise<Fixtures['dripped']> {
+  const stamp = unique();
+  const categoryId = ((await apiAs(admin, '/admin/categories/')) as { id: number }[])[0]!.id;
+  const created = (await apiAs(admin, '/admin/courses/', {
+    title: 'Flask, One Week at a Time',
+    subtitle: 'A paced course: each week opens a few days after you join',
+    slug: `flask-weekly-${stamp}`,
+    course_type: 'free',
+    complexity: 'Beginner',
+    category_id: categoryId,
+    course_description: '<p>Build a Flask app one week at a time.</p>',
+    what_you_will_learn: ['Routes and templates', 'Deploying a Flask app'],
+  })) as { id: number; slug: string; title: string };
+  const sectionTitle = 'Week two: going live';
+  const inAMonth = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  await apiAs(admin, `/admin/courses/${created.id}/sections/`, { title: 'Week one: the basics' });
+  const course = (await apiAs(admin, `/admin/courses/${created.id}/sections/`, { title: sectionTitle, available_from: inAMonth })) as {
+    sections: { id: number }[];
+  };
+  const [one, two] = course.sections as [{ id: number }, { id: number }];
+  const video = (lesson_title: string, extra: Record<string, unknown> = {}) => ({
+    lesson_title,
+    lesson_type: 'Video',
+    video_source: 'https://www.youtube.com/watch?v=rfscVS0vtbw',
+    duration_seconds: 540,
+    ...extra,
+  });
+  const lessonTitle = 'Templates and static files';
+  await apiAs(admin, `/admin/sections/${one.id}/lessons/`, video('Routes and views'));
+  await apiAs(admin, `/admin/sections/${one.id}/lessons/`, video(lessonTitle, { available_after_days: 7 }));
+  await apiAs(admin, `/admin/sections/${two.id}/lessons/`, video('Deploying to a server'));
+  await apiAs(admin, `/admin/courses/${created.id}/publish/`, {});
+  await apiAs(student, `/free-enroll/${created.id}/`, {});
+  return { id: created.id, slug: created.slug, title: created.title, lessonTitle, sectionTitle };
+}
+
 /** Makes the fixtures: two paid courses, a student who bought the first, an admin; each signed in once. */
 export async function makeFixtures(browser: Browser): Promise<Fixtures> {
   const courses = (await (await fetch(`${baseUrl()}/api/v1/courses/`)).json()) as (CourseRef & { course_type: string })[];
@@ -259,11 +301,13 @@ export async function makeFixtures(browser: Browser): Promise<Fixtures> {
   const answer = await askAndAnswer(paidCourse!.id, studentStorage, adminStorage);
   const ids = await studioIds(adminStorage, studentEmail, await subscribeInSandbox(browser));
   const projects = await projectsFor(paidCourse!.id, studentStorage, adminStorage);
+  const dripped = await drippedCourse(studentStorage, adminStorage);
 
   return {
     ...ids,
     answer,
     projects,
+    dripped,
     paidCourse: paidCourse!,
     otherPaidCourse: otherPaidCourse!,
     order: { number: orderNumber, courseSlug: paidCourse!.slug },
