@@ -378,7 +378,7 @@ describe('seeding in production', () => {
     } finally {
       await db.close();
     }
-  });
+  }, 120_000);
 
   it('npm run seed with NODE_ENV=production loads the demo without the public 100% coupon', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lectern-seed-'));
@@ -412,5 +412,5 @@ describe('seeding in production', () => {
     } finally {
       await db.close();
     }
-  });
+  }, 120_000);
 });
