@@ -155,7 +155,7 @@ describe('Q&A inbox', () => {
   });
 });
 
-describe('the instructor address for new questions', () => {
+describe('the instructor address for new questions', { timeout: 90_000 }, () => {
   it('is SUPPORT_EMAIL when configured, and an admin asking does not mail themselves', async () => {
     const { t: app, free: course } = await open({ SUPPORT_EMAIL: 'support@school.test' });
     const owner = await signedIn(app, { isAdmin: true, email: 'owner2@school.test' });

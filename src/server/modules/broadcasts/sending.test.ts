@@ -60,7 +60,7 @@ async function timePasses(t: TestApp, minutes: number) {
   await t.handle.db.execute(sql`update broadcast_recipients set claimed_at = claimed_at - ${minutes} * interval '1 minute' where claimed_at is not null`);
 }
 
-describe('the pace of a broadcast', () => {
+describe('the pace of a broadcast', { timeout: 90_000 }, () => {
   it('plans batches every ~10 s of what the rate allows', () => {
     expect(batchPlan(120)).toEqual({ size: 20, intervalMs: 10_000 });
     expect(batchPlan(12)).toEqual({ size: 2, intervalMs: 10_000 });
@@ -93,7 +93,7 @@ describe('the pace of a broadcast', () => {
   });
 });
 
-describe('a restart in the middle of a broadcast', () => {
+describe('a restart in the middle of a broadcast', { timeout: 90_000 }, () => {
   let t: TestApp;
   let second: App | undefined;
   beforeAll(async () => {
@@ -182,7 +182,7 @@ describe('a restart in the middle of a broadcast', () => {
   });
 });
 
-describe('a broadcast through real SMTP', () => {
+describe('a broadcast through real SMTP', { timeout: 90_000 }, () => {
   it('leaves with List-Unsubscribe, List-Unsubscribe-Post and a plain-text part; a password email carries no unsubscribe', async () => {
     const received: { to: string[]; raw: string }[] = [];
     const server = new SMTPServer({
