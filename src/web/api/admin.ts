@@ -15,6 +15,7 @@ import type {
   CoursePatch,
   CurriculumOrder,
   LessonBody,
+  OrderRefundBody,
   Page,
   PricesBody,
   SectionPatch,
@@ -256,7 +257,8 @@ export function useCreateCategory() {
 export function useRefundOrder(orderNumber: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<AdminOrderDetail>(`${A}/orders/${encodeURIComponent(orderNumber)}/refund/`, { method: 'POST' }),
+    /** `amount` in the order's currency (major units; none: whatever is left), `reason` shown to the buyer. */
+    mutationFn: (body: OrderRefundBody = {}) => apiFetch<AdminOrderDetail>(`${A}/orders/${encodeURIComponent(orderNumber)}/refund/`, { method: 'POST', body }),
     onSuccess: (order) => {
       queryClient.setQueryData(adminKeys.order(orderNumber), order);
       void queryClient.invalidateQueries({ queryKey: adminKeys.orders() });

@@ -1,20 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { adminErrorText, adminQueries, useRefundOrder } from '../../api/admin';
+import type { AdminOrderDetail, AdminOrderRefund } from '../../../shared/admin';
+import { adminErrorText, adminQueries } from '../../api/admin';
 import { paymentMethodLabel } from '../../api/orders';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { ErrorState } from '../../components/States';
-import { notify } from '../components/notify';
 import { DataTable } from '../components/tables';
-import { CardSkeleton, formatDateTime, formatMoney, PageHeader, StateBadge, useConfirm, useStudioTitle } from '../components/ui';
+import { CardSkeleton, formatDateTime, formatMoney, PageHeader, StateBadge, useStudioTitle } from '../components/ui';
+import { RefundDialog } from '../orders/RefundDialog';
 
-/** /admin/orders/:orderNumber: the buyer, the lines, every payment event, and the refund. */
+/** /admin/orders/:orderNumber: the buyer, the lines, every payment event, its refunds and the Refund dialog. */
 export default function OrderDetailPage() {
   const orderNumber = useParams().orderNumber ?? '';
   useStudioTitle(`Order ${orderNumber}`);
   const order = useQuery(adminQueries.order(orderNumber));
-  const refund = useRefundOrder(orderNumber);
-  const confirm = useConfirm();
+  const [refunding, setRefunding] = useState(false);
 
   if (order.isPending) return <CardSkeleton lines={8} label="Loading the order" />;
   if (order.isError) return <ErrorState message={adminErrorText(order.error)} onRetry={() => void order.refetch()} />;
@@ -31,40 +32,16 @@ export default function OrderDetailPage() {
         }
         actions={
           o.refundable && (
-            <button
-              type="button"
-              className="btn btn-outline-danger"
-              onClick={() =>
-                confirm.ask(
-                  {
-                    title: `Refund ${total}?`,
-                    body: (
-                      <>
-                        <p>
-                          {total} goes back to {o.full_name} ({o.email}) through {paymentMethodLabel(o.payment_method)}, in full.
-                        </p>
-                        <p className="mb-0">Their access to the order&apos;s courses ends now and they are emailed. This cannot be undone.</p>
-                      </>
-                    ),
-                    confirmLabel: `Refund ${total}`,
-                    busyLabel: 'Refunding...',
-                  },
-                  async () => {
-                    await refund.mutateAsync();
-                    notify(`Refunded ${total}.`);
-                  },
-                )
-              }
-            >
+            <button type="button" className="btn btn-outline-danger" onClick={() => setRefunding(true)}>
               <i className="bi bi-arrow-counterclockwise me-1" aria-hidden="true" />
-              Refund
+              {o.refunded > 0 ? 'Refund more' : 'Refund'}
             </button>
           )
         }
       >
         <Breadcrumb trail={[{ label: 'Orders', to: '/admin/orders' }]} current={o.order_number} className="small mb-1" />
       </PageHeader>
-      {confirm.dialog}
+      <RefundDialog order={o} show={refunding} onHide={() => setRefunding(false)} />
       <div className="row g-3">
         <div className="col-12 col-lg-7">
           <section className="studio-card p-3 p-md-4 mb-3" aria-labelledby="order-lines">
@@ -87,14 +64,22 @@ export default function OrderDetailPage() {
               <dt className="col-6 fw-normal text-body-secondary">Discount{o.coupon ? ` (${o.coupon})` : ''}</dt>
               <dd className="col-6 text-end mb-1">−{formatMoney(o.discount, o.currency)}</dd>
               <dt className="col-6">Total</dt>
-              <dd className="col-6 text-end fw-bold mb-0">{total}</dd>
+              <dd className={`col-6 text-end fw-bold ${o.refunded > 0 ? 'mb-1' : 'mb-0'}`}>{total}</dd>
+              {o.refunded > 0 && (
+                <>
+                  <dt className="col-6 fw-normal text-body-secondary">Refunded</dt>
+                  <dd className="col-6 text-end mb-1">−{formatMoney(o.refunded, o.currency)}</dd>
+                  <dt className="col-6">Net paid</dt>
+                  <dd className="col-6 text-end fw-bold mb-0">{formatMoney(Math.max(0, o.total - o.refunded), o.currency)}</dd>
+                </>
+              )}
             </dl>
           </section>
           <section className="studio-card p-3 p-md-4 mb-3" aria-labelledby="order-payments">
             <h2 id="order-payments" className="h5 mb-3">
               Payment events
             </h2>
-            {o.payments.length === 0 && !o.refunded_at ? (
+            {o.payments.length === 0 ? (
               <p className="text-body-secondary mb-0">No payment event recorded.</p>
             ) : (
               <DataTable
@@ -114,18 +99,10 @@ export default function OrderDetailPage() {
                     <td className="small text-nowrap">{formatDateTime(p.created_at)}</td>
                   </tr>
                 ))}
-                {o.refunded_at && (
-                  // The refund, at its own time (the payment's row keeps the payment's).
-                  <tr>
-                    <td>{paymentMethodLabel(o.payment_method)}</td>
-                    <td>Refund</td>
-                    <td className="text-end text-nowrap">−{total}</td>
-                    <td className="small text-nowrap">{formatDateTime(o.refunded_at)}</td>
-                  </tr>
-                )}
               </DataTable>
             )}
           </section>
+          {o.refunds.length > 0 && <RefundList order={o} />}
         </div>
         <div className="col-12 col-lg-5">
           <section className="studio-card p-3 p-md-4 mb-3" aria-labelledby="order-buyer">
@@ -163,5 +140,48 @@ export default function OrderDetailPage() {
         </div>
       </div>
     </>
+  );
+}
+
+const refundLooks: Record<AdminOrderRefund['status'], { label: string; badge: string } | null> = {
+  succeeded: null,
+  pending: { label: 'Waiting for the provider', badge: 'text-bg-warning' },
+  failed: { label: 'Refused by the provider', badge: 'text-bg-danger' },
+};
+
+/** Each refund of the order with its amount, the reason the buyer read, who made it and its own time. */
+function RefundList({ order: o }: { order: AdminOrderDetail }) {
+  return (
+    <section className="studio-card p-3 p-md-4 mb-3" aria-labelledby="order-refunds">
+      <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">
+        <h2 id="order-refunds" className="h5 mb-0">
+          Refunds
+        </h2>
+        <span className="small text-body-secondary">{o.refund_left > 0 ? `${formatMoney(o.refund_left, o.currency)} left to refund` : 'Refunded in full'}</span>
+      </div>
+      <ol className="list-unstyled mb-0 order-refunds">
+        {o.refunds.map((r) => {
+          const look = refundLooks[r.status];
+          return (
+            <li key={r.id} className="py-2 border-bottom">
+              <div className="d-flex flex-wrap justify-content-between gap-2">
+                <span className={`fw-semibold text-nowrap${r.status === 'failed' ? ' text-decoration-line-through text-body-secondary' : ''}`}>
+                  −{formatMoney(r.amount, o.currency)}
+                  {look && <span className={`badge ${look.badge} ms-2 fw-normal`}>{look.label}</span>}
+                </span>
+                <time className="small text-body-secondary text-nowrap" dateTime={r.refunded_at ?? r.created_at}>
+                  {formatDateTime(r.refunded_at ?? r.created_at)}
+                </time>
+              </div>
+              <p className="mb-0 small text-break">{r.reason ? `“${r.reason}”` : <span className="text-body-secondary">No reason given</span>}</p>
+              <p className="mb-0 small text-body-secondary">
+                {r.by ? `By ${r.by}` : 'At the provider'} · {paymentMethodLabel(r.provider)}
+                {r.provider_refund_id && <span className="text-break"> · {r.provider_refund_id}</span>}
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
   );
 }
