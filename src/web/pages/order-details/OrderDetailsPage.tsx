@@ -161,6 +161,23 @@ export default function OrderDetailsPage() {
                       {money(order.total)} {code}
                     </td>
                   </tr>
+                  {order.refunds.map((refund, i) => (
+                    <tr key={`${refund.refunded_at}-${i}`} className="invoice-refund">
+                      <th scope="row">
+                        Refunded on <time dateTime={refund.refunded_at}>{formatOrderDate(refund.refunded_at)}</time>
+                        {refund.reason && <span className="invoice-refund-reason">{refund.reason}</span>}
+                      </th>
+                      <td className="text-end text-nowrap">−{money(refund.amount)}</td>
+                    </tr>
+                  ))}
+                  {order.refunds.length > 0 && (
+                    <tr className="invoice-total">
+                      <th scope="row">Net paid</th>
+                      <td className="text-end text-nowrap">
+                        {money(order.net_paid)} {code}
+                      </td>
+                    </tr>
+                  )}
                 </tfoot>
               </table>
 
