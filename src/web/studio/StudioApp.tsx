@@ -30,6 +30,8 @@ const ReviewsPage = lazy(() => import('./pages/ReviewsPage'));
 const ProjectQueuePage = lazy(() => import('./pages/ProjectQueuePage'));
 const ProjectReviewPage = lazy(() => import('./pages/ProjectReviewPage'));
 const MessagesPage = lazy(() => import('./pages/MessagesPage'));
+const EmailsPage = lazy(() => import('./pages/EmailsPage'));
+const EmailDetailPage = lazy(() => import('./pages/EmailDetailPage'));
 const StudioNotFound = lazy(() => import('./pages/StudioNotFound'));
 
 /** The studio's home: the overview, or for a reviewer (who may review projects and nothing else) the review queue. */
@@ -71,6 +73,8 @@ export default function StudioApp() {
                 { path: 'questions', element: <QuestionsPage /> },
                 { path: 'reviews', element: <ReviewsPage /> },
                 { path: 'messages', element: <MessagesPage /> },
+                { path: 'emails', element: <EmailsPage /> },
+                { path: 'emails/:broadcastId', element: <EmailDetailPage /> },
                 { path: '*', element: <StudioNotFound /> },
               ],
             },

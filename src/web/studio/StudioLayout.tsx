@@ -33,6 +33,7 @@ const groups: { heading: string; items: NavItem[] }[] = [
     items: [
       { to: '/admin/students', label: 'Students', icon: 'people' },
       { to: '/admin/members', label: 'Members', icon: 'person-badge' },
+      { to: '/admin/emails', label: 'Emails', icon: 'send' },
     ],
   },
   {
