@@ -24,6 +24,9 @@ export const tableOwners = {
   roadmapSteps: 'modules/catalog',
   plans: 'modules/catalog',
   planPrices: 'modules/catalog',
+  bundles: 'modules/catalog',
+  bundleCourses: 'modules/catalog',
+  bundlePrices: 'modules/catalog',
 
   // admin (the studio): the audit log of every change
   auditLog: 'modules/admin',
@@ -37,6 +40,7 @@ export const tableOwners = {
   // cart
   carts: 'modules/cart',
   cartItems: 'modules/cart',
+  cartBundles: 'modules/cart',
 
   // orders: checkout, coupons, payments and fulfilment (decision 0005)
   orders: 'modules/orders',
@@ -47,6 +51,7 @@ export const tableOwners = {
   providerEvents: 'modules/orders',
   coupons: 'modules/orders',
   couponCourses: 'modules/orders',
+  couponBundles: 'modules/orders',
   couponRedemptions: 'modules/orders',
 
   // reviews: students' ratings and reviews of courses (the course's average and count are kept on courses by catalog)

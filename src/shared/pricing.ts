@@ -54,7 +54,10 @@ export function applyDiscount(subtotalMinor: number, percentage: number): { disc
 }
 
 export interface QuoteLine {
-  courseId: number;
+  /** A course bought alone. */
+  courseId?: number | undefined;
+  /** A bundle, priced as one line (its courses are not lines of their own). */
+  bundleId?: number | undefined;
   /** Minor units. */
   price: number;
 }
@@ -64,8 +67,10 @@ export interface QuoteCoupon {
   percentage?: number | undefined;
   /** A fixed coupon's amount off in the cart's currency (minor units); set, it takes the place of the percentage. */
   amountOff?: number | null | undefined;
-  /** The courses the coupon is limited to; null (or undefined) applies it to every line. */
+  /** The courses the coupon is limited to; null (or undefined) with no bundleIds either applies it to every line. */
   courseIds?: ReadonlySet<number> | readonly number[] | null | undefined;
+  /** The bundles the coupon is limited to (a coupon that names only courses never applies to a bundle line). */
+  bundleIds?: ReadonlySet<number> | readonly number[] | null | undefined;
 }
 
 export interface Quote {
@@ -91,12 +96,15 @@ export function amountOffIn(amounts: Readonly<Record<string, number>> | null | u
   return amount != null && amount > 0 ? amount : undefined;
 }
 
-/** What a cart or an order costs (minor units): the lines' sum, the coupon's discount on its courses' lines, the total. */
+/** What a cart or an order costs (minor units): the lines' sum, the coupon's discount on its courses' and bundles' lines, the total. */
 export function quote(lines: readonly QuoteLine[], coupon?: QuoteCoupon | null): Quote {
   const subtotal = subtotalOf(lines.map((l) => l.price));
   if (!coupon) return { subtotal, eligible: 0, discount: 0, total: subtotal };
-  const only = coupon.courseIds ? new Set(coupon.courseIds) : null;
-  const eligible = subtotalOf(lines.filter((l) => !only || only.has(l.courseId)).map((l) => l.price));
+  const restricted = Boolean(coupon.courseIds || coupon.bundleIds);
+  const courses = new Set(coupon.courseIds ?? []);
+  const bundles = new Set(coupon.bundleIds ?? []);
+  const applies = (l: QuoteLine) => !restricted || (l.bundleId != null ? bundles.has(l.bundleId) : l.courseId != null && courses.has(l.courseId));
+  const eligible = subtotalOf(lines.filter(applies).map((l) => l.price));
   const discount = couponDiscount(eligible, coupon);
   return { subtotal, eligible, discount, total: Math.max(0, subtotal - discount) };
 }
@@ -116,4 +124,14 @@ export function splitTotal<L extends { price: number }>(lines: readonly L[], tot
 export function percentOff(amount: number, regularAmount: number): number {
   if (!(regularAmount > amount) || regularAmount <= 0) return 0;
   return Math.round(((regularAmount - amount) / regularAmount) * 100);
+}
+
+/**
+ * A bundle's saving against its courses bought one by one (minor units, never below 0), and that as
+ * whole percent. `coursePrices` are the courses' own prices in the same region.
+ */
+export function bundleSaving(bundlePrice: number, coursePrices: readonly number[]): { separately: number; saving: number; percent: number } {
+  const separately = subtotalOf(coursePrices);
+  const saving = Math.max(0, separately - bundlePrice);
+  return { separately, saving, percent: percentOff(bundlePrice, separately) };
 }

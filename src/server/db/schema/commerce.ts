@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
+import { bundles } from './bundles.js';
 import { courses } from './catalog.js';
 
 /** A cart is keyed by the UUID the browser generated (localStorage cartId). */
@@ -27,6 +28,23 @@ export const cartItems = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('cart_items_cart_course_idx').on(t.cartId, t.courseId)],
+);
+
+/** Bundles in a cart: a line each, priced as one (its item_id is unguessable like a course line's). */
+export const cartBundles = pgTable(
+  'cart_bundles',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    bundleId: integer('bundle_id')
+      .notNull()
+      .references(() => bundles.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cart_bundles_cart_bundle_idx').on(t.cartId, t.bundleId)],
 );
 
 export const coupons = pgTable(
@@ -68,6 +86,21 @@ export const couponCourses = pgTable(
       .references(() => courses.id, { onDelete: 'cascade' }),
   },
   (t) => [uniqueIndex('coupon_courses_idx').on(t.couponId, t.courseId)],
+);
+
+/** When a coupon has rows here (or in coupon_courses) it applies only to these bundles (and those courses). */
+export const couponBundles = pgTable(
+  'coupon_bundles',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    bundleId: integer('bundle_id')
+      .notNull()
+      .references(() => bundles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('coupon_bundles_idx').on(t.couponId, t.bundleId)],
 );
 
 export const orders = pgTable(
@@ -141,6 +174,8 @@ export const orderItems = pgTable(
       .references(() => courses.id),
     price: integer('price').notNull(),
     regularPrice: integer('regular_price').notNull(),
+    /** The bundle this course was bought in (its price is the course's share of the bundle's); null for a course bought alone. */
+    bundleId: integer('bundle_id').references(() => bundles.id),
   },
   (t) => [uniqueIndex('order_items_order_course_idx').on(t.orderId, t.courseId)],
 );

@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './catalog.js';
+export * from './bundles.js';
 export * from './commerce.js';
 export * from './learning.js';
 export * from './subscriptions.js';

@@ -17,6 +17,7 @@ import { adminDoc } from './openapi.js';
 import { completeSetup, setupStatus } from './setup.js';
 import { siteAdminRoutes } from './site.routes.js';
 import { courseAdminRoutes } from './courses.routes.js';
+import { bundleAdminRoutes } from './bundles.routes.js';
 import { mediaAdminRoutes } from './media.routes.js';
 import { siteContentAdminRoutes } from './site-content.routes.js';
 import { orderAdminRoutes } from './orders.routes.js';
@@ -39,6 +40,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     guardAdminRoutes(app, ctx);
     await app.register(siteAdminRoutes(ctx));
     await app.register(courseAdminRoutes(ctx));
+    await app.register(bundleAdminRoutes(ctx));
     await app.register(mediaAdminRoutes(ctx));
     await app.register(siteContentAdminRoutes(ctx));
     await app.register(orderAdminRoutes(ctx));

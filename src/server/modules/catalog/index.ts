@@ -88,3 +88,19 @@ export {
   type DemoCourse,
   type DemoPeople,
 } from './demo.js';
+export {
+  bundleSummaries,
+  bundlesForPurchase,
+  createBundle,
+  deleteBundles,
+  demoBundles,
+  getPublishedBundle,
+  getStudioBundle,
+  listPublishedBundles,
+  listStudioBundles,
+  transitionBundle,
+  updateBundle,
+  type BundleTransition,
+  type CatalogStudioBundle,
+  type PricedBundle,
+} from './bundles.js';

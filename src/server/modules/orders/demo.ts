@@ -11,6 +11,16 @@ export async function coursesWithOrders(db: Db, courseIds: number[]): Promise<Se
   return new Set(await q.selectCoursesWithOrders(db, courseIds));
 }
 
+/** Of `bundleIds`, those an order (in any state) has a line for: such a bundle is never deleted. */
+export async function bundlesWithOrders(db: Db, bundleIds: number[]): Promise<Set<number>> {
+  return new Set(await q.selectBundlesWithOrders(db, bundleIds));
+}
+
+/** How many paid orders bought each bundle (the studio's list). */
+export async function bundleSales(db: Db, bundleIds: number[]): Promise<Map<number, number>> {
+  return new Map((await q.selectBundleSales(db, bundleIds)).map((r) => [r.bundleId, r.n]));
+}
+
 /** Of `userIds`, those who placed an order or used a coupon. */
 export async function usersWithOrders(db: Db, userIds: number[]): Promise<Set<number>> {
   return new Set(await q.selectUsersWithOrders(db, userIds));

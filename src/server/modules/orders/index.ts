@@ -17,4 +17,4 @@ export type { OrderDeps } from './service.js';
 export { courseSales, orderMoneyByDay, recoveredOrders } from './overview.js';
 export { createStudioCoupon, deleteStudioCoupon, getStudioCoupon, getStudioCouponDetail, listStudioCoupons, updateStudioCoupon } from './coupon-studio.js';
 // What the studio's first start asks: the demo content an order names, and the providers' last webhooks.
-export { coursesWithOrders, deleteDemoCoupons, demoCoupons, lastWebhookAt, usersWithOrders } from './demo.js';
+export { bundleSales, bundlesWithOrders, coursesWithOrders, deleteDemoCoupons, demoCoupons, lastWebhookAt, usersWithOrders } from './demo.js';

@@ -7,6 +7,9 @@ import { sendSnapshot } from '../../http/cache.js';
 import { noContent, optionalBearerAuth } from '../../http/openapi.js';
 import { compiledSerializer } from '../../http/serializer.js';
 import { currentSlugFor } from '../catalog/index.js';
+import { bundleListSchema, bundleSchema } from '../../../shared/bundles.js';
+import { errors } from '../../http/openapi.js';
+import { getBundle, listBundles } from './bundles.js';
 import { courseDetailView } from './serialise.js';
 import { getCourseDetail } from './service.js';
 
@@ -51,6 +54,52 @@ export function storefrontRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           if (moved) return reply.redirect(`/api/v1/courses/${encodeURIComponent(moved)}/`, 301);
           throw error;
         }
+      },
+    );
+
+    app.get(
+      '/bundles/',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'Published bundles priced for the visitor, with the saving and, signed in, the courses the viewer owns',
+          ...optionalBearerAuth,
+          querystring: ipQuerySchema,
+          response: { 200: bundleListSchema },
+        },
+      },
+      async (request, reply) => {
+        const { region } = visitorOf(ctx, request);
+        const viewer = await viewerOf(request, ctx.config.jwtSecret);
+        if (viewer) {
+          reply.header('Cache-Control', 'private, no-store');
+          return listBundles(db, region, viewer);
+        }
+        return sendSnapshot(request, reply, await cache.get(`bundles:${region}`, () => listBundles(db, region, undefined)));
+      },
+    );
+
+    app.get(
+      '/bundles/:slug/',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'A published bundle priced for the visitor, with each course, the saving and, signed in, the courses the viewer owns',
+          ...optionalBearerAuth,
+          params: slugParamsSchema,
+          querystring: ipQuerySchema,
+          response: { 200: bundleSchema, ...errors(404) },
+        },
+      },
+      async (request, reply) => {
+        const { region } = visitorOf(ctx, request);
+        const { slug } = request.params;
+        const viewer = await viewerOf(request, ctx.config.jwtSecret);
+        if (viewer) {
+          reply.header('Cache-Control', 'private, no-store');
+          return getBundle(db, slug, region, viewer);
+        }
+        return sendSnapshot(request, reply, await cache.get(`bundle:${region}:${slug}`, () => getBundle(db, slug, region, undefined)));
       },
     );
   };

@@ -10,6 +10,25 @@ export async function selectCoursesWithOrders(db: Db, courseIds: number[]): Prom
   return rows.map((r) => r.courseId);
 }
 
+/** Of `bundleIds`, those any order (in any state) has a line for. */
+export async function selectBundlesWithOrders(db: Db, bundleIds: number[]): Promise<number[]> {
+  if (!bundleIds.length) return [];
+  const rows = await db.selectDistinct({ bundleId: orderItems.bundleId }).from(orderItems).where(inArray(orderItems.bundleId, bundleIds));
+  return rows.flatMap((r) => (r.bundleId === null ? [] : [r.bundleId]));
+}
+
+/** Paid orders per bundle. */
+export async function selectBundleSales(db: Db, bundleIds: number[]): Promise<{ bundleId: number; n: number }[]> {
+  if (!bundleIds.length) return [];
+  const rows = await db
+    .select({ bundleId: orderItems.bundleId, n: sql<number>`count(distinct ${orderItems.orderId})`.mapWith(Number) })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(inArray(orderItems.bundleId, bundleIds), eq(orders.status, 'Paid')))
+    .groupBy(orderItems.bundleId);
+  return rows.flatMap((r) => (r.bundleId === null ? [] : [{ bundleId: r.bundleId, n: r.n }]));
+}
+
 /** Of `userIds`, those with an order or a coupon use. */
 export async function selectUsersWithOrders(db: Db, userIds: number[]): Promise<number[]> {
   if (!userIds.length) return [];
