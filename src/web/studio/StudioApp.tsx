@@ -32,6 +32,7 @@ const ProjectReviewPage = lazy(() => import('./pages/ProjectReviewPage'));
 const MessagesPage = lazy(() => import('./pages/MessagesPage'));
 const EmailsPage = lazy(() => import('./pages/EmailsPage'));
 const EmailDetailPage = lazy(() => import('./pages/EmailDetailPage'));
+const EmailComposerPage = lazy(() => import('./pages/EmailComposerPage'));
 const StudioNotFound = lazy(() => import('./pages/StudioNotFound'));
 
 /** The studio's home: the overview, or for a reviewer (who may review projects and nothing else) the review queue. */
@@ -74,7 +75,9 @@ export default function StudioApp() {
                 { path: 'reviews', element: <ReviewsPage /> },
                 { path: 'messages', element: <MessagesPage /> },
                 { path: 'emails', element: <EmailsPage /> },
+                { path: 'emails/new', element: <EmailComposerPage /> },
                 { path: 'emails/:broadcastId', element: <EmailDetailPage /> },
+                { path: 'emails/:broadcastId/edit', element: <EmailComposerPage /> },
                 { path: '*', element: <StudioNotFound /> },
               ],
             },
