@@ -54,6 +54,7 @@ export const pageMeta = {
   register: { title: `Create Your Account | ${site}`, description: 'Create a free account to start learning.', keywords, noindex: true },
   forgotPassword: { title: `Reset Your Password | ${site}`, description: 'Get a link to reset your password.', keywords, noindex: true },
   resetPassword: { title: `Choose a New Password | ${site}`, description: 'Choose a new password.', keywords, noindex: true },
+  emailPreferences: { title: `Email Preferences | ${site}`, description: 'Choose which emails reach you.', keywords, noindex: true },
   comingSoon: { title: `Coming Soon | ${site}`, description: 'Something new is on its way.', keywords },
   lesson: { title: `Lesson | ${site}`, description: 'Course lesson.', keywords, noindex: true },
   account: { title: `My Account | ${site}`, description: 'Your learning dashboard.', keywords, noindex: true },
@@ -84,6 +85,8 @@ export const otherPaths: { pattern: RegExp; page: PageKey }[] = [
   { pattern: /^\/register\/?$/, page: 'register' },
   { pattern: /^\/forget\/password\/?$/, page: 'forgotPassword' },
   { pattern: /^\/reset\/password\/?$/, page: 'resetPassword' },
+  // Reached from an email's footer with its signed token, without signing in.
+  { pattern: /^\/email-preferences\/?$/, page: 'emailPreferences' },
   { pattern: /^\/coming-soon\/?$/, page: 'comingSoon' },
   { pattern: /^\/lesson\/[^/]+(\/[^/]+\/[^/]+)?\/?$/, page: 'lesson' },
   {

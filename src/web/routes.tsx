@@ -45,6 +45,7 @@ const LoginPage = page('login/LoginPage', () => import('./pages/login/LoginPage'
 const RegisterPage = page('register/RegisterPage', () => import('./pages/register/RegisterPage'));
 const ForgotPasswordPage = page('forgot-password/ForgotPasswordPage', () => import('./pages/forgot-password/ForgotPasswordPage'));
 const ResetPasswordPage = page('reset-password/ResetPasswordPage', () => import('./pages/reset-password/ResetPasswordPage'));
+const EmailPreferencesPage = page('email-preferences/EmailPreferencesPage', () => import('./pages/email-preferences/EmailPreferencesPage'));
 const MyProfilePage = page('profile/MyProfilePage', () => import('./pages/profile/MyProfilePage'));
 // Commerce
 const CheckoutPage = page('checkout/CheckoutPage', () => import('./pages/checkout/CheckoutPage'));
@@ -143,6 +144,7 @@ export const routes: RouteObject[] = [
           { path: 'register', element: <RegisterPage /> },
           { path: 'forget/password', element: <ForgotPasswordPage /> },
           { path: 'reset/password', element: <ResetPasswordPage /> },
+          { path: 'email-preferences', element: <EmailPreferencesPage /> },
         ],
       },
       { path: 'admin/*', element: <StudioApp /> },

@@ -84,6 +84,16 @@ describe('server-rendered head', () => {
     expect(picture).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
   });
 
+  it("answers the email preferences page (an email footer's link, its token in the query) with its own head, kept out of search engines and the sitemap", async () => {
+    for (const path of ['/email-preferences?token=12.3.abc', '/email-preferences/', '/email-preferences']) {
+      const res = await t.app.inject({ url: path });
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body).toContain('<title>Email Preferences | Lectern</title>');
+      expect(res.body).toContain('<meta name="robots" content="noindex, nofollow">');
+    }
+    expect((await t.app.inject({ url: '/sitemap.xml' })).body).not.toContain('email-preferences');
+  });
+
   it('answers an unknown page and an unknown course with 404 HTML, and an unknown API path with 404 JSON', async () => {
     const page = await t.app.inject({ url: '/definitely-not-a-page' });
     expect(page.statusCode).toBe(404);
