@@ -1,7 +1,8 @@
 // npm run bench: the hot paths measured against a hello-world ceiling on the same server, in one run.
 //
 // For each database (embedded PGlite, and PostgreSQL when reachable) and each catalog size
-// (40 and 400 courses of 10 sections × 10 lessons), it seeds a fresh database, starts the server
+// (40 and 400 courses of 10 sections × 10 lessons, each section ending in a quiz and dripped a week
+// after the one before), it seeds a fresh database, starts the server
 // in production mode and measures requests per second and p99 of: a hello-world route (the
 // ceiling), the course list, a course detail for a visitor and for a signed-in member; then, on
 // the first size, order creation by 50 concurrent signed-in buyers (Stripe answered by a local
@@ -124,7 +125,7 @@ async function prepare(kind: string, courses: number, withOrders: boolean): Prom
   try {
     await handle.migrate();
     const started = Date.now();
-    const { courseIds } = await seedBenchCatalog(handle.db, { courses, sections, lessons: lessonsPerSection });
+    const { courseIds } = await seedBenchCatalog(handle.db, { courses, sections, lessons: lessonsPerSection, quizzesAndDrip: true });
     const paidCourse = { id: courseIds[1]!, slug: 'bench-course-2' };
     const member = await createUser(handle.db, { email: 'bench-member@example.com', password: PASSWORD, fullName: 'Bench Member', isVerified: true });
     await enrol(handle.db, member.id, [paidCourse.id], 'admin');

@@ -139,8 +139,15 @@ export interface QuizInput {
   questions: Array<{ prompt: string; kind: 'single' | 'multiple' | 'true_false'; explanation?: string; options: Array<{ text: string; correct?: boolean }> }>;
 }
 
+/** A drip schedule: open `afterDays` days after the student's access began, or `from` (YYYY-MM-DD). */
+export interface ReleaseInput {
+  afterDays?: number;
+  from?: string;
+}
+
 export interface LessonInput {
   title: string;
+  release?: ReleaseInput;
   type: 'Video' | 'Article' | 'quiz';
   /** The questions, for quiz lessons. */
   quiz?: QuizInput;
@@ -155,6 +162,7 @@ export interface LessonInput {
 
 export interface SectionInput {
   title: string;
+  release?: ReleaseInput;
   lessons: LessonInput[];
 }
 
@@ -252,7 +260,15 @@ export async function insertCourse(db: Db, input: CourseInput): Promise<Inserted
   // Sections: one insert; map ids back by position (RETURNING order is not a contract).
   const sectionRows = await db
     .insert(courseSections)
-    .values(sections.map((s, i) => ({ courseId: course.id, title: s.title, position: i + 1 })))
+    .values(
+      sections.map((s, i) => ({
+        courseId: course.id,
+        title: s.title,
+        position: i + 1,
+        availableAfterDays: s.release?.afterDays ?? null,
+        availableFrom: s.release?.from ?? null,
+      })),
+    )
     .returning({ id: courseSections.id, position: courseSections.position });
   const sectionIdByPosition = new Map(sectionRows.map((r) => [r.position, r.id]));
   result.sectionIds = sections.map((_, i) => {
@@ -276,6 +292,8 @@ export async function insertCourse(db: Db, input: CourseInput): Promise<Inserted
         durationSeconds: lesson.durationSeconds,
         enablePreview: lesson.preview ?? false,
         position: li + 1,
+        availableAfterDays: lesson.release?.afterDays ?? null,
+        availableFrom: lesson.release?.from ?? null,
       };
     }),
   );

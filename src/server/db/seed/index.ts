@@ -19,6 +19,7 @@ import {
   insertRoadmapStep,
   type CourseInput,
   type LessonInput,
+  type QuizInput,
   type RegionPrices,
   type SectionInput,
 } from './factories.js';
@@ -263,6 +264,8 @@ export interface BenchCatalogOptions {
   sections: number;
   /** Lessons per section. */
   lessons: number;
+  /** The last lesson of each section a quiz, and each section after the first a week later than the one before. */
+  quizzesAndDrip?: boolean;
 }
 
 const benchTopics = [
@@ -293,16 +296,39 @@ const benchPrices: RegionPrices = {
 };
 const complexities = ['Beginner', 'Intermediate', 'Advanced'] as const;
 
+/** A bench quiz: five questions of each kind, four options where there is a choice. */
+function benchQuiz(topic: string): QuizInput {
+  const kinds = ['single', 'multiple', 'true_false', 'single', 'multiple'] as const;
+  return {
+    passPercent: 80,
+    maxAttempts: 3,
+    questions: kinds.map((kind, q) => ({
+      prompt: `Question ${q + 1} about ${topic.toLowerCase()}`,
+      kind,
+      explanation: `Why answer ${q + 1} holds for ${topic.toLowerCase()}.`,
+      options:
+        kind === 'true_false'
+          ? [{ text: 'True', correct: true }, { text: 'False' }]
+          : Array.from({ length: 4 }, (_, o) => ({ text: `Option ${o + 1}`, correct: o === 0 || (kind === 'multiple' && o === 2) })),
+    })),
+  };
+}
+
 function benchCourseInput(n: number, opts: BenchCatalogOptions, ids: { categoryId: number; instructorId: number }): CourseInput {
   const paid = n % 2 === 0;
   const sections: SectionInput[] = Array.from({ length: opts.sections }, (_, s) => ({
     title: `Section ${s + 1}: ${benchTopics[s % benchTopics.length] ?? 'Topics'}`,
+    // A weekly drip: the first section at once, each next one a week later.
+    ...(opts.quizzesAndDrip && s > 0 ? { release: { afterDays: 7 * s } } : {}),
     lessons: Array.from({ length: opts.lessons }, (_, l): LessonInput => {
       const global = s * opts.lessons + l;
       const topic = benchTopics[(s + l) % benchTopics.length] ?? 'Practice';
       const title = `Lesson ${s + 1}.${l + 1}: ${topic}`;
       const durationSeconds = 180 + ((n * 97 + global * 53) % 1320);
       const preview = global === 0;
+      // The last lesson of each section is its quiz: ten quizzes in a course of 10 × 10.
+      if (opts.quizzesAndDrip && l === opts.lessons - 1 && opts.lessons > 1)
+        return { title: `Quiz: ${topic}`, type: 'quiz', durationSeconds: 300, quiz: benchQuiz(topic) };
       if (l % 6 === 5) {
         return {
           title,
@@ -336,7 +362,8 @@ function benchCourseInput(n: number, opts: BenchCatalogOptions, ids: { categoryI
 
 /**
  * Adds `courses` synthetic courses ('Bench Course N', slug 'bench-course-N', every second one paid),
- * each with `sections` sections of `lessons` lessons, plus an instructor and category when none exist.
+ * each with `sections` sections of `lessons` lessons (with `quizzesAndDrip`, the last of each section
+ * a quiz and every section after the first dripped a week after the one before), plus an instructor and category when none exist.
  * Numbering continues after any bench courses already present.
  */
 export async function seedBenchCatalog(db: Db, opts: BenchCatalogOptions): Promise<{ courseIds: number[] }> {

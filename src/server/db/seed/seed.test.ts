@@ -24,6 +24,7 @@ import {
   lessons,
   planPrices,
   plans,
+  quizQuestions,
   roadmapSteps,
 } from '../schema/index.js';
 import { regions, type Region } from '../../../shared/regions.js';
@@ -358,6 +359,16 @@ describe('seedBenchCatalog', () => {
     expect(slugs.sort()).toEqual(['bench-course-1', 'bench-course-2', 'bench-course-3', 'bench-course-4', 'bench-course-5']);
     expect(await handle.db.select().from(lessons)).toHaveLength(30);
     expect((await handle.db.select().from(instructors)).length).toBe(1);
+  });
+
+  it('with quizzesAndDrip, ends each section with a quiz and drips each section a week after the one before', async () => {
+    const { courseIds } = await seedBenchCatalog(handle.db, { courses: 1, sections: 3, lessons: 4, quizzesAndDrip: true });
+    const sections = await handle.db.select().from(courseSections).where(eq(courseSections.courseId, courseIds[0]!)).orderBy(asc(courseSections.position));
+    expect(sections.map((s) => s.availableAfterDays)).toEqual([null, 7, 14]);
+    const quizLessons = await handle.db.select().from(lessons).where(eq(lessons.lessonType, 'quiz'));
+    expect(quizLessons).toHaveLength(3);
+    expect(quizLessons.every((l) => l.position === 4)).toBe(true);
+    expect(await handle.db.select().from(quizQuestions)).toHaveLength(15);
   });
 });
 
