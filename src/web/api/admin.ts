@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../../shared/admin';
+import type { AdminFigures } from '../../shared/figures';
 import type { QuizStats } from '../../shared/quizzes';
 import type {
   AdminCourse,
@@ -28,6 +29,7 @@ import type {
 import type { CourseDetail } from '../../shared/catalog';
 import { completeLogin } from './accounts';
 import { catalogKeys } from './catalog';
+import { siteKeys } from './site';
 import { ApiError, apiFetch } from './client';
 import { uploadFile } from './upload';
 import type { TokenPair } from '../lib/auth';
@@ -61,6 +63,9 @@ export const adminKeys = {
   audit: () => [...adminKeys.all, 'audit'] as const,
   auditPage: (filters: AuditFilters, page: number) => [...adminKeys.audit(), filters, page] as const,
   settings: () => [...adminKeys.all, 'settings'] as const,
+  figureDefaults: () => [...adminKeys.all, 'site-figures'] as const,
+  setupChecklist: () => [...adminKeys.all, 'setup-checklist'] as const,
+  demoContent: () => [...adminKeys.all, 'demo-content'] as const,
 };
 
 export interface CourseListQuery {
@@ -174,6 +179,14 @@ export const adminQueries = {
       queryFn: ({ signal }) => apiFetch<SiteSettings>(`${A}/settings/`, { signal }),
       retry: retryServerErrors,
     }),
+
+  /** GET /admin/site-figures/: what each figure shows while its Settings field is empty (the database's facts, rounded). */
+  figureDefaults: () =>
+    queryOptions({
+      queryKey: adminKeys.figureDefaults(),
+      queryFn: ({ signal }) => apiFetch<AdminFigures>(`${A}/site-figures/`, { signal }),
+      retry: retryServerErrors,
+    }),
 };
 
 // ---------------------------------------------------------------- writes
@@ -268,14 +281,39 @@ export function useRefundOrder(orderNumber: string) {
   });
 }
 
+/** After a settings write: the studio's copy, the audit log, and what the storefront reads (its name, logo and figures). */
+function afterSettingsWrite(queryClient: QueryClient, settings: SiteSettings) {
+  queryClient.setQueryData(adminKeys.settings(), settings);
+  void queryClient.invalidateQueries({ queryKey: adminKeys.audit() });
+  void queryClient.invalidateQueries({ queryKey: adminKeys.figureDefaults() });
+  void queryClient.invalidateQueries({ queryKey: adminKeys.setupChecklist() });
+  void queryClient.invalidateQueries({ queryKey: siteKeys.all });
+}
+
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SiteSettingsBody) => apiFetch<SiteSettings>(`${A}/settings/`, { method: 'PATCH', body }),
-    onSuccess: (settings) => {
-      queryClient.setQueryData(adminKeys.settings(), settings);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.audit() });
-    },
+    onSuccess: (settings) => afterSettingsWrite(queryClient, settings),
+  });
+}
+
+/** POST /admin/settings/logo/ (multipart "image"): the site's logo, stored as a WebP. */
+export function useUploadSiteLogo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) =>
+      uploadFile<SiteSettings>({ path: `${A}/settings/logo/`, field: 'image', file, onProgress }),
+    onSuccess: (settings) => afterSettingsWrite(queryClient, settings),
+  });
+}
+
+/** DELETE /admin/settings/logo/: the default mark again. */
+export function useRemoveSiteLogo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<SiteSettings>(`${A}/settings/logo/`, { method: 'DELETE' }),
+    onSuccess: (settings) => afterSettingsWrite(queryClient, settings),
   });
 }
 

@@ -7,8 +7,8 @@ import { siteKeys } from './site';
 
 /** The first start (issue 25): the Overview's checklist and 'Remove the demo content'. */
 export const setupKeys = {
-  checklist: () => [...adminKeys.all, 'setup-checklist'] as const,
-  demo: () => [...adminKeys.all, 'demo-content'] as const,
+  checklist: adminKeys.setupChecklist,
+  demo: adminKeys.demoContent,
 };
 
 const retryServerErrors = (count: number, error: unknown) => count < 1 && !(error instanceof ApiError && error.status < 500);

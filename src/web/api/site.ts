@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { SiteFigures } from '../../shared/figures';
 import type { SiteConfig } from '../../shared/site';
 import { getCookie, setIpCookie } from '../lib/storage';
 import { ApiError, apiFetch } from './client';
@@ -15,6 +16,7 @@ export interface State {
 export const siteKeys = {
   all: ['site'] as const,
   config: () => [...siteKeys.all, 'config'] as const,
+  figures: () => [...siteKeys.all, 'figures'] as const,
   visitorIp: () => [...siteKeys.all, 'visitor-ip'] as const,
   countries: () => [...siteKeys.all, 'countries'] as const,
   states: (country: string) => [...siteKeys.all, 'states', country] as const,
@@ -22,6 +24,10 @@ export const siteKeys = {
 
 export const siteQueries = {
   config: () => queryOptions({ queryKey: siteKeys.config(), queryFn: ({ signal }) => apiFetch<SiteConfig>('/site-config/', { signal }), staleTime: Infinity }),
+
+  /** GET /site-figures/: the home page's stats strip, the subscribe page's claims and the testimonials' wording (Settings, else the database's). */
+  figures: () =>
+    queryOptions({ queryKey: siteKeys.figures(), queryFn: ({ signal }) => apiFetch<SiteFigures>('/site-figures/', { signal }), staleTime: 5 * 60_000 }),
 
   /** GET /save-ip/, stored in the user_ip cookie. A failure is only logged: the visitor's IP is then unknown (''). */
   visitorIp: () =>
@@ -59,6 +65,10 @@ export const siteQueries = {
 
 export function useSiteConfig() {
   return useQuery(siteQueries.config());
+}
+
+export function useSiteFigures() {
+  return useQuery(siteQueries.figures());
 }
 
 /**

@@ -25,12 +25,18 @@ export async function prefetchPage(queryClient: QueryClient, pathname: string, i
       // Its first page of reviews too: they are part of what a search engine and a visitor read.
       queryClient.prefetchQuery(reviewQueries.course(course.params.slug)),
     );
-  else if (pathname === '/') page.push(queryClient.prefetchQuery(catalogQueries.clientReviews()), queryClient.prefetchQuery(projectQueries.letterCourse()));
+  else if (pathname === '/')
+    page.push(
+      queryClient.prefetchQuery(catalogQueries.clientReviews()),
+      queryClient.prefetchQuery(projectQueries.letterCourse()),
+      queryClient.prefetchQuery(siteQueries.figures()),
+    );
   else if (pathname === '/services') page.push(queryClient.prefetchQuery(catalogQueries.clientReviews()));
   else if (pathname === '/roadmap') page.push(queryClient.prefetchQuery(catalogQueries.roadmap()));
   else if (pathname === '/course-reviews')
     page.push(queryClient.prefetchInfiniteQuery(catalogQueries.clientReviewPages()), queryClient.prefetchQuery(reviewQueries.latest(undefined)));
-  else if (pathname === '/subscribe') page.push(queryClient.prefetchQuery(catalogQueries.membershipPlans(visitorIp)));
+  else if (pathname === '/subscribe')
+    page.push(queryClient.prefetchQuery(catalogQueries.membershipPlans(visitorIp)), queryClient.prefetchQuery(siteQueries.figures()));
 
   await Promise.all([
     queryClient.prefetchQuery(siteQueries.config()),

@@ -1,9 +1,13 @@
 import { useClientReviews } from '../../api/catalog';
 import { ReviewCard } from '../../components/ReviewCard';
+import { useSiteFigures } from '../../api/site';
+import { defaultTestimonials } from '../../../shared/figures';
 
 /** Up to six client reviews, with a link to all of them in a new tab. Hidden when they cannot be loaded. */
 export function Testimonials() {
   const { data, isLoading, isError } = useClientReviews();
+  // The heading and the line under it are the studio's Settings (their defaults until changed).
+  const wording = useSiteFigures().data?.testimonials ?? { title: defaultTestimonials.testimonials_title, subtitle: defaultTestimonials.testimonials_subtitle };
   const reviews = (data?.results ?? []).slice(0, 6);
   if (isError || (!isLoading && reviews.length === 0)) return null;
 
@@ -14,9 +18,9 @@ export function Testimonials() {
           <div>
             <p className="eyebrow mb-2">Testimonials</p>
             <h2 id="testimonials-title" className="section-title">
-              What students and clients say
+              {wording.title}
             </h2>
-            <p className="section-subtitle">Learners who built their projects with us, and businesses we built software for.</p>
+            <p className="section-subtitle">{wording.subtitle}</p>
           </div>
           <a href="/course-reviews" target="_blank" rel="noopener" className="btn btn-outline-primary mb-4">
             View Reviews

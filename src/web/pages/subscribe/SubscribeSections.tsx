@@ -1,3 +1,4 @@
+import { useSiteFigures } from '../../api/site';
 import { SectionHeading } from '../../components/SectionHeading';
 import { scrollToPlans } from './scrollToPlans';
 
@@ -7,13 +8,14 @@ const journey = [
   { icon: 'bi-rocket-takeoff', title: 'Deploy', text: 'Put your work online, add it to your portfolio and earn a pre-experience letter.' },
 ];
 
+/** The claims under the journey, in the spec's order; each value is the server's (Settings, else what the database knows). */
 const stats = [
-  { value: '75k+', label: 'Students' },
-  { value: '10+', label: 'Courses' },
-  { value: '100+', label: 'Hours of content' },
-  { value: '4.9', label: 'Average rating' },
-  { value: '95%', label: 'Success rate' },
-];
+  { key: 'students', label: 'Students' },
+  { key: 'courses', label: 'Courses' },
+  { key: 'hours', label: 'Hours of content' },
+  { key: 'rating', label: 'Average rating' },
+  { key: 'success', label: 'Success rate' },
+] as const;
 
 const mastery = [
   {
@@ -35,6 +37,9 @@ const mastery = [
 
 /** How a course works (learn, practice, deploy) and the numbers behind it. */
 export function JourneySection() {
+  // A figure the server answers null (nothing to count yet) is left out.
+  const figures = useSiteFigures().data?.subscribe;
+  const shown = figures ? stats.flatMap((s) => (figures[s.key] ? [{ ...s, value: figures[s.key] }] : [])) : [];
   return (
     <section className="section" aria-labelledby="journey-title">
       <div className="container">
@@ -59,14 +64,16 @@ export function JourneySection() {
             </li>
           ))}
         </ol>
-        <ul className="subscribe-stats list-unstyled mb-0">
-          {stats.map((stat) => (
-            <li key={stat.label}>
-              <strong>{stat.value}</strong>
-              <span>{stat.label}</span>
-            </li>
-          ))}
-        </ul>
+        {shown.length > 0 && (
+          <ul className="subscribe-stats list-unstyled mb-0">
+            {shown.map((stat) => (
+              <li key={stat.key}>
+                <strong>{stat.value}</strong>
+                <span>{stat.label}</span>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </section>
   );

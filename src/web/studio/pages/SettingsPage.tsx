@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { z } from 'zod';
-import { siteSettingsBodySchema, siteSettingsFields, type SiteSettings } from '../../../shared/admin';
+import { siteSettingsBodySchema, siteSettingsFields, type SiteSettings, type SiteSettingsBody } from '../../../shared/admin';
 import { adminErrorText, adminQueries, useSaveSettings } from '../../api/admin';
 import { EmailField, SelectField, TextAreaField, TextField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
@@ -13,7 +13,9 @@ import { ErrorState } from '../../components/States';
 import { notify } from '../components/notify';
 import { CardSkeleton, PageHeader, useStudioTitle } from '../components/ui';
 import { useStudioSubmit } from '../components/useStudioSubmit';
+import { FiguresFields } from '../settings/FiguresFields';
 import { InstructorCard } from '../settings/InstructorCard';
+import { SiteLogo } from '../settings/SiteLogo';
 import { ReviewsCard } from '../settings/ReviewsCard';
 
 type Values = z.input<typeof siteSettingsBodySchema>;
@@ -24,15 +26,9 @@ const sourceText = {
   unset: 'Not set.',
 } as const;
 
-const valuesOf = (s: SiteSettings): Values => ({
-  support_email: s.support_email,
-  seller_legal_name: s.seller_legal_name,
-  seller_address: s.seller_address,
-  seller_tax_id: s.seller_tax_id,
-  letter_course_id: s.letter_course_id,
-});
+const valuesOf = (s: SiteSettings): Values => Object.fromEntries(siteSettingsFields.map((field) => [field, s[field]])) as Values;
 
-/** /admin/settings: the support address, the seller printed on every invoice, the instructor and the reviews. */
+/** /admin/settings: the site's name and logo, the support address, the seller printed on every invoice, the banner, the home page's figures, the instructor and the reviews. */
 export default function SettingsPage() {
   useStudioTitle('Settings');
   const settings = useQuery(adminQueries.settings());
@@ -56,9 +52,16 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
   } = form;
   useEffect(() => reset(valuesOf(settings)), [settings, reset]);
   const { formError, submit } = useStudioSubmit(form, siteSettingsFields, async (values) => {
-    await save.mutateAsync(values);
+    // Only what was changed: saving a demo figure again, untouched, would make it the instructor's.
+    const changed = Object.fromEntries(siteSettingsFields.filter((f) => form.formState.dirtyFields[f]).map((f) => [f, values[f]])) as SiteSettingsBody;
+    await save.mutateAsync(changed);
     notify('Settings saved.');
   });
+  // A link from the Overview's checklist lands on its card (/admin/settings#settings-figures).
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   const hint = (field: (typeof siteSettingsFields)[number], extra?: string) => [extra, sourceText[settings.sources[field]]].filter(Boolean).join(' ');
 
   return (
@@ -74,6 +77,22 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
       />
       <form onSubmit={(e) => void submit(e)} noValidate aria-label="Settings">
         {formError && <FormAlert kind="error">{formError}</FormAlert>}
+        <section className="studio-card p-3 p-md-4 mb-3" aria-labelledby="settings-site">
+          <h2 id="settings-site" className="h5 mb-3">
+            Your site
+          </h2>
+          <TextField
+            id="settings-site_name"
+            label="Site name"
+            wrapperClassName="mb-3"
+            maxLength={60}
+            placeholder="Lectern"
+            hint={hint('site_name', 'In the header, the footer and page titles. Empty: Lectern.')}
+            error={errors.site_name?.message}
+            {...register('site_name')}
+          />
+          <SiteLogo settings={settings} />
+        </section>
         <section className="studio-card p-3 p-md-4 mb-3" aria-labelledby="settings-support">
           <h2 id="settings-support" className="h5 mb-3">
             Support
@@ -147,7 +166,8 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
             </div>
           )}
         </section>
-        <div className="d-flex gap-2">
+        <FiguresFields form={form} settings={settings} />
+        <div className="d-flex gap-2 settings-actions">
           <SubmitButton busy={isSubmitting} busyLabel="Saving..." disabled={!isDirty}>
             Save settings
           </SubmitButton>
