@@ -38,6 +38,11 @@ export interface Fixtures {
    * after that ('Day 7'), its second section on a date a month ahead.
    */
   dripped: CourseRef & { lessonTitle: string; sectionTitle: string };
+  /**
+   * Studio → Emails: an email sent to the students of the paid course (`sentId`, the student got it), a
+   * draft (`draftId`), and the preferences page's path from the student's copy (its signed token).
+   */
+  emails: { sentId: number; draftId: number; preferencesPath: string };
   /** Browser storage of a signed-in user, per audience ('visitor' is empty). */
   storage: Record<Audience, StorageState>;
 }
@@ -279,6 +284,33 @@ async function drippedCourse(student: StorageState, admin: StorageState): Promis
   return { id: created.id, slug: created.slug, title: created.title, lessonTitle, sectionTitle };
 }
 
+/**
+ * The instructor emails the paid course's students (the student among them) and keeps a second
+ * email as a draft; the student's copy carries the preferences page's link with its signed token.
+ */
+async function emailsFor(courseId: number, studentEmail: string, admin: StorageState): Promise<Fixtures['emails']> {
+  const subject = `Live Q&A this Friday ${unique()}`;
+  const sent = (await apiAs(admin, '/admin/broadcasts/', {
+    subject,
+    html: '<h2>Live Q&amp;A this Friday</h2><p>Bring your <strong>questions</strong> about the course: we go through them together.</p><ul><li>18:00 UTC</li><li>One hour</li></ul>',
+    audience: 'course_students',
+    course_id: courseId,
+  })) as { id: number };
+  await apiAs(admin, `/admin/broadcasts/${sent.id}/send/`, {});
+  const draft = (await apiAs(admin, '/admin/broadcasts/', {
+    subject: 'A new course is coming in March',
+    html: '<p>A first look at what we are building next.</p>',
+    audience: 'all',
+  })) as { id: number };
+  let preferencesPath: string | undefined;
+  await until(async () => {
+    const { messages } = (await (await fetch(`${baseUrl()}/api/v1/dev/mailbox/`)).json()) as { messages: { to: string; subject: string; text: string }[] };
+    preferencesPath = messages.find((m) => m.to.includes(studentEmail) && m.subject === subject)?.text.match(/\/email-preferences\?token=[\w.-]+/)?.[0];
+    return preferencesPath !== undefined;
+  }, 30_000);
+  return { sentId: sent.id, draftId: draft.id, preferencesPath: preferencesPath! };
+}
+
 /** Makes the fixtures: two paid courses, a student who bought the first, an admin; each signed in once. */
 export async function makeFixtures(browser: Browser): Promise<Fixtures> {
   const courses = (await (await fetch(`${baseUrl()}/api/v1/courses/`)).json()) as (CourseRef & { course_type: string })[];
@@ -302,12 +334,14 @@ export async function makeFixtures(browser: Browser): Promise<Fixtures> {
   const ids = await studioIds(adminStorage, studentEmail, await subscribeInSandbox(browser));
   const projects = await projectsFor(paidCourse!.id, studentStorage, adminStorage);
   const dripped = await drippedCourse(studentStorage, adminStorage);
+  const emails = await emailsFor(paidCourse!.id, studentEmail, adminStorage);
 
   return {
     ...ids,
     answer,
     projects,
     dripped,
+    emails,
     paidCourse: paidCourse!,
     otherPaidCourse: otherPaidCourse!,
     order: { number: orderNumber, courseSlug: paidCourse!.slug },

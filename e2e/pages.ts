@@ -95,6 +95,24 @@ export const pages: PageCase[] = [
   { name: 'register', path: '/register', see: { heading: 'Create your account' } },
   { name: 'forgot-password', path: '/forget/password', see: { heading: 'Forgot your password?' } },
   { name: 'reset-password', path: '/reset/password', see: { heading: /./ } },
+  // An email's footer link (the student's copy of the emails fixture): no sign-in.
+  { name: 'email-preferences', path: (f) => f.emails.preferencesPath, see: { heading: 'News and announcements' } },
+  {
+    name: 'email-preferences-unsubscribed',
+    path: (f) => f.emails.preferencesPath,
+    see: { heading: 'News and announcements' },
+    act: async (page) => {
+      // The first width's check left the student unsubscribed: back on first, so both widths show the change.
+      const resubscribe = page.getByRole('button', { name: 'Resubscribe' });
+      if (await resubscribe.isVisible()) {
+        await resubscribe.click();
+        await page.getByText('You are subscribed again').waitFor();
+      }
+      await page.getByRole('button', { name: 'Unsubscribe from these emails' }).click();
+      await page.getByText(/You are unsubscribed\. No more news/).waitFor();
+    },
+  },
+  { name: 'email-preferences-invalid', path: `/email-preferences?token=1.1.${'A'.repeat(43)}`, see: { text: /This link is not valid/ } },
 
   // A signed-in student (owns fixtures.order)
   { name: 'dashboard', path: '/dashboard', see: { heading: 'Dashboard' }, as: 'student' },
@@ -276,6 +294,33 @@ export const pages: PageCase[] = [
     see: { heading: 'History' },
     as: 'admin',
     act: openDialog('Refund last charge'),
+  },
+  { name: 'studio-emails', path: '/admin/emails', see: { text: /^Live Q&A this Friday/ }, as: 'admin' },
+  {
+    name: 'studio-email-new',
+    path: '/admin/emails/new',
+    see: { heading: 'New email' },
+    as: 'admin',
+    act: async (page) => {
+      await page.getByLabel('Audience').selectOption('course_students');
+      await expect.poll(() => page.getByLabel('Course').locator('option').count()).toBeGreaterThan(1);
+      await page.getByLabel('Course').selectOption({ index: 1 });
+      await page.getByRole('radio', { name: 'Schedule for later' }).check();
+      await page.getByText(/will receive this|Nobody is in this audience/).waitFor();
+    },
+  },
+  { name: 'studio-email', path: (f) => `/admin/emails/${f.emails.sentId}`, see: { heading: 'Recipients' }, as: 'admin' },
+  { name: 'studio-email-draft', path: (f) => `/admin/emails/${f.emails.draftId}`, see: { heading: 'The email' }, as: 'admin' },
+  {
+    name: 'studio-email-send-confirm',
+    path: (f) => `/admin/emails/${f.emails.draftId}/edit`,
+    see: { heading: 'Edit email' },
+    as: 'admin',
+    act: async (page) => {
+      await page.getByText(/will receive this/).waitFor();
+      await page.getByRole('button', { name: 'Send now…' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Send now' }).waitFor();
+    },
   },
   { name: 'studio-payments', path: '/admin/payments', see: { heading: 'Payments log' }, as: 'admin' },
   { name: 'studio-payment-event', path: (f) => `/admin/payments/${f.paymentEventId}`, see: { heading: 'Payload received' }, as: 'admin' },

@@ -196,7 +196,7 @@ function Composer({ broadcast }: { broadcast: AdminBroadcastDetail | undefined }
   const hint = audienceLabels[audience]?.hint;
 
   return (
-    <form onSubmit={(e) => void sendOrSchedule(e)} noValidate aria-label={broadcast ? `Edit ${broadcast.subject}` : 'New email'}>
+    <form onSubmit={(e) => void sendOrSchedule(e)} noValidate className="email-composer" aria-label={broadcast ? `Edit ${broadcast.subject}` : 'New email'}>
       {confirm.dialog}
       {formError && <FormAlert kind="error">{formError}</FormAlert>}
       <div className="row g-3">

@@ -117,7 +117,13 @@ function Recipients({ broadcast }: { broadcast: AdminBroadcastDetail }) {
                   {r.error && <div className="small text-danger-emphasis mt-1">{r.error}</div>}
                 </td>
                 <td className="small text-body-secondary">
-                  {r.unsubscribed_at ? `Unsubscribed ${formatDateTime(r.unsubscribed_at)}` : r.sent_at ? formatDateTime(r.sent_at) : '—'}
+                  {r.sent_at ? formatDateTime(r.sent_at) : '—'}
+                  {r.unsubscribed_at && (
+                    <div>
+                      <i className="bi bi-envelope-slash me-1" aria-hidden="true" />
+                      Unsubscribed through it {formatDateTime(r.unsubscribed_at)}
+                    </div>
+                  )}
                 </td>
               </tr>
             ))}
@@ -213,7 +219,7 @@ function Actions({ broadcast }: { broadcast: AdminBroadcastDetail }) {
 function Details({ broadcast }: { broadcast: AdminBroadcastDetail }) {
   const rows: [string, string][] = [
     ['Audience', audienceText(broadcast)],
-    ['Status', whenText(broadcast)],
+    ...(broadcast.status === 'draft' || broadcast.status === 'scheduled' ? ([['Status', whenText(broadcast)]] as [string, string][]) : []),
     ...(broadcast.started_at ? ([['Started', formatDateTime(broadcast.started_at)]] as [string, string][]) : []),
     ...(broadcast.finished_at ? ([['Finished', formatDateTime(broadcast.finished_at)]] as [string, string][]) : []),
     ['Written', formatDateTime(broadcast.created_at)],

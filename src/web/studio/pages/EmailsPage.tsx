@@ -24,7 +24,7 @@ function Counts({ broadcast }: { broadcast: AdminBroadcast }) {
     ['unsubscribed', counts.unsubscribed, 'text-body-secondary'],
   ];
   return (
-    <ul className="list-unstyled mb-0 small email-counts">
+    <ul className="list-unstyled mb-0 small email-counts d-flex flex-wrap column-gap-3">
       {parts.map(([label, n, look]) => (
         <li key={label} className={look}>
           <span className="fw-semibold">{n.toLocaleString('en-US')}</span> {label}
@@ -50,10 +50,11 @@ export default function EmailsPage() {
             New email
           </Link>
         }
-      >
-        <p className="text-body-secondary small mb-1">Announcements and news to your students, sent in batches. Receipts and account emails are not here.</p>
-      </PageHeader>
-      <ListToolbar label="Filter emails" onSubmit={() => undefined}>
+      />
+      <p className="text-body-secondary mb-3">
+        News and announcements to your students, sent in batches. Receipts, password and membership emails go on their own and are not here.
+      </p>
+      <ListToolbar plain label="Filter emails" onSubmit={() => undefined}>
         <FilterSelect
           id="emails-status"
           label="Status"
