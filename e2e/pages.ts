@@ -12,6 +12,8 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './browser';
+import type { AdminOrderDetail } from '../src/shared/admin';
+import type { OrderHistoryItem } from '../src/shared/commerce';
 import type { Fixtures } from './fixtures';
 
 export type Audience = 'visitor' | 'student' | 'admin';
@@ -46,6 +48,65 @@ function openDialog(button: string) {
     await page.getByRole('button', { name: button }).click();
     await page.getByRole('dialog').waitFor();
   };
+}
+
+/**
+ * The order as if it had been paid $49 and partly refunded: the server's own answer for the
+ * fixtures' order (bought with a 100% coupon, and refunding it would close the student's course
+ * for every later page), with refunds added, so the refund states are checked on the real page.
+ */
+const refundReason = 'The last module of the course is not ready yet: part of the price back until it is.';
+async function studioOrderPartlyRefunded(page: Page) {
+  await page.route('**/api/v1/admin/orders/*/', async (route) => {
+    const response = await route.fetch();
+    const order = (await response.json()) as AdminOrderDetail;
+    const at = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString();
+    const refund = {
+      status: 'succeeded',
+      provider: 'stripe',
+      provider_status: 'succeeded',
+      by: 'nikhil@example.com',
+      created_at: at,
+      refunded_at: at,
+    } as const;
+    const json: AdminOrderDetail = {
+      ...order,
+      payment_method: 'Stripe',
+      subtotal: 49,
+      discount: 0,
+      total: 49,
+      coupon: null,
+      refundable: true,
+      refunded: 20,
+      refund_left: 29,
+      refunds: [
+        { ...refund, id: 1, amount: 20, reason: refundReason, provider_refund_id: 're_3QxPartlyRefunded0001' },
+        { ...refund, id: 2, amount: 5, reason: null, status: 'failed', provider_status: 'failed', provider_refund_id: null, refunded_at: null },
+      ],
+    };
+    await route.fulfill({ response, json });
+  });
+}
+
+async function studentOrderPartlyRefunded(page: Page) {
+  await page.route('**/api/v1/order-details/*/', async (route) => {
+    const response = await route.fetch();
+    const order = (await response.json()) as OrderHistoryItem;
+    const at = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString();
+    const json: OrderHistoryItem = {
+      ...order,
+      subtotal: 49,
+      discount: 0,
+      total: 49,
+      coupon: null,
+      refunds: [
+        { amount: 20, reason: refundReason, refunded_at: at },
+        { amount: 9.5, reason: null, refunded_at: new Date().toISOString() },
+      ],
+      net_paid: 19.5,
+    };
+    await route.fulfill({ response, json });
+  });
 }
 
 /** Puts a paid course the student does not own in the browser's cart, from its course page. */
@@ -121,6 +182,13 @@ export const pages: PageCase[] = [
   { name: 'my-profile', path: '/my-profile', see: { heading: 'My Profile' }, as: 'student' },
   { name: 'order-history', path: '/order-history', see: { heading: 'Order History' }, as: 'student' },
   { name: 'order-details', path: (f) => `/order/details/${f.order.number}`, see: { heading: 'Invoice' }, as: 'student' },
+  {
+    name: 'order-details-refunded',
+    path: (f) => `/order/details/${f.order.number}`,
+    see: { text: 'Net paid' },
+    as: 'student',
+    prepare: studentOrderPartlyRefunded,
+  },
   { name: 'order-success', path: (f) => `/order/success/?order_no=${f.order.number}`, see: { heading: 'Congratulations' }, as: 'student' },
   { name: 'question-answer', path: '/question-answer', see: (f) => ({ text: f.answer }), as: 'student' },
   { name: 'certificates', path: '/certificate-download', see: { heading: 'Certificates' }, as: 'student' },
@@ -213,6 +281,18 @@ export const pages: PageCase[] = [
   { name: 'studio-setup-no-link', path: '/admin/setup', see: { heading: 'Set up your studio' } },
   { name: 'studio-forbidden', path: '/admin/courses', see: { heading: 'This is the instructor studio' }, as: 'student' },
   { name: 'studio-overview', path: '/admin', see: { heading: 'Overview' }, as: 'admin' },
+  // A fresh start with the demo: the first-start checklist, and 'Remove the demo content' asked (never confirmed here).
+  { name: 'studio-overview-checklist', path: '/admin', see: { heading: 'Make the site yours' }, as: 'admin' },
+  {
+    name: 'studio-demo-remove',
+    path: '/admin',
+    see: { heading: 'Make the site yours' },
+    as: 'admin',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Remove the demo content' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete the demo content' }).waitFor();
+    },
+  },
   { name: 'studio-overview-custom', path: '/admin?from=2024-01-01&to=2025-12-31', see: { text: 'Show range' }, as: 'admin' },
   { name: 'studio-courses', path: '/admin/courses', see: { heading: 'Courses' }, as: 'admin' },
   { name: 'studio-course-new', path: '/admin/courses/new', see: { heading: 'New course' }, as: 'admin' },
@@ -276,6 +356,44 @@ export const pages: PageCase[] = [
   { name: 'studio-course-preview', path: (f) => `/admin/courses/${f.paidCourse.id}/preview`, see: (f) => ({ heading: f.paidCourse.title }), as: 'admin' },
   { name: 'studio-orders', path: '/admin/orders', see: { heading: 'Orders' }, as: 'admin' },
   { name: 'studio-order', path: (f) => `/admin/orders/${f.order.number}`, see: (f) => ({ heading: new RegExp(`^Order ${f.order.number}`) }), as: 'admin' },
+  // The fixtures' order cost nothing (100% coupon): its Refund only closes it.
+  {
+    name: 'studio-order-close',
+    path: (f) => `/admin/orders/${f.order.number}`,
+    see: (f) => ({ heading: new RegExp(`^Order ${f.order.number}`) }),
+    as: 'admin',
+    act: openDialog('Refund'),
+  },
+  {
+    name: 'studio-order-refunds',
+    path: (f) => `/admin/orders/${f.order.number}`,
+    see: { heading: 'Refunds' },
+    as: 'admin',
+    prepare: studioOrderPartlyRefunded,
+  },
+  {
+    name: 'studio-order-refund',
+    path: (f) => `/admin/orders/${f.order.number}`,
+    see: { heading: 'Refunds' },
+    as: 'admin',
+    prepare: studioOrderPartlyRefunded,
+    act: openDialog('Refund more'),
+  },
+  {
+    name: 'studio-order-refund-confirm',
+    path: (f) => `/admin/orders/${f.order.number}`,
+    see: { heading: 'Refunds' },
+    as: 'admin',
+    prepare: studioOrderPartlyRefunded,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Refund more' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Amount (USD)').fill('12.50');
+      await dialog.getByLabel('Reason (optional)').fill('A goodwill refund for the late module.');
+      await dialog.getByRole('button', { name: 'Review refund' }).click();
+      await dialog.getByRole('button', { name: 'Refund $12.50' }).waitFor();
+    },
+  },
   { name: 'studio-students', path: '/admin/students', see: { heading: 'Students' }, as: 'admin' },
   { name: 'studio-student', path: (f) => `/admin/students/${f.studentId}`, see: { heading: 'Enrolments' }, as: 'admin' },
   { name: 'studio-student-open-early', path: (f) => `/admin/students/${f.studentId}`, see: { text: 'Open early' }, as: 'admin' },
@@ -379,6 +497,16 @@ export const pages: PageCase[] = [
   },
   { name: 'studio-audit-log', path: '/admin/audit-log', see: { heading: 'Audit log' }, as: 'admin' },
   { name: 'studio-settings', path: '/admin/settings', see: { heading: 'Settings' }, as: 'admin' },
+  {
+    name: 'studio-settings-figures',
+    path: '/admin/settings#settings-figures',
+    see: { heading: 'Home page figures' },
+    as: 'admin',
+    // The defaults (what the database knows) are each field's placeholder once they are read.
+    act: async (page) => {
+      await expect.poll(() => page.getByRole('textbox', { name: 'Online Courses' }).getAttribute('placeholder')).not.toBe('');
+    },
+  },
   { name: 'studio-team', path: '/admin/settings/team', see: { heading: 'Team' }, as: 'admin' },
   {
     name: 'studio-questions',

@@ -193,10 +193,22 @@ describe('studio: the whole business from the browser (issue 12)', () => {
     await row.getByRole('link').click();
     await page.getByRole('heading', { level: 1, name: /^Order LEC-/ }).waitFor();
     await page.getByText(courseTitle).waitFor();
+    // First a part, with a reason the buyer reads: access stays.
     await page.getByRole('button', { name: 'Refund' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Refund $49.00' }).click();
+    const refund = page.getByRole('dialog');
+    await refund.getByLabel('Amount (USD)').fill('20');
+    await refund.getByLabel('Reason (optional)').fill('The last module is not ready yet.');
+    await refund.getByRole('button', { name: 'Review refund' }).click();
+    await refund.getByRole('button', { name: 'Refund $20.00' }).click();
+    await page.getByRole('region', { name: 'Refunds' }).getByText('$29.00 left to refund').waitFor();
+    await page.getByRole('region', { name: 'Refunds' }).getByText('“The last module is not ready yet.”').waitFor();
+    expect(await access()).toBe('enrolled');
+    // Then the rest (prefilled): the order is refunded and access ends.
+    await page.getByRole('button', { name: 'Refund more' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Review refund' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Refund $29.00' }).click();
     await page.locator('h1 .badge', { hasText: 'Refunded' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Refund' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Refund/ }).count()).toBe(0);
 
     // The student has lost access: no progress panel, the course answers 'none'.
     await expect.poll(access).toBe('none');

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
+import { z } from 'zod';
 import { orderRefundFormSchema, refundMessages, type AdminOrderDetail, type OrderRefundForm, type OrderRefundFormInput } from '../../../shared/admin';
 import { adminErrorText, useRefundOrder } from '../../api/admin';
 import { paymentMethodLabel } from '../../api/orders';
@@ -30,6 +31,8 @@ function currencySign(currency: string): string {
  * server checks the same under the order's lock, with the same message).
  */
 export function refundFormSchema(left: number, currency: string) {
+  // An order that cost nothing (a 100% coupon) has no amount to give back: its refund only closes it.
+  if (left === 0) return orderRefundFormSchema.extend({ amount: z.literal(0) });
   return orderRefundFormSchema.refine((v) => Math.round(v.amount * 100) <= Math.round(left * 100), {
     path: ['amount'],
     message: refundMessages.overLeft(formatMoney(left, currency)),
@@ -49,7 +52,7 @@ export function RefundDialog({ order, show, onHide }: { order: AdminOrderDetail;
   const refund = useRefundOrder(order.order_number);
   const schema = useMemo(() => refundFormSchema(order.refund_left, order.currency), [order.refund_left, order.currency]);
   const form = useForm<OrderRefundFormInput, unknown, OrderRefundForm>({
-    resolver: zodResolver(schema),
+    resolver: zodResolver(schema) as Resolver<OrderRefundFormInput, unknown, OrderRefundForm>,
     defaultValues: { amount: order.refund_left, reason: '' },
   });
   const [review, setReview] = useState<OrderRefundForm | null>(null);
@@ -71,14 +74,16 @@ export function RefundDialog({ order, show, onHide }: { order: AdminOrderDetail;
   }, [show, order.refund_left, reset, clearFormError]);
 
   const money = (amount: number) => formatMoney(amount, order.currency);
+  const free = order.total === 0;
   const busy = refund.isPending;
   const reason = watch('reason') ?? '';
 
   const send = async (values: OrderRefundForm) => {
     setSendError(null);
     try {
-      await refund.mutateAsync({ amount: values.amount, reason: values.reason || null });
-      notify(`Refunded ${money(values.amount)} to ${order.full_name}.`);
+      // Nothing paid: no amount (the server closes the order); else exactly the amount reviewed.
+      await refund.mutateAsync(free ? { reason: values.reason || null } : { amount: values.amount, reason: values.reason || null });
+      notify(free ? `Order ${order.order_number} closed.` : `Refunded ${money(values.amount)} to ${order.full_name}.`);
       onHide();
     } catch (error) {
       // Back on the form: a field the server refused (more than is left by now) under its field, anything else above them.
@@ -113,31 +118,37 @@ export function RefundDialog({ order, show, onHide }: { order: AdminOrderDetail;
               <dt className="col-7">Left to refund</dt>
               <dd className="col-5 text-end fw-semibold mb-0">{money(order.refund_left)}</dd>
             </dl>
-            <Field
-              id="refund-amount"
-              label={`Amount (${order.currency})`}
-              error={errors.amount?.message}
-              hint={`Up to ${money(order.refund_left)}. Less than that is a partial refund: the buyer keeps their access.`}
-              wrapperClassName="mb-3"
-            >
-              <div className="input-group has-validation">
-                <span className="input-group-text" aria-hidden="true">
-                  {currencySign(order.currency)}
-                </span>
-                <input
-                  id="refund-amount"
-                  type="number"
-                  inputMode="decimal"
-                  min={0.01}
-                  max={order.refund_left}
-                  step="0.01"
-                  className={`form-control${errors.amount ? ' is-invalid' : ''}`}
-                  aria-invalid={errors.amount ? true : undefined}
-                  aria-describedby={`${errors.amount ? 'refund-amount-error ' : ''}refund-amount-help`}
-                  {...register('amount', { setValueAs: toNumber })}
-                />
-              </div>
-            </Field>
+            {free ? (
+              <p className="small">
+                This order cost nothing (a 100% coupon): there is no money to give back. Refunding it closes the buyer&apos;s access to its courses.
+              </p>
+            ) : (
+              <Field
+                id="refund-amount"
+                label={`Amount (${order.currency})`}
+                error={errors.amount?.message}
+                hint={`Up to ${money(order.refund_left)}. Less than that is a partial refund: the buyer keeps their access.`}
+                wrapperClassName="mb-3"
+              >
+                <div className="input-group has-validation">
+                  <span className="input-group-text" aria-hidden="true">
+                    {currencySign(order.currency)}
+                  </span>
+                  <input
+                    id="refund-amount"
+                    type="number"
+                    inputMode="decimal"
+                    min={0.01}
+                    max={order.refund_left}
+                    step="0.01"
+                    className={`form-control${errors.amount ? ' is-invalid' : ''}`}
+                    aria-invalid={errors.amount ? true : undefined}
+                    aria-describedby={`${errors.amount ? 'refund-amount-error ' : ''}refund-amount-help`}
+                    {...register('amount', { setValueAs: toNumber })}
+                  />
+                </div>
+              </Field>
+            )}
             <TextAreaField
               id="refund-reason"
               label="Reason (optional)"
@@ -161,11 +172,11 @@ export function RefundDialog({ order, show, onHide }: { order: AdminOrderDetail;
         <>
           <Modal.Header closeButton={!busy} closeLabel="Cancel">
             <Modal.Title id="refund-title" as="h2" className="h5 mb-0">
-              Refund {money(review.amount)}?
+              {free ? 'Close this order?' : `Refund ${money(review.amount)}?`}
             </Modal.Title>
           </Modal.Header>
           <Modal.Body>
-            <p>
+            <p className={free ? 'd-none' : undefined}>
               {money(review.amount)} goes back to {order.full_name} ({order.email}) through {paymentMethodLabel(order.payment_method)}
               {full ? (order.refunded > 0 ? ': the rest of what they paid.' : ', in full.') : `, of the ${money(order.refund_left)} left.`}
             </p>
@@ -186,7 +197,7 @@ export function RefundDialog({ order, show, onHide }: { order: AdminOrderDetail;
               Back
             </button>
             <SubmitButton type="button" className="btn btn-danger" busy={busy} busyLabel="Refunding..." onClick={() => void send(review)}>
-              Refund {money(review.amount)}
+              {free ? 'Close the order' : `Refund ${money(review.amount)}`}
             </SubmitButton>
           </Modal.Footer>
         </>

@@ -157,7 +157,8 @@ export function DemoRemovalDialog({ show, onHide }: { show: boolean; onHide: () 
           Remove the demo content?
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body>
+      {/* The list scrolls inside the dialog: focusable, so a keyboard can scroll it too. */}
+      <Modal.Body tabIndex={0} aria-label="What will be removed" role="region">
         {error && <FormAlert kind="error">{error}</FormAlert>}
         {preview.isError ? (
           <FormAlert kind="error">

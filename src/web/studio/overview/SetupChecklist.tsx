@@ -191,7 +191,7 @@ export function SetupChecklist() {
 
   return (
     <section className="studio-card p-3 p-md-4 mb-3 setup-checklist" aria-labelledby="setup-checklist-title">
-      <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-1">
+      <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-2">
         <h2 className="h5 mb-0" id="setup-checklist-title">
           Make the site yours
         </h2>

@@ -212,4 +212,20 @@ describe('OrderDetailPage', () => {
     expect(await within(dialog).findByText('At most $10.00 USD is left to refund.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Amount (USD)')).toHaveAttribute('aria-invalid', 'true');
   });
+
+  it('closes an order that cost nothing without an amount', async () => {
+    const user = userEvent.setup();
+    answer = { ...order, subtotal: 49, discount: 49, total: 0, coupon: 'FREECOURSE', refund_left: 0 };
+    refundAnswer = { status: 200, body: { ...answer, status: 'Refunded', refundable: false } };
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByLabelText('Amount (USD)')).not.toBeInTheDocument();
+    expect(dialog).toHaveTextContent('This order cost nothing');
+    await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Close this order?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Close the order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posted).toEqual([{ reason: null }]);
+  });
 });
