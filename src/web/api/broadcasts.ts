@@ -119,7 +119,11 @@ export const useSendTestBroadcast = () => useMutation({ mutationFn: (id: number)
 
 // ---------------------------------------------------------------- email preferences (the signed link, no sign-in)
 
-export const preferencesKeys = { one: (token: string) => ['email-preferences', token] as const };
+export const preferencesKeys = {
+  all: ['email-preferences'] as const,
+  one: (token: string) => [...preferencesKeys.all, 'token', token] as const,
+  mine: () => [...preferencesKeys.all, 'mine'] as const,
+};
 
 export const preferencesQueries = {
   one: (token: string) =>
@@ -129,6 +133,13 @@ export const preferencesQueries = {
       retry: retryServerErrors,
       staleTime: Infinity,
     }),
+  /** The signed-in person's own (My Profile). */
+  mine: () =>
+    queryOptions({
+      queryKey: preferencesKeys.mine(),
+      queryFn: ({ signal }) => apiFetch<EmailPreferences>('/email-preferences/me/', { signal }),
+      retry: retryServerErrors,
+    }),
 };
 
 export function useSetPreferences(token: string) {
@@ -136,5 +147,13 @@ export function useSetPreferences(token: string) {
   return useMutation({
     mutationFn: (broadcasts: boolean) => apiFetch<EmailPreferences>('/email-preferences/', { method: 'PUT', query: { token }, body: { broadcasts } }),
     onSuccess: (preferences) => queryClient.setQueryData(preferencesKeys.one(token), preferences),
+  });
+}
+
+export function useSetMyPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (broadcasts: boolean) => apiFetch<EmailPreferences>('/email-preferences/me/', { method: 'PUT', body: { broadcasts } }),
+    onSuccess: (preferences) => queryClient.setQueryData(preferencesKeys.mine(), preferences),
   });
 }

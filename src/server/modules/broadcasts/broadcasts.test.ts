@@ -428,6 +428,32 @@ describe('unsubscribing', () => {
     expect((await mailsTo(leaver!.email)).map((m) => m.subject)).toContain('Week three');
   });
 
+  it('a signed-in person turns broadcasts off and on for their own account only; a visitor and a malformed body change nothing', async () => {
+    const me = await signedIn(t, { fullName: 'Prefs Student' });
+    const other = await signedIn(t, { fullName: 'Other Student' });
+    await t.handle.db.insert(enrolments).values({ userId: me.user.id, courseId: course.id, source: 'admin', courseStatus: 'in_progress' });
+    expect((await me.call('GET', '/email-preferences/me/')).json()).toEqual({ email: me.user.email, broadcasts: true });
+
+    expect((await visitorCall(t, 'GET', '/email-preferences/me/')).statusCode).toBe(401);
+    expect((await visitorCall(t, 'PUT', '/email-preferences/me/', { broadcasts: false })).statusCode).toBe(401);
+    for (const body of [{ broadcasts: 'no' }, { broadcasts: false, user_id: other.user.id }, {}])
+      expect((await me.call('PUT', '/email-preferences/me/', body)).statusCode).toBe(400);
+    expect(await t.handle.db.select().from(emailPreferences).where(eq(emailPreferences.userId, me.user.id))).toEqual([]);
+
+    const off = await me.call('PUT', '/email-preferences/me/', { broadcasts: false });
+    expect(off.json()).toEqual({ email: me.user.email, broadcasts: false });
+    expect((await other.call('GET', '/email-preferences/me/')).json()).toEqual({ email: other.user.email, broadcasts: true });
+    // The link's page reads the same choice, and the next broadcast skips them.
+    const token = preferencesToken(t.config.jwtSecret, me.user.id, 0);
+    expect((await t.app.inject({ url: `/api/v1/email-preferences/?token=${token}`, remoteAddress: freshIp() })).json()).toMatchObject({ broadcasts: false });
+    const skipped = await draft({ subject: 'Signed-in opt-out' });
+    await admin.call('POST', `/admin/broadcasts/${skipped.id}/send/`, {});
+    await drain();
+    expect((await mailsTo(me.user.email)).map((m) => m.subject)).not.toContain('Signed-in opt-out');
+
+    expect((await me.call('PUT', '/email-preferences/me/', { broadcasts: true })).json()).toEqual({ email: me.user.email, broadcasts: true });
+  });
+
   it('someone who unsubscribes while a broadcast is on its way is skipped and counted', async () => {
     const [late] = await students(1);
     const made = await draft({ subject: 'Midway' });

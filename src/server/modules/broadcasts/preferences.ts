@@ -37,3 +37,17 @@ export async function setPreferencesByToken(db: Database, config: Config, token:
   });
   return { email: user.email, broadcasts: choice.broadcasts };
 }
+
+/** The signed-in person's own preferences (My Profile): the same choice as the link's page, for their account. */
+export async function preferencesOf(db: Database, userId: number): Promise<EmailPreferences> {
+  const user = await getPublicUser(db, userId);
+  if (!user) throw new AppError('not_found', 'Account not found.');
+  return { email: user.email, broadcasts: (await q.selectBroadcastsOff(db, user.id)) === null };
+}
+
+export async function setPreferencesOf(db: Database, userId: number, choice: { broadcasts: boolean }): Promise<EmailPreferences> {
+  const user = await getPublicUser(db, userId);
+  if (!user) throw new AppError('not_found', 'Account not found.');
+  await q.setBroadcastsOff(db, user.id, !choice.broadcasts);
+  return { email: user.email, broadcasts: choice.broadcasts };
+}

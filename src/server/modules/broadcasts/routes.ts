@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailPreferencesBodySchema, emailPreferencesSchema, preferencesQuerySchema } from '../../../shared/broadcasts.js';
 import type { AppContext } from '../../context.js';
-import { noContent } from '../../http/openapi.js';
-import { preferencesByToken, setPreferencesByToken } from './preferences.js';
+import { requireViewer } from '../../http/auth.js';
+import { bearerAuth, errors, noContent } from '../../http/openapi.js';
+import { preferencesByToken, preferencesOf, setPreferencesByToken, setPreferencesOf } from './preferences.js';
 
 const tokenDoc =
   'Reached without signing in: `token` is the signed link every broadcast carries (its footer and its List-Unsubscribe header). A token that does not verify is 400 and nothing is written.';
@@ -49,6 +50,41 @@ export function broadcastRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         reply.header('Cache-Control', 'no-store');
         return setPreferencesByToken(ctx.db, ctx.config, request.query.token, request.body);
+      },
+    );
+
+    app.get(
+      '/email-preferences/me/',
+      {
+        schema: {
+          tags: ['email preferences'],
+          summary: "The signed-in person's email preferences (My Profile): whether broadcasts reach them",
+          ...bearerAuth,
+          response: { 200: emailPreferencesSchema, ...errors(404) },
+        },
+      },
+      async (request, reply) => {
+        const viewer = await requireViewer(request, ctx.config.jwtSecret);
+        reply.header('Cache-Control', 'no-store');
+        return preferencesOf(ctx.db, viewer.userId);
+      },
+    );
+
+    app.put(
+      '/email-preferences/me/',
+      {
+        schema: {
+          tags: ['email preferences'],
+          summary: 'Turns broadcasts off or back on for the signed-in person. Receipts, password, account and membership emails always go.',
+          ...bearerAuth,
+          body: emailPreferencesBodySchema,
+          response: { 200: emailPreferencesSchema, ...errors(404) },
+        },
+      },
+      async (request, reply) => {
+        const viewer = await requireViewer(request, ctx.config.jwtSecret);
+        reply.header('Cache-Control', 'no-store');
+        return setPreferencesOf(ctx.db, viewer.userId, request.body);
       },
     );
 

@@ -16,8 +16,9 @@ function api(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = new URL(String(input));
   const method = init?.method ?? 'GET';
   const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { broadcasts: boolean }) : undefined;
-  calls.push({ method, token: url.searchParams.get('token'), body });
+  // The logo reads the site's settings: not this page's business.
   if (url.pathname !== '/api/v1/email-preferences/') return respond(404, { detail: 'Not found.' });
+  calls.push({ method, token: url.searchParams.get('token'), body });
   if (url.searchParams.get('token') !== token) return respond(400, { detail: broadcastMessages.invalidLink });
   if (method === 'PUT') subscribed = body!.broadcasts;
   return respond(200, { email: 'asha@example.com', broadcasts: subscribed });

@@ -32,11 +32,11 @@ function InvalidLink() {
       <Banner kind="danger">{broadcastMessages.invalidLink}</Banner>
       <p className="small text-body-secondary">
         A link stops working when it was copied only in part. Open the newest email from {siteName} and use the &lsquo;Unsubscribe&rsquo; or &lsquo;Email
-        preferences&rsquo; link at its end.
+        preferences&rsquo; link at its end, or sign in: your email preferences are on My Profile.
       </p>
       <div className="d-grid">
-        <Link to="/login" className="btn btn-primary">
-          Sign in
+        <Link to="/login?next=/my-profile" className="btn btn-primary">
+          Sign in to change them
         </Link>
       </div>
     </>

@@ -1,6 +1,7 @@
 import { useUserDetails } from '../../api/accounts';
 import { ErrorState } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { EmailPreferencesCard } from './EmailPreferencesCard';
 import { ProfileForm } from './ProfileForm';
 import './profile.scss';
 
@@ -52,7 +53,10 @@ export default function MyProfilePage() {
       ) : isPending || !user ? (
         <ProfileSkeleton />
       ) : (
-        <ProfileForm key={user.user_id} user={user} />
+        <>
+          <ProfileForm key={user.user_id} user={user} />
+          <EmailPreferencesCard />
+        </>
       )}
     </div>
   );
