@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { useCourses, useInstructor } from '../../api/catalog';
-import { useSupportEmail } from '../../api/site';
+import { useSiteConfig, useSupportEmail } from '../../api/site';
 import { Logo } from './Logo';
 
 export function Footer() {
   const { data: courses } = useCourses();
   const { data: instructor } = useInstructor();
   const supportEmail = useSupportEmail();
+  const siteName = useSiteConfig().data?.site_name || 'Lectern';
   const bestSelling = (courses ?? []).filter((c) => c.course_type === 'paid').slice(0, 4);
   const socials = [
     { href: instructor?.youtube_link, icon: 'youtube', label: 'YouTube' },
@@ -80,7 +81,9 @@ export function Footer() {
           </div>
         </div>
         <hr className="my-4" />
-        <p className="small text-body-secondary mb-0">© {new Date().getFullYear()} Lectern. All rights reserved.</p>
+        <p className="small text-body-secondary mb-0">
+          © {new Date().getFullYear()} {siteName}. All rights reserved.
+        </p>
       </div>
     </footer>
   );

@@ -87,7 +87,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
             wrapperClassName="mb-3"
             maxLength={60}
             placeholder="Lectern"
-            hint={hint('site_name', 'In the header, the footer and page titles. Empty: Lectern.')}
+            hint={hint('site_name', 'Beside the logo in the header and footer, and in the footer’s copyright line. Empty: Lectern.')}
             error={errors.site_name?.message}
             {...register('site_name')}
           />

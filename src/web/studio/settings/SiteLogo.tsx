@@ -12,11 +12,13 @@ export function SiteLogo({ settings }: { settings: SiteSettings }) {
   return (
     <div className="d-flex flex-wrap align-items-start gap-3">
       <div className="site-logo-preview border rounded flex-shrink-0">
-        {settings.site_logo ? (
-          <img src={settings.site_logo} alt="Your logo" width={96} height={96} className="object-fit-contain" />
-        ) : (
-          <span className="small text-body-secondary text-center px-2">Default mark</span>
-        )}
+        <img
+          src={settings.site_logo || '/media/favicon.svg'}
+          alt={settings.site_logo ? 'Your logo' : 'The default mark'}
+          width={settings.site_logo ? 96 : 48}
+          height={settings.site_logo ? 96 : 48}
+          className="object-fit-contain"
+        />
       </div>
       <div className="flex-grow-1" style={{ minWidth: 0, flexBasis: 220 }}>
         <FileUpload
@@ -24,7 +26,7 @@ export function SiteLogo({ settings }: { settings: SiteSettings }) {
           label="Logo"
           kind="image"
           field="image"
-          hint={`Shown in the header and on invoices' pages, within 512×512. A JPEG, PNG, WebP, GIF or AVIF up to ${uploadLimits.imageBytes / (1024 * 1024)} MB.`}
+          hint={`Beside the site's name in the header, the footer and on invoices. Stored within 512×512; a JPEG, PNG, WebP, GIF or AVIF up to ${uploadLimits.imageBytes / (1024 * 1024)} MB.`}
           upload={async (file, onProgress) => {
             await upload.mutateAsync({ file, onProgress });
             notify('Logo saved.');
