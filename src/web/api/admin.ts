@@ -65,6 +65,7 @@ export const adminKeys = {
   settings: () => [...adminKeys.all, 'settings'] as const,
   figureDefaults: () => [...adminKeys.all, 'site-figures'] as const,
   setupChecklist: () => [...adminKeys.all, 'setup-checklist'] as const,
+  overview: () => [...adminKeys.all, 'overview'] as const,
   demoContent: () => [...adminKeys.all, 'demo-content'] as const,
 };
 
@@ -277,6 +278,8 @@ export function useRefundOrder(orderNumber: string) {
       void queryClient.invalidateQueries({ queryKey: adminKeys.orders() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.audit() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.courses() });
+      // The overview counts each refund on its own day.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.overview() });
     },
   });
 }

@@ -5,7 +5,7 @@ import { ApiError, apiFetch } from './client';
 
 /** The studio's overview: whole UTC days, both ends included; the server's last 30 days when no range is given. */
 export const overviewKeys = {
-  all: () => [...adminKeys.all, 'overview'] as const,
+  all: adminKeys.overview,
   range: (range: OverviewQuery) => [...overviewKeys.all(), range.from ?? null, range.to ?? null] as const,
 };
 

@@ -66,6 +66,7 @@ describe('OrderDetailsPage', () => {
     expect(within(table).getByRole('rowheader', { name: 'Total paid' })).toBeInTheDocument();
     expect(within(table).queryByText(/Refunded on/)).not.toBeInTheDocument();
     expect(within(table).queryByText('Net paid')).not.toBeInTheDocument();
+    expect(screen.queryByText('Partly refunded')).not.toBeInTheDocument();
   });
 
   it('lists each refund with its date and reason, then the net paid', async () => {
@@ -89,5 +90,6 @@ describe('OrderDetailsPage', () => {
       `Refunded on ${formatOrderDate('2026-04-02T12:00:00.000Z')}−$8.50`,
       'Net paid$59.50 USD',
     ]);
+    expect(screen.getByText('Partly refunded')).toBeInTheDocument();
   });
 });

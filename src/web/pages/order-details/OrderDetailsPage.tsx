@@ -88,7 +88,7 @@ export default function OrderDetailsPage() {
                     Invoice
                   </h1>
                   <p className="mb-1 fw-semibold">{order.order_number}</p>
-                  <StatusBadge status={order.order_status} />
+                  <StatusBadge status={order.order_status} partlyRefunded={order.refunds.length > 0} />
                 </div>
               </header>
 

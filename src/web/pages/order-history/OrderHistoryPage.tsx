@@ -24,8 +24,14 @@ const statusTone: Record<string, string> = {
   Cancelled: 'text-bg-secondary',
 };
 
-export function StatusBadge({ status }: { status: string }) {
-  return <span className={`badge rounded-pill ${statusTone[status] ?? 'text-bg-light border'}`}>{status}</span>;
+/** The order's status; a paid order with some of it refunded says so beside it (the rest of the refunds show on the order). */
+export function StatusBadge({ status, partlyRefunded = false }: { status: string; partlyRefunded?: boolean }) {
+  return (
+    <>
+      <span className={`badge rounded-pill ${statusTone[status] ?? 'text-bg-light border'}`}>{status}</span>
+      {partlyRefunded && status === 'Paid' && <span className="badge rounded-pill text-bg-light border ms-1">Partly refunded</span>}
+    </>
+  );
 }
 
 export function orderAmount(order: Pick<OrderHistoryItem, 'total' | 'currency'>): string {
@@ -50,7 +56,7 @@ const columns: HistoryColumn<OrderHistoryItem>[] = [
     skeletonWidth: '60%',
     cell: (order) => <AmountWithCode amount={orderAmount(order)} currency={order.currency} />,
   },
-  { label: 'Status', skeletonWidth: '60%', cell: (order) => <StatusBadge status={order.order_status} /> },
+  { label: 'Status', skeletonWidth: '60%', cell: (order) => <StatusBadge status={order.order_status} partlyRefunded={order.refunds.length > 0} /> },
   { label: 'Payment', skeletonWidth: '60%', cell: (order) => paymentMethodLabel(order.payment_method) },
 ];
 
