@@ -44,6 +44,7 @@ function api(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   if (path === '/admin/courses/') return respond(200, { count: courses.length, page: 1, page_size: 100, results: courses });
   if (path === '/admin/broadcasts/audience/') {
     const audience = url.searchParams.get('audience');
+    if (audience === 'members_ended') return respond(200, { count: 0, unsubscribed: 0 });
     return respond(200, audience === 'course_students' ? { count: 3, unsubscribed: 0 } : { count: 12, unsubscribed: 2 });
   }
   if (path === '/admin/broadcasts/' && method === 'POST') {
@@ -145,6 +146,19 @@ describe('EmailComposerPage', () => {
     ]);
   });
 
+  it('does not offer to send now to an empty audience', async () => {
+    const user = userEvent.setup();
+    renderComposer();
+    await user.type(await screen.findByLabelText(/Subject/), 'We miss you');
+    await writeBody('<p>Come back.</p>');
+    await user.selectOptions(screen.getByLabelText('Audience'), 'members_ended');
+    await waitFor(() => expect(screen.getByTestId('audience-count')).toHaveTextContent('Nobody is in this audience yet'));
+    await user.click(screen.getByRole('button', { name: 'Send now…' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nobody is in this audience yet. Choose another audience, or schedule it for later.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(writes()).toEqual([]);
+  });
+
   it('schedules at the chosen time (sent as ISO), and refuses a time in the past', async () => {
     const user = userEvent.setup();
     renderComposer();
@@ -177,6 +191,6 @@ describe('EmailComposerPage', () => {
     await writeBody('<p>Test</p>');
     await user.click(screen.getByRole('button', { name: 'Send a test to me' }));
     await waitFor(() => expect(writes().map((c) => c.path)).toEqual(['/api/v1/admin/broadcasts/', '/api/v1/admin/broadcasts/41/test/']));
-    expect(await screen.findByRole('button', { name: 'Draft saved' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Saved' })).toBeDisabled();
   });
 });

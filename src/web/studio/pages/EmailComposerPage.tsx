@@ -73,6 +73,13 @@ function Composer({ broadcast }: { broadcast: AdminBroadcastDetail | undefined }
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
   useEffect(() => reset(valuesOf(broadcast)), [broadcast, reset]);
+  // Closing the tab or reloading with unsaved changes asks first (the browser's own question).
+  useEffect(() => {
+    if (!isDirty) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [isDirty]);
 
   const audience = watch('audience');
   const courseId = watch('course_id') ?? null;
@@ -145,6 +152,11 @@ function Composer({ broadcast }: { broadcast: AdminBroadcastDetail | undefined }
     }
     setAtError(undefined);
     const n = count.data?.count;
+    // Sent now to nobody would send nothing (the server refuses it too); a schedule may find people by then.
+    if (!scheduled && n === 0) {
+      setFormError('Nobody is in this audience yet. Choose another audience, or schedule it for later.');
+      return;
+    }
     const reach = n === undefined ? 'everyone in the audience' : peopleText(n);
     confirm.ask(
       scheduled
@@ -363,7 +375,7 @@ function Composer({ broadcast }: { broadcast: AdminBroadcastDetail | undefined }
                 disabled={busy !== null || (savedId !== undefined && !isDirty)}
                 onClick={() => void saveDraft()}
               >
-                {savedId !== undefined && !isDirty ? 'Draft saved' : 'Save draft'}
+                {savedId !== undefined && !isDirty ? 'Saved' : broadcast?.status === 'scheduled' ? 'Save changes' : 'Save draft'}
               </SubmitButton>
             </div>
           </div>
