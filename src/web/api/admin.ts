@@ -281,6 +281,8 @@ export function useRefundOrder(orderNumber: string) {
       // The overview counts each refund on its own day.
       void queryClient.invalidateQueries({ queryKey: adminKeys.overview() });
     },
+    // A refund the provider has not answered yet (503) or refused (409) is on the order now, pending or failed: show it.
+    onError: () => void queryClient.invalidateQueries({ queryKey: adminKeys.order(orderNumber) }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
@@ -30,9 +30,9 @@ function currencySign(currency: string): string {
  * The dialog's schema: the contract's refund form, and at most what is left of this order (the
  * server checks the same under the order's lock, with the same message).
  */
-export function refundFormSchema(left: number, currency: string) {
+export function refundFormSchema(left: number, currency: string, free = false) {
   // An order that cost nothing (a 100% coupon) has no amount to give back: its refund only closes it.
-  if (left === 0) return orderRefundFormSchema.extend({ amount: z.literal(0) });
+  if (free) return orderRefundFormSchema.extend({ amount: z.literal(0) });
   return orderRefundFormSchema.refine((v) => Math.round(v.amount * 100) <= Math.round(left * 100), {
     path: ['amount'],
     message: refundMessages.overLeft(formatMoney(left, currency)),
@@ -50,7 +50,7 @@ const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? un
  */
 export function RefundDialog({ order, show, onHide }: { order: AdminOrderDetail; show: boolean; onHide: () => void }) {
   const refund = useRefundOrder(order.order_number);
-  const schema = useMemo(() => refundFormSchema(order.refund_left, order.currency), [order.refund_left, order.currency]);
+  const schema = useMemo(() => refundFormSchema(order.refund_left, order.currency, order.total === 0), [order.refund_left, order.currency, order.total]);
   const form = useForm<OrderRefundFormInput, unknown, OrderRefundForm>({
     resolver: zodResolver(schema) as Resolver<OrderRefundFormInput, unknown, OrderRefundForm>,
     defaultValues: { amount: order.refund_left, reason: '' },
@@ -64,13 +64,17 @@ export function RefundDialog({ order, show, onHide }: { order: AdminOrderDetail;
   const { reset, register, watch } = form;
   const errors = form.formState.errors;
 
+  // A fresh form each time the dialog opens (not when the order is read again behind it: a refused
+  // or pending refund changes what is left, and its message must stay on screen).
+  const wasShown = useRef(false);
   useEffect(() => {
-    if (show) {
+    if (show && !wasShown.current) {
       reset({ amount: order.refund_left, reason: '' });
       clearFormError();
       setReview(null);
       setSendError(null);
     }
+    wasShown.current = show;
   }, [show, order.refund_left, reset, clearFormError]);
 
   const money = (amount: number) => formatMoney(amount, order.currency);

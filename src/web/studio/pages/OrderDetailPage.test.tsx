@@ -99,6 +99,8 @@ describe('OrderDetailPage', () => {
         if (path === `/api/v1/admin/orders/${order.order_number}/refund/` && init?.method === 'POST') {
           posted.push(JSON.parse(String(init.body)));
           if (refundAnswer.status === 200) answer = refundAnswer.body as AdminOrderDetail;
+          // No answer from the provider: the refund waits on the order, and less is left.
+          if (refundAnswer.status === 503) answer = { ...answer, refund_left: 0, refunds: [{ ...partlyRefunded.refunds[0]!, amount: 49, status: 'pending' }] };
           return respond(refundAnswer.status, refundAnswer.body);
         }
         return respond(404, { detail: 'Not found.' });
@@ -227,5 +229,17 @@ describe('OrderDetailPage', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Close the order' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(posted).toEqual([{ reason: null }]);
+  });
+
+  it('keeps the message of a refund the provider has not answered yet, and shows it waiting on the order', async () => {
+    const user = userEvent.setup();
+    refundAnswer = { status: 503, body: { detail: 'The payment provider did not answer; the refund will be asked again.' } };
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Review refund' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Refund $49.00?' })).getByRole('button', { name: 'Refund $49.00' }));
+    expect(await screen.findByText('Waiting for the provider')).toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: 'Refund order LEC-20260126-ABC123' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The payment provider did not answer');
   });
 });
