@@ -117,7 +117,7 @@ describe('the first-start checklist', () => {
       'Remove the demo content (to do)',
     ]);
     expect(card).toHaveTextContent("The demo's instructor (Demo Instructor) is still shown");
-    expect(within(card).getByRole('link', { name: 'Open Settings' })).toHaveAttribute('href', '/admin/settings#settings-site');
+    expect(within(card).getByRole('link', { name: 'Your profile' })).toHaveAttribute('href', '/admin/settings#settings-instructor');
     expect(within(card).getByRole('link', { name: 'Invoice details' })).toHaveAttribute('href', '/admin/settings#settings-seller');
     expect(within(card).getByRole('link', { name: 'New course' })).toHaveAttribute('href', '/admin/courses/new');
     expect(within(card).getByRole('link', { name: 'Review figures' })).toHaveAttribute('href', '/admin/settings#settings-figures');

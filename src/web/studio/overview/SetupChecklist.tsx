@@ -58,8 +58,9 @@ function Steps({ c, onRemoveDemo }: { c: Checklist; onRemoveDemo: () => void }) 
         done={profile.done}
         title="Your profile and site name"
         action={
-          <Link to="/admin/settings#settings-site" className={actionClass(profile.done)}>
-            {profile.done ? 'Edit' : 'Open Settings'}
+          // The instructor's profile first (the demo's is still shown), then the site's name and logo.
+          <Link to={`/admin/settings#${profile.instructor === 'yours' ? 'settings-site' : 'settings-instructor'}`} className={actionClass(profile.done)}>
+            {profile.done ? 'Edit' : profile.instructor === 'yours' ? 'Name your site' : 'Your profile'}
           </Link>
         }
       >

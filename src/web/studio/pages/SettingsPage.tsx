@@ -60,7 +60,22 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
   // A link from the Overview's checklist lands on its card (/admin/settings#settings-figures).
   const { hash } = useLocation();
   useEffect(() => {
-    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+    if (!hash) return;
+    const id = decodeURIComponent(hash.slice(1));
+    const scroll = () => {
+      const target = document.getElementById(id);
+      target?.scrollIntoView({ block: 'start' });
+      return Boolean(target);
+    };
+    if (scroll()) return;
+    // A card that loads on its own (the instructor's) appears a moment later.
+    const observer = new MutationObserver(() => scroll() && observer.disconnect());
+    observer.observe(document.body, { childList: true, subtree: true });
+    const stop = window.setTimeout(() => observer.disconnect(), 5000);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(stop);
+    };
   }, [hash]);
   const hint = (field: (typeof siteSettingsFields)[number], extra?: string) => [extra, sourceText[settings.sources[field]]].filter(Boolean).join(' ');
 
