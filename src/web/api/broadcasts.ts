@@ -63,13 +63,13 @@ export const broadcastQueries = {
       retry: retryServerErrors,
       refetchInterval: (q) => (sendingNow(q.state.data?.status) ? SENDING_REFRESH_MS : false),
     }),
-  recipients: (id: number, query: RecipientListQuery, sending: boolean) =>
+  /** Read again by the email's page whenever the email's counts move (useRecipientsFollow). */
+  recipients: (id: number, query: RecipientListQuery) =>
     queryOptions({
       queryKey: broadcastKeys.recipients(id, query),
       queryFn: ({ signal }) => apiFetch<Page<BroadcastRecipient>>(`${A}/${id}/recipients/`, { query: { ...query, page_size: RECIPIENT_PAGE_SIZE }, signal }),
       placeholderData: keepPreviousData,
       retry: retryServerErrors,
-      refetchInterval: sending ? SENDING_REFRESH_MS : false,
     }),
   /** How many an audience reaches if sent now (a course audience only once its course is chosen). */
   audience: (audience: BroadcastAudience, courseId: number | null) =>

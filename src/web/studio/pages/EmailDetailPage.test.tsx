@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminBroadcastDetail, BroadcastRecipient } from '../../../shared/broadcasts';
+import { broadcastKeys } from '../../api/broadcasts';
 import { respond } from '../../pages/lesson/fixtures';
 import EmailDetailPage from './EmailDetailPage';
 import EmailsPage from './EmailsPage';
@@ -42,6 +43,7 @@ const recipients = [
 ];
 let list: AdminBroadcastDetail[];
 let queries: URLSearchParams[];
+let client: QueryClient;
 
 function api(input: RequestInfo | URL): Promise<Response> {
   const url = new URL(String(input));
@@ -58,7 +60,7 @@ function api(input: RequestInfo | URL): Promise<Response> {
 }
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
@@ -122,5 +124,19 @@ describe('Studio → Emails', () => {
     await within(table).findByText('Mailbox unavailable');
     expect(queries.at(-1)?.get('status')).toBe('failed');
     expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('reads the recipients again as the counts of an email being sent move, the last batch included', async () => {
+    renderAt('/admin/emails/41');
+    await screen.findByRole('table');
+    const before = queries.length;
+    act(() => {
+      client.setQueryData(broadcastKeys.one(41), { ...sent, status: 'sending', counts: { ...sent.counts, sent: 1, queued: 1 } });
+    });
+    await waitFor(() => expect(queries.length).toBe(before + 1));
+    act(() => {
+      client.setQueryData(broadcastKeys.one(41), sent);
+    });
+    await waitFor(() => expect(queries.length).toBe(before + 2));
   });
 });

@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { recipientQuerySchema, recipientStatuses, type AdminBroadcastDetail, type RecipientStatus } from '../../../shared/broadcasts';
 import { adminErrorText } from '../../api/admin';
-import { broadcastQueries, useDeleteBroadcast, useSendTestBroadcast, useUnscheduleBroadcast } from '../../api/broadcasts';
+import { broadcastKeys, broadcastQueries, useDeleteBroadcast, useSendTestBroadcast, useUnscheduleBroadcast } from '../../api/broadcasts';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { ErrorState } from '../../components/States';
 import { SubmitButton } from '../../components/form/SubmitButton';
@@ -74,12 +74,17 @@ function Counts({ broadcast }: { broadcast: AdminBroadcastDetail }) {
 function Recipients({ broadcast }: { broadcast: AdminBroadcastDetail }) {
   const list = useListParams(shape);
   const recipients = useQuery(
-    broadcastQueries.recipients(
-      broadcast.id,
-      { page: list.page, status: list.filters.status as RecipientStatus | undefined, search: list.filters.search },
-      broadcast.status === 'sending',
-    ),
+    broadcastQueries.recipients(broadcast.id, { page: list.page, status: list.filters.status as RecipientStatus | undefined, search: list.filters.search }),
   );
+  // While it is sent, the email's counts are read every few seconds: the rows follow them, the last batch included.
+  const queryClient = useQueryClient();
+  const progress = `${broadcast.status}:${broadcast.counts.sent}:${broadcast.counts.failed}:${broadcast.counts.unsubscribed}:${broadcast.counts.queued}`;
+  const seen = useRef(progress);
+  useEffect(() => {
+    if (seen.current === progress) return;
+    seen.current = progress;
+    void queryClient.invalidateQueries({ queryKey: broadcastKeys.allRecipients() });
+  }, [progress, queryClient]);
   return (
     <Section id="email-recipients" title="Recipients" count={broadcast.counts.recipients}>
       <ListToolbar plain label="Find recipients" onSubmit={() => list.update({ search: list.search })}>
