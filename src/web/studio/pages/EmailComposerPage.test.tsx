@@ -32,6 +32,7 @@ const draft = (over: Partial<AdminBroadcastDetail> = {}): AdminBroadcastDetail =
   ...over,
 });
 
+let editing: AdminBroadcastDetail;
 type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
 let calls: Call[];
 
@@ -59,14 +60,16 @@ function api(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     );
   }
   if (path === '/admin/broadcasts/41/test/') return respond(200, { to: 'nikhil@example.com' });
+  if (path === '/admin/broadcasts/41/' && method === 'GET') return respond(200, editing);
+  if (path === '/admin/broadcasts/41/' && method === 'PATCH') return respond(200, { ...editing, ...(body as object) });
   return respond(404, { detail: 'Not found.' });
 }
 
-function renderComposer() {
+function renderComposer(path = '/admin/emails/new') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/admin/emails/new']}>
+      <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/admin/emails/new" element={<EmailComposerPage />} />
           <Route path="/admin/emails/:broadcastId/edit" element={<EmailComposerPage />} />
@@ -90,6 +93,7 @@ const writes = () => calls.filter((c) => c.method !== 'GET');
 describe('EmailComposerPage', () => {
   beforeEach(() => {
     calls = [];
+    editing = draft({ subject: 'Trying it out', html: '<p>Test</p>' });
     window.localStorage.setItem('accessToken', 'token');
     vi.stubGlobal('fetch', vi.fn<typeof fetch>(api));
   });
@@ -192,5 +196,27 @@ describe('EmailComposerPage', () => {
     await user.click(screen.getByRole('button', { name: 'Send a test to me' }));
     await waitFor(() => expect(writes().map((c) => c.path)).toEqual(['/api/v1/admin/broadcasts/', '/api/v1/admin/broadcasts/41/test/']));
     expect(await screen.findByRole('button', { name: 'Saved' })).toBeDisabled();
+  });
+
+  it('edits a draft of a course audience: its course shows as chosen, and Save changes sends the whole email', async () => {
+    editing = draft({ audience: 'course_students', course_id: 9, course_title: 'Django APIs', subject: 'Week two', html: '<p>Old</p>' });
+    const user = userEvent.setup();
+    renderComposer('/admin/emails/41/edit');
+    const course = await screen.findByLabelText('Course');
+    await waitFor(() => expect(course).toHaveDisplayValue('Django APIs (draft)'));
+    expect(screen.getByLabelText('Audience')).toHaveDisplayValue('Students of a course');
+    expect(screen.getByRole('button', { name: 'Saved' })).toBeDisabled();
+    await user.clear(screen.getByLabelText(/Subject/));
+    await user.type(screen.getByLabelText(/Subject/), 'Week two is up');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() =>
+      expect(writes()).toEqual([
+        expect.objectContaining({
+          method: 'PATCH',
+          path: '/api/v1/admin/broadcasts/41/',
+          body: { subject: 'Week two is up', html: '<p>Old</p>', audience: 'course_students', course_id: 9 },
+        }),
+      ]),
+    );
   });
 });

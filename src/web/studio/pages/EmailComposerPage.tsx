@@ -204,7 +204,10 @@ function Composer({ broadcast }: { broadcast: AdminBroadcastDetail | undefined }
     );
   });
 
-  const courseList = courses.data ?? [];
+  const courseChoices = (courses.data ?? []).map((c) => ({ id: c.id, title: c.state === 'published' ? c.title : `${c.title} (${c.state})` }));
+  // The draft's own course, even if the list no longer has it.
+  if (broadcast?.course_id && broadcast.course_title && !courseChoices.some((c) => c.id === broadcast.course_id))
+    courseChoices.push({ id: broadcast.course_id, title: broadcast.course_title });
   const hint = audienceLabels[audience]?.hint;
 
   return (
@@ -278,22 +281,32 @@ function Composer({ broadcast }: { broadcast: AdminBroadcastDetail | undefined }
               ))}
             </SelectField>
             {needsCourse(audience) && (
-              <SelectField
-                id="email-course_id"
-                label="Course"
-                wrapperClassName="mb-3"
-                error={errors.course_id?.message ?? (courses.isError ? adminErrorText(courses.error) : undefined)}
-                disabled={courses.isPending}
-                {...register('course_id', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)) })}
-              >
-                <option value="">{courses.isPending ? 'Loading the courses...' : 'Choose a course'}</option>
-                {courseList.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.title}
-                    {c.state !== 'published' ? ` (${c.state})` : ''}
-                  </option>
-                ))}
-              </SelectField>
+              // Controlled: a draft's course shows as chosen once the list of courses arrives after it.
+              <Controller
+                control={control}
+                name="course_id"
+                render={({ field }) => (
+                  <SelectField
+                    id="email-course_id"
+                    label="Course"
+                    wrapperClassName="mb-3"
+                    error={errors.course_id?.message ?? (courses.isError ? adminErrorText(courses.error) : undefined)}
+                    disabled={courses.isPending}
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value == null ? '' : String(field.value)}
+                    onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
+                    onBlur={field.onBlur}
+                  >
+                    <option value="">{courses.isPending ? 'Loading the courses...' : 'Choose a course'}</option>
+                    {courseChoices.map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {c.title}
+                      </option>
+                    ))}
+                  </SelectField>
+                )}
+              />
             )}
             <AudienceCountLine audience={audience} courseId={needsCourse(audience) ? courseId : null} />
           </div>
