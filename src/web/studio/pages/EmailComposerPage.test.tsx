@@ -33,6 +33,7 @@ const draft = (over: Partial<AdminBroadcastDetail> = {}): AdminBroadcastDetail =
 });
 
 let editing: AdminBroadcastDetail;
+let sendRefusals = 0;
 type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
 let calls: Call[];
 
@@ -51,6 +52,10 @@ function api(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   if (path === '/admin/broadcasts/' && method === 'POST') {
     const sent = body as { subject: string; html: string; audience: AdminBroadcastDetail['audience']; course_id: number | null };
     return respond(201, draft({ ...sent }));
+  }
+  if (path === '/admin/broadcasts/41/send/' && sendRefusals > 0) {
+    sendRefusals--;
+    return respond(503, { detail: 'The server could not do this just now.' });
   }
   if (path === '/admin/broadcasts/41/send/') {
     const at = (body as { at?: string }).at;
@@ -218,5 +223,25 @@ describe('EmailComposerPage', () => {
         }),
       ]),
     );
+  });
+
+  it('a send that failed after the draft was saved is retried from the dialog with that draft, never a second one', async () => {
+    sendRefusals = 1;
+    const user = userEvent.setup();
+    renderComposer();
+    await user.type(await screen.findByLabelText(/Subject/), 'Once only');
+    await writeBody('<p>Hello</p>');
+    await waitFor(() => expect(screen.getByTestId('audience-count')).toHaveTextContent('12 people'));
+    await user.click(screen.getByRole('button', { name: 'Send now…' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Send now' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The server could not do this just now.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send now' }));
+    await screen.findByRole('heading', { name: "The email's page" });
+    expect(writes().map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /api/v1/admin/broadcasts/',
+      'POST /api/v1/admin/broadcasts/41/send/',
+      'POST /api/v1/admin/broadcasts/41/send/',
+    ]);
   });
 });

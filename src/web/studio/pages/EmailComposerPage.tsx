@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -67,6 +67,8 @@ function Composer({ broadcast }: { broadcast: AdminBroadcastDetail | undefined }
   } = form;
   // The draft's id once saved (a new email is created by its first save, test or send).
   const [savedId, setSavedId] = useState<number | undefined>(broadcast?.id);
+  // Read by saves started from an earlier render (the confirm dialog's retry): never a second draft.
+  const savedRef = useRef(broadcast?.id);
   const [when, setWhen] = useState<'now' | 'later'>(broadcast?.status === 'scheduled' ? 'later' : 'now');
   const [at, setAt] = useState(() => (broadcast?.scheduled_at ? toLocalInput(new Date(broadcast.scheduled_at)) : inAnHour()));
   const [atError, setAtError] = useState<string | undefined>();
@@ -91,17 +93,19 @@ function Composer({ broadcast }: { broadcast: AdminBroadcastDetail | undefined }
 
   /** Saves the form (a new draft, or the changes of this one) and answers its id. */
   const save = async (values: BroadcastBody): Promise<number> => {
-    if (savedId === undefined) {
+    const id = savedRef.current;
+    if (id === undefined) {
       const created = await create.mutateAsync(values);
+      savedRef.current = created.id;
       setSavedId(created.id);
       reset(valuesOf(created));
       return created.id;
     }
-    if (isDirty) {
-      const saved = await update.mutateAsync({ id: savedId, body: { ...values, course_id: needsCourse(values.audience) ? values.course_id : null } });
+    if (form.formState.isDirty) {
+      const saved = await update.mutateAsync({ id, body: { ...values, course_id: needsCourse(values.audience) ? values.course_id : null } });
       reset(valuesOf(saved));
     }
-    return savedId;
+    return id;
   };
   /** A failed save or send: a 400's messages under their fields, anything else above the form. Rethrown for the confirm dialog. */
   const failed = (error: unknown) => {
@@ -123,7 +127,7 @@ function Composer({ broadcast }: { broadcast: AdminBroadcastDetail | undefined }
 
   const saveDraft = () =>
     run('save', async (values) => {
-      const wasNew = savedId === undefined;
+      const wasNew = savedRef.current === undefined;
       const id = await save(values);
       notify('Draft saved.');
       if (wasNew) void navigate(`/admin/emails/${id}/edit`, { replace: true });
@@ -131,7 +135,7 @@ function Composer({ broadcast }: { broadcast: AdminBroadcastDetail | undefined }
 
   const sendTest = () =>
     run('test', async (values) => {
-      const wasNew = savedId === undefined;
+      const wasNew = savedRef.current === undefined;
       const id = await save(values);
       const { to } = await test.mutateAsync(id);
       notify(`A test was sent to ${to}. The draft is saved.`);
