@@ -57,13 +57,22 @@ export async function requireViewer(request: FastifyRequest, secret: string): Pr
 }
 
 /**
- * A blocked account's access tokens stop working at once (401, as an expired token): checked on
- * every /api/v1 request with a valid token to a route that reads it, against the blocked ids held
- * in memory and reloaded in every process when 'accounts.blocked' is invalidated. Invalid tokens
- * are left to the routes; routes that do not read the token ignore it, whoever sent it.
+ * The longest a process answers from its list of blocked accounts before reading it again, even
+ * if no invalidation reached it (a lost notification): a blocked user's token is refused within
+ * this bound everywhere, at once in the process that blocked them.
  */
-export function registerBlockedUserGuard(app: FastifyInstance, deps: { db: Database; invalidation: Invalidation; secret: string }): void {
+export const BLOCKED_RELOAD_MS = 10_000;
+
+/**
+ * A blocked account's access tokens stop working (401, as an expired token): checked on every
+ * /api/v1 request with a valid token to a route that reads it, against the blocked ids held in
+ * memory (no database round trip), reloaded in every process when 'accounts.blocked' is
+ * invalidated and at least every BLOCKED_RELOAD_MS. Invalid tokens are left to the routes; routes
+ * that do not read the token ignore it, whoever sent it.
+ */
+export function registerBlockedUserGuard(app: FastifyInstance, deps: { db: Database; invalidation: Invalidation; secret: string; reloadMs?: number }): void {
   let blocked: Promise<Set<number>> | undefined;
+  let loadedAt = 0;
   deps.invalidation.onInvalidate('accounts.blocked', () => {
     blocked = undefined;
   });
@@ -71,7 +80,8 @@ export function registerBlockedUserGuard(app: FastifyInstance, deps: { db: Datab
     if (!request.headers.authorization || !readsBearer(request.routeOptions.schema)) return;
     const viewer = await viewerOf(request, deps.secret).catch(() => undefined);
     if (!viewer) return;
-    blocked ??= blockedUserIds(deps.db).catch((error: unknown) => {
+    if (Date.now() - loadedAt > (deps.reloadMs ?? BLOCKED_RELOAD_MS)) blocked = undefined;
+    blocked ??= ((loadedAt = Date.now()), blockedUserIds(deps.db)).catch((error: unknown) => {
       blocked = undefined;
       throw error;
     });

@@ -7,6 +7,7 @@ import type { AdminStudent, AdminStudentDetail, Page } from '../../../shared/adm
 import type { CourseListItem } from '../../../shared/catalog.js';
 import { auditLog, enrolments, users } from '../../db/schema/index.js';
 import { createUser } from '../accounts/index.js';
+import type { Invalidation } from '../../invalidation/index.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -161,6 +162,22 @@ describe('students', () => {
     expect(await auditRows('student.resend_verification')).toHaveLength(1);
     expect((await admin.call('POST', `/admin/students/${admin.user.id}/resend-verification/`)).statusCode).toBe(409);
     expect(await auditRows('student.resend_verification')).toHaveLength(1);
+  });
+
+  it("refuses a blocked student's open session within the reload bound even when the process hears no invalidation", async () => {
+    // A process that missed the notification (its listening connection was down): invalidations never arrive.
+    const deaf: Invalidation = { invalidate: async () => undefined, onInvalidate: () => () => undefined, close: async () => undefined };
+    const other = await createTestApp({ invalidation: deaf, blockedReloadMs: 300 });
+    try {
+      const otherAdmin = await signedIn(other, { isAdmin: true });
+      const learner = await signedIn(other);
+      expect((await learner.call('GET', '/user-details/')).statusCode).toBe(200);
+      expect((await otherAdmin.call('POST', `/admin/students/${learner.user.id}/block/`)).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect((await learner.call('GET', '/user-details/')).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
   });
 
   it('a blocked student cannot sign in, refresh, or use an open session; unblocking lets them back', async () => {
