@@ -44,6 +44,8 @@ import { createLocalStorage, createS3Storage, type FileStorage } from './integra
 import { registerEmailJobs } from './jobs/email.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
 import { createLocalInvalidation, createPostgresInvalidation, type Invalidation } from './invalidation/index.js';
+import { createViewerCache } from './http/viewer-cache.js';
+import { onUserFactsChanged } from './invalidation/user-facts.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
@@ -89,6 +91,8 @@ export interface AppDeps {
   storage?: FileStorage;
   /** Default: LISTEN/NOTIFY on DATABASE_URL, else this process only (embedded database). */
   invalidation?: Invalidation;
+  /** The longest the blocked-account list is trusted without a reload (default BLOCKED_RELOAD_MS, 10 s). */
+  blockedReloadMs?: number;
   /** Shared state across processes (rate limits). Default: REDIS_URL when set, else none (in-process). */
   redis?: Redis;
   /** Write the log here (tests read the request log this way). */
@@ -227,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     captcha: deps.captcha ?? (config.recaptcha ? createRecaptcha(config.recaptcha) : createAltchaCaptcha({ db, hmacKey: config.altchaHmacKey })),
     geo: deps.geo ?? createGeoResolver({ countryHeader: config.geoCountryHeader, devCountry: config.devCountry }),
     catalogCache: createSnapshotCache(deps.catalogCacheMs ?? 30_000),
+    viewerCache: createViewerCache(),
     invalidation:
       deps.invalidation ??
       (config.databaseUrl ? await createPostgresInvalidation({ url: config.databaseUrl, db, log: app.log }) : createLocalInvalidation(app.log)),
@@ -238,7 +243,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   ctx.invalidation.onInvalidate('catalog', () => ctx.catalogCache.clear());
   // The home page's figures and wording are kept with the catalog's snapshots and come partly from the settings.
   ctx.invalidation.onInvalidate('settings', () => ctx.catalogCache.clear());
-  app.addHook('onClose', () => ctx.invalidation.close());
+  // A user's facts changed (written here, after the commit): every process drops that viewer's cached reads.
+  const stopHearingFacts = onUserFactsChanged((userId) => void ctx.invalidation.invalidate(`viewer:${userId}`));
+  ctx.invalidation.onInvalidate('viewer:*', (topic) => {
+    const userId = Number(topic.slice('viewer:'.length));
+    if (Number.isInteger(userId)) ctx.viewerCache.forget(userId);
+    else ctx.viewerCache.clear();
+  });
+  app.addHook('onClose', async () => {
+    stopHearingFacts();
+    await ctx.invalidation.close();
+  });
   registerReminderJobs({ db, queue, config });
   registerDripJobs({ db, queue, config });
   const membershipDeps: MembershipDeps = { db, queue, config, log: app.log, stripe: ctx.stripe, razorpay: ctx.razorpay };
@@ -306,7 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     async (api) => {
       api.addHook('onRoute', documentAnswers);
-      registerBlockedUserGuard(api, { db, invalidation: ctx.invalidation, secret: config.jwtSecret });
+      registerBlockedUserGuard(api, { db, invalidation: ctx.invalidation, secret: config.jwtSecret, reloadMs: deps.blockedReloadMs });
       await api.register(catalogRoutes(ctx));
       await api.register(storefrontRoutes(ctx));
       await api.register(accountRoutes(ctx));

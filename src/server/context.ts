@@ -14,6 +14,7 @@ import type { AttemptCounters } from './integrations/redis/index.js';
 import type { FileStorage } from './integrations/storage/index.js';
 import type { Invalidation } from './invalidation/index.js';
 import type { JobQueue } from './jobs/queue.js';
+import type { ViewerCache } from './http/viewer-cache.js';
 
 /** What every module's routes receive: configuration and the outside services, chosen once. */
 export interface AppContext {
@@ -26,6 +27,8 @@ export interface AppContext {
   attempts: AttemptCounters;
   geo: GeoResolver;
   catalogCache: SnapshotCache;
+  /** A signed-in viewer's facts per course, dropped when they change (topic 'viewer:{userId}'). */
+  viewerCache: ViewerCache;
   /** Call `invalidate('catalog' | 'settings')` after a write commits: every process drops its caches. */
   invalidation: Invalidation;
   /** Uploads: S3-compatible storage when S3_BUCKET is set, else $DATA_DIR/uploads. */

@@ -18,6 +18,39 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Either: what a function takes when it runs alone or inside its caller's transaction. */
 export type Db = Database | Tx;
 
+/** What runs once the transaction a write belongs to has committed, by the transaction handle. */
+const commitQueues = new WeakMap<object, Array<() => void>>();
+
+/**
+ * Runs `fn` once the write made through `db` is durable: after the outermost transaction commits
+ * when `db` is a transaction (never when it rolls back), at once otherwise. For telling caches of
+ * a change: run earlier, a concurrent read could refill a cache with what the transaction was
+ * about to replace.
+ */
+export function afterCommit(db: Db, fn: () => void): void {
+  const queue = commitQueues.get(db);
+  if (queue) queue.push(fn);
+  else fn();
+}
+
+/** Makes `db.transaction` (and savepoints inside it) keep an afterCommit queue, run after the commit. */
+function trackCommits(db: Database): Database {
+  const begin = db.transaction.bind(db);
+  const share = (tx: Tx, queue: Array<() => void>) => {
+    commitQueues.set(tx, queue);
+    const savepoint = tx.transaction.bind(tx);
+    tx.transaction = (<T>(fn: (inner: Tx) => Promise<T>) => savepoint((inner) => fn(share(inner, queue)))) as Tx['transaction'];
+    return tx;
+  };
+  db.transaction = (async (fn, config) => {
+    const queue: Array<() => void> = [];
+    const result = await begin((tx) => fn(share(tx, queue)), config);
+    for (const run of queue) run();
+    return result;
+  }) as Database['transaction'];
+  return db;
+}
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export interface DatabaseHandle {
@@ -51,7 +84,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const logger: Logger | undefined = options.onQuery ? { logQuery: (query) => options.onQuery?.(query) } : undefined;
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    const db = drizzlePg(pool, { logger }) as unknown as Database;
+    const db = trackCommits(drizzlePg(pool, { logger }) as unknown as Database);
     return {
       db,
       kind: 'postgres',
@@ -80,7 +113,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   await client.waitReady;
-  const db = drizzlePglite(client, { logger }) as unknown as Database;
+  const db = trackCommits(drizzlePglite(client, { logger }) as unknown as Database);
   return {
     db,
     kind: 'pglite',

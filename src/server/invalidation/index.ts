@@ -13,29 +13,38 @@ import type { Database } from '../db/client.js';
 export interface Invalidation {
   /** Call after the transaction that changed `topic`'s data has committed. Never throws. */
   invalidate(topic: InvalidationTopic): Promise<void>;
-  /** Runs `fn` whenever `topic` is invalidated, here or in another process. Returns an unsubscribe. */
-  onInvalidate(topic: InvalidationTopic, fn: () => void): () => void;
+  /**
+   * Runs `fn` whenever `topic` is invalidated, here or in another process. Returns an unsubscribe.
+   * A topic ending in ':*' hears every topic with that prefix ('viewer:*' hears 'viewer:42'), and
+   * gets the topic it heard; it hears 'viewer:*' itself when everything must go (a reconnect).
+   */
+  onInvalidate(topic: InvalidationTopic, fn: (topic: string) => void): () => void;
   close(): Promise<void>;
 }
 
-/** `catalog`: courses, lessons, prices, plans, reviews, instructor. `settings`: site settings. */
+/**
+ * `catalog`: courses, lessons, prices, plans, reviews, instructor. `settings`: site settings.
+ * `viewer:{userId}`: one user's facts (enrolments, progress, quiz attempts, memberships, early opens).
+ */
 export type InvalidationTopic = 'catalog' | 'settings' | (string & {});
 
 const CHANNEL = 'lectern_invalidate';
 
 function createListeners(log: Pick<FastifyBaseLogger, 'error'>) {
-  const byTopic = new Map<string, Set<() => void>>();
+  const byTopic = new Map<string, Set<(topic: string) => void>>();
   return {
-    add(topic: string, fn: () => void) {
+    add(topic: string, fn: (topic: string) => void) {
       const set = byTopic.get(topic) ?? new Set();
       byTopic.set(topic, set);
       set.add(fn);
       return () => void set.delete(fn);
     },
     run(topic: string) {
-      for (const fn of byTopic.get(topic) ?? []) {
+      const colon = topic.indexOf(':');
+      const prefixed = colon > 0 && !topic.endsWith(':*') ? (byTopic.get(`${topic.slice(0, colon)}:*`) ?? []) : [];
+      for (const fn of [...(byTopic.get(topic) ?? []), ...prefixed]) {
         try {
-          fn();
+          fn(topic);
         } catch (error) {
           log.error({ err: error, topic }, 'invalidation listener failed');
         }

@@ -37,6 +37,18 @@ describe('local invalidation', () => {
     await bus.invalidate('catalog');
     expect(seen).toEqual(['a', 'c', 'c']);
   });
+
+  it("lets a 'prefix:*' listener hear every topic with that prefix, with the topic it heard", async () => {
+    const bus = createLocalInvalidation({ error: vi.fn() });
+    const heard: string[] = [];
+    bus.onInvalidate('viewer:*', (topic) => heard.push(topic));
+    bus.onInvalidate('viewer:7', (topic) => heard.push(`exact ${topic}`));
+    await bus.invalidate('viewer:7');
+    await bus.invalidate('viewer:8');
+    await bus.invalidate('catalog');
+    await bus.invalidate('viewers');
+    expect(heard).toEqual(['exact viewer:7', 'viewer:7', 'viewer:8']);
+  });
 });
 
 describe('snapshot cache', () => {

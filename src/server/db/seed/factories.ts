@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { regionCodes, regions, type Region } from '../../../shared/regions.js';
 import { placeholderCourseImage } from '../../../shared/uploads.js';
 import type { Db } from '../client.js';
+import { userFactsChanged } from '../../invalidation/user-facts.js';
 import {
   categories,
   clientReviews,
@@ -462,6 +463,7 @@ export async function insertMembership(db: Db, input: MembershipInput): Promise<
       isCanceled: input.isCanceled ?? false,
     })
     .returning({ id: subscriptions.id });
+  userFactsChanged(db, input.userId);
   return { id: row!.id };
 }
 

@@ -5,7 +5,10 @@
 export {
   accessTo,
   accessToCourses,
+  accessFromFacts,
   accessWithProgress,
+  viewerCourseFacts,
+  type ViewerCourseFacts,
   canOpenLesson,
   courseStudents,
   decideAccess,

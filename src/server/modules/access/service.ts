@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { Viewer } from '../../http/auth.js';
 import { courseEnrolments, enrolmentsOf, enrolmentWithProgress, type EnrolmentFacts } from '../enrolments/index.js';
-import { currentMembers, currentMembershipStarts } from '../memberships/index.js';
+import { currentMembers, currentMembershipStarts, liveMembershipStates, membershipStartsAt, type LiveMembershipState } from '../memberships/index.js';
 import { lessonsOpenedEarly } from '../unlocks/index.js';
 import { accessBegan, releaseDate, type Release, type ScheduledLesson } from './release.js';
 
@@ -95,23 +95,53 @@ export async function accessTo(db: Db, viewer: Viewer | undefined, courseId: num
 }
 
 /**
+ * What the course page decides on for one viewer: their enrolment and completed lessons, the
+ * memberships that may be current and the lessons opened early. Facts, not the decision: they stay
+ * true as time passes (a membership's end is decided at each read), so a cache may keep them until
+ * one of them is written (userFactsChanged).
+ */
+export interface ViewerCourseFacts {
+  enrolment: EnrolmentFacts | null;
+  completed: ReadonlySet<number>;
+  memberships: readonly LiveMembershipState[];
+  openedEarly: ReadonlySet<number>;
+}
+
+/** The viewer's facts for a course: three queries at once (no early opens are read when `scheduled` is false, or for the instructor). */
+export async function viewerCourseFacts(db: Db, viewer: Viewer, courseId: number, scheduled = true): Promise<ViewerCourseFacts> {
+  const [{ enrolment, completed }, memberships, openedEarly] = await Promise.all([
+    enrolmentWithProgress(db, viewer.userId, courseId),
+    liveMembershipStates(db, [viewer.userId]),
+    viewer.isAdmin || !scheduled ? new Set<number>() : lessonsOpenedEarly(db, viewer.userId),
+  ]);
+  return { enrolment, completed, memberships, openedEarly };
+}
+
+/** decideAccess over the viewer's facts at `now`. */
+export function accessFromFacts(viewer: Viewer, courseId: number, facts: ViewerCourseFacts, now: Date): CourseAccess {
+  const memberSince = membershipStartsAt(facts.memberships, now).get(viewer.userId) ?? null;
+  return toAccess(
+    courseId,
+    { isAdmin: viewer.isAdmin, enrolment: facts.enrolment, member: memberSince !== null },
+    { memberSince, openedEarly: facts.openedEarly },
+  );
+}
+
+/**
  * The course page's read: what the viewer may open and the lessons they completed (their progress
- * lives in the enrolment), in two queries; three when the course has a drip schedule
- * (`scheduled`: the lessons opened early). A visitor costs none.
+ * lives in the enrolment), in three queries at once (viewerCourseFacts), none when `facts` answers
+ * from a cache. A visitor costs none.
  */
 export async function accessWithProgress(
   db: Db,
   viewer: Viewer | undefined,
   courseId: number,
-  options: { now?: Date; scheduled?: boolean } = {},
-): Promise<{ access: CourseAccess; completed: Set<number> }> {
+  options: { now?: Date; scheduled?: boolean; facts?: (load: () => Promise<ViewerCourseFacts>) => Promise<ViewerCourseFacts> } = {},
+): Promise<{ access: CourseAccess; completed: ReadonlySet<number> }> {
   if (!viewer) return { access: NO_ACCESS(courseId), completed: new Set() };
-  const now = options.now ?? new Date();
-  const [{ enrolment, completed }, { member, drip }] = await Promise.all([
-    enrolmentWithProgress(db, viewer.userId, courseId),
-    dripFactsOf(db, viewer, now, options.scheduled ?? true),
-  ]);
-  return { access: toAccess(courseId, { isAdmin: viewer.isAdmin, enrolment, member }, drip), completed };
+  const load = () => viewerCourseFacts(db, viewer, courseId, options.scheduled ?? true);
+  const facts = await (options.facts ? options.facts(load) : load());
+  return { access: accessFromFacts(viewer, courseId, facts, options.now ?? new Date()), completed: facts.completed };
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, desc, eq, exists, inArray, isNull, notInArray, sql } from 'drizzle
 import type { Db } from '../../db/client.js';
 import { enrolments, lessonProgress, quizAttempts } from '../../db/schema/index.js';
 import { outer } from '../../db/sql.js';
+import { userFactsChanged } from '../../invalidation/user-facts.js';
 
 export async function selectActiveEnrolment(db: Db, userId: number, courseId: number, lock = false) {
   const query = db
@@ -15,6 +16,7 @@ export async function selectActiveEnrolment(db: Db, userId: number, courseId: nu
 
 export async function insertProgress(db: Db, userId: number, courseId: number, lessonId: number): Promise<void> {
   await db.insert(lessonProgress).values({ userId, courseId, lessonId }).onConflictDoNothing();
+  userFactsChanged(db, userId);
 }
 
 /** Lessons of the course the user has completed, a quiz lesson (`quizLessonIds`) counting only once it is passed. */
@@ -37,18 +39,25 @@ export async function countProgress(db: Db, userId: number, courseId: number, qu
 }
 
 export async function updateEnrolmentStatus(db: Db, enrolmentId: number, status: 'enrolled' | 'in_progress' | 'completed'): Promise<void> {
-  await db
+  const rows = await db
     .update(enrolments)
     .set({ courseStatus: status, completedAt: status === 'completed' ? new Date() : null })
-    .where(eq(enrolments.id, enrolmentId));
+    .where(eq(enrolments.id, enrolmentId))
+    .returning({ userId: enrolments.userId });
+  userFactsChanged(
+    db,
+    rows.map((r) => r.userId),
+  );
 }
 
 export async function deleteLessonProgress(db: Db, userId: number, lessonId: number): Promise<void> {
   await db.delete(lessonProgress).where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)));
+  userFactsChanged(db, userId);
 }
 
 export async function deleteProgress(db: Db, userId: number, courseId: number): Promise<void> {
   await db.delete(lessonProgress).where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.courseId, courseId)));
+  userFactsChanged(db, userId);
 }
 
 /** A user's enrolments (not revoked) with their completed lessons, in one query; newest first. */
@@ -138,6 +147,7 @@ export async function upsertEnrolments(
       set: { revokedAt: null, source: sql`excluded.source`, orderId: sql`excluded.order_id`, createdAt: sql`excluded.created_at` },
       setWhere: sql`${enrolments.revokedAt} is not null or (${enrolments.source} = 'subscription' and excluded.source <> 'subscription')`,
     });
+  userFactsChanged(db, userId);
 }
 
 export async function revokeEnrolmentsOfOrder(db: Db, orderId: number): Promise<number> {
@@ -145,7 +155,11 @@ export async function revokeEnrolmentsOfOrder(db: Db, orderId: number): Promise<
     .update(enrolments)
     .set({ revokedAt: new Date() })
     .where(and(eq(enrolments.orderId, orderId), isNull(enrolments.revokedAt)))
-    .returning({ id: enrolments.id });
+    .returning({ id: enrolments.id, userId: enrolments.userId });
+  userFactsChanged(
+    db,
+    rows.map((r) => r.userId),
+  );
   return rows.length;
 }
 
@@ -196,7 +210,11 @@ export async function selectEnrolmentSources(db: Db, userId: number): Promise<Ma
 }
 
 export async function revokeEnrolment(db: Db, enrolmentId: number): Promise<void> {
-  await db.update(enrolments).set({ revokedAt: new Date() }).where(eq(enrolments.id, enrolmentId));
+  const rows = await db.update(enrolments).set({ revokedAt: new Date() }).where(eq(enrolments.id, enrolmentId)).returning({ userId: enrolments.userId });
+  userFactsChanged(
+    db,
+    rows.map((r) => r.userId),
+  );
 }
 
 /** The user's enrolments (not revoked), those completed, and the lessons completed in all: one query. */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm
 import type { Db } from '../../db/client.js';
 import { subscriptions } from '../../db/schema/index.js';
 import { RENEWAL_SETTLE_MS } from './rules.js';
+import { userFactsChanged } from '../../invalidation/user-facts.js';
 
 // The membership records (the subscriptions table: one row per membership, its status and dates).
 
@@ -35,6 +36,7 @@ export function selectLiveMembershipsOfUser(db: Db, userId: number) {
 
 export async function insertMembership(db: Db, values: NewMembership): Promise<MembershipRow> {
   const [row] = await db.insert(subscriptions).values(values).returning();
+  if (row) userFactsChanged(db, row.userId);
   return row!;
 }
 
@@ -66,10 +68,15 @@ export function selectMembershipsOfUser(db: Db, userId: number) {
 }
 
 export async function updateMembership(db: Db, id: number, values: Partial<NewMembership>): Promise<void> {
-  await db
+  const rows = await db
     .update(subscriptions)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(subscriptions.id, id));
+    .where(eq(subscriptions.id, id))
+    .returning({ userId: subscriptions.userId });
+  userFactsChanged(
+    db,
+    rows.map((r) => r.userId),
+  );
 }
 
 /** Pending checkouts of a user (older than the one being opened), to be closed. */

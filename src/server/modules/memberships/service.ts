@@ -25,7 +25,18 @@ export async function currentMembers(db: Db, userIds: number[], now: Date = new 
 
 /** The users among these who hold a current membership now, with when it began (the earliest, if several): one query. */
 export async function currentMembershipStarts(db: Db, userIds: number[], now: Date = new Date()): Promise<Map<number, Date>> {
-  const rows = await q.selectLiveMemberships(db, userIds);
+  return membershipStartsAt(await liveMembershipStates(db, userIds), now);
+}
+
+/** The memberships of these users that may be current (active or in grace): the facts currentMembershipStarts decides on. */
+export function liveMembershipStates(db: Db, userIds: number[]): Promise<LiveMembershipState[]> {
+  return q.selectLiveMemberships(db, userIds);
+}
+
+export type LiveMembershipState = Awaited<ReturnType<typeof q.selectLiveMemberships>>[number];
+
+/** Of these memberships, those current at `now` (isMembershipCurrent): when each user's began (the earliest, if several). */
+export function membershipStartsAt(rows: readonly LiveMembershipState[], now: Date): Map<number, Date> {
   const starts = new Map<number, Date>();
   for (const row of rows) {
     if (!isMembershipCurrent(row, now)) continue;

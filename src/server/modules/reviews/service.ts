@@ -25,7 +25,7 @@ type Row = NonNullable<Awaited<ReturnType<typeof q.selectReview>>>;
  * Who may rate a course: a viewer the access module lets open it (no second check here) who has
  * completed at least one lesson of it, or the course. Null when they may; else why not.
  */
-export function reviewRefusal(access: CourseAccess, completed: Set<number>): string | null {
+export function reviewRefusal(access: CourseAccess, completed: ReadonlySet<number>): string | null {
   if (!access.full) return reviewMessages.notStudent;
   if (completed.size === 0 && access.enrolment?.status !== 'completed') return reviewMessages.nothingCompleted;
   return null;

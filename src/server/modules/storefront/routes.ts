@@ -39,7 +39,8 @@ export function storefrontRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           if (viewer) {
             // A signed-in viewer gets their own progress and unlocked lessons: never from the shared memo.
             reply.header('Cache-Control', 'private, no-store');
-            return courseDetailView(await getCourseDetail({ db, slug, region, viewer, signingSecret: ctx.config.jwtSecret, memo: cache.value }));
+            const viewerMemo = <T>(key: string, load: () => Promise<T>) => ctx.viewerCache.get(viewer.userId, key, load);
+            return courseDetailView(await getCourseDetail({ db, slug, region, viewer, signingSecret: ctx.config.jwtSecret, memo: cache.value, viewerMemo }));
           }
           const body = await cache.get(`course:${region}:${slug}`, async () =>
             courseDetailView(

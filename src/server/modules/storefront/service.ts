@@ -23,6 +23,8 @@ export interface CourseDetailOptions {
   resourceLinkTtlMs?: number;
   /** Keeps what every viewer of the course shares (course, sections, lessons, sanitised articles) until the catalog changes. */
   memo?: <T>(key: string, load: () => Promise<T>) => Promise<T>;
+  /** Keeps the viewer's own facts (access, completed lessons, quiz attempts) until one of them changes. */
+  viewerMemo?: <T>(key: string, load: () => Promise<T>) => Promise<T>;
   /** The studio's preview: an unpublished course too (never memoised, so it cannot reach the storefront). */
   includeUnpublished?: boolean;
 }
@@ -62,9 +64,16 @@ export interface CourseDetailRecord {
  * The quizzes a viewer gets in the course detail: only those whose lesson they may open, each with
  * the attempts they used (one query, none when no quiz is open to them).
  */
-async function viewerQuizzes(db: Database, viewer: Viewer | undefined, quizzes: Map<number, PublicQuiz>, mayOpen: (lessonId: number) => boolean) {
+async function viewerQuizzes(
+  db: Database,
+  viewer: Viewer | undefined,
+  quizzes: Map<number, PublicQuiz>,
+  mayOpen: (lessonId: number) => boolean,
+  viewerMemo: NonNullable<CourseDetailOptions['viewerMemo']>,
+) {
   const open = [...quizzes.keys()].filter(mayOpen);
-  const used = viewer && open.length ? await quizAttemptsUsed(db, viewer.userId, open) : new Map<number, number>();
+  const used =
+    viewer && open.length ? await viewerMemo(`quiz-attempts:${open.join(',')}`, () => quizAttemptsUsed(db, viewer.userId, open)) : new Map<number, number>();
   return (lessonId: number) => {
     const quiz = open.includes(lessonId) ? quizzes.get(lessonId) : undefined;
     return quiz ? { ...quiz, attemptsUsed: used.get(lessonId) ?? 0 } : null;
@@ -78,7 +87,9 @@ async function viewerQuizzes(db: Database, viewer: Viewer | undefined, quizzes: 
  */
 export async function getCourseDetail(options: CourseDetailOptions): Promise<CourseDetailRecord> {
   const { db, slug, region, viewer } = options;
-  const memo = (!options.includeUnpublished && options.memo) || (<T>(_key: string, load: () => Promise<T>) => load());
+  const noMemo = <T>(_key: string, load: () => Promise<T>) => load();
+  const memo = (!options.includeUnpublished && options.memo) || noMemo;
+  const viewerMemo = options.viewerMemo ?? noMemo;
   const {
     course,
     totalEnrolled,
@@ -91,7 +102,11 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
   } = await memo(`course-content:${region}:${slug}`, () => loadSharedContent(db, slug, region, options.includeUnpublished));
   const scheduled = [...sections, ...lessonRows].some((row) => row.availableAfterDays !== null || row.availableFrom !== null);
   const now = new Date();
-  const { access, completed } = await accessWithProgress(db, viewer, course.id, { now, scheduled });
+  const { access, completed } = await accessWithProgress(db, viewer, course.id, {
+    now,
+    scheduled,
+    facts: (load) => viewerMemo(`course-facts:${course.id}:${scheduled}`, load),
+  });
 
   // Progress belongs to the enrolment and is shown even when access has lapsed.
   const enrolled = access.enrolment !== null;
@@ -105,7 +120,7 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
       return [row.id, lessonState(access, { ...row, schedules: section ? [row, section] : [row] }, now)];
     }),
   );
-  const quizFor = await viewerQuizzes(db, viewer, quizzes, (lessonId) => states.get(lessonId)?.open ?? false);
+  const quizFor = await viewerQuizzes(db, viewer, quizzes, (lessonId) => states.get(lessonId)?.open ?? false, viewerMemo);
 
   const lessonsBySection = new Map<number, CourseDetailLesson[]>();
   lessonRows.forEach((row, index) => {

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.js';
 import type { QuizAttemptAnswer } from '../../../../shared/quizzes.js';
 import { quizAttempts } from '../../../db/schema/index.js';
+import { userFactsChanged } from '../../../invalidation/user-facts.js';
 
 /** How many attempts the user made at each of these quiz lessons: one query. */
 export async function countAttempts(db: Db, userId: number, lessonIds: number[]): Promise<Map<number, number>> {
@@ -39,6 +40,7 @@ export async function insertAttempt(
   values: { userId: number; courseId: number; lessonId: number; attemptNumber: number; scorePercent: number; passed: boolean; answers: QuizAttemptAnswer[] },
 ): Promise<number | undefined> {
   const [row] = await tx.insert(quizAttempts).values(values).onConflictDoNothing().returning({ id: quizAttempts.id });
+  if (row) userFactsChanged(tx, values.userId);
   return row?.id;
 }
 
