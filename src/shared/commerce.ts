@@ -43,11 +43,26 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 
 export const cartIdSchema = z.uuid('Enter a valid cart id.');
 
-export const addToCartBodySchema = z.object({
-  course_id: idSchema('Enter a valid course id.'),
-  cart_id: cartIdSchema,
+/** A course (`course_id`) or a bundle (`bundle_id`): one of the two. */
+export const addToCartBodySchema = z
+  .object({
+    course_id: idSchema('Enter a valid course id.').optional(),
+    bundle_id: idSchema('Enter a valid bundle id.').optional(),
+    cart_id: cartIdSchema,
+  })
+  .superRefine((body, ctx) => {
+    if ((body.course_id === undefined) === (body.bundle_id === undefined))
+      ctx.addIssue({ code: 'custom', path: [body.course_id === undefined ? 'course_id' : 'bundle_id'], message: 'Send a course_id or a bundle_id, not both.' });
+  });
+export type AddToCartBody = z.infer<typeof addToCartBodySchema>;
+export const addToCartResponseSchema = z.object({
+  message: z.enum(['added_to_cart', 'already_in_cart']),
+  cart_items_count: z.number().int(),
+  /** A bundle's courses the signed-in buyer owns already (it is still sold whole); empty for a course. */
+  owned_course_ids: z.array(z.number().int()).optional(),
+  /** Course lines the bundle took the place of in the cart (its own courses, no longer sold apart there). */
+  replaced_course_ids: z.array(z.number().int()).optional(),
 });
-export const addToCartResponseSchema = z.object({ message: z.enum(['added_to_cart', 'already_in_cart']), cart_items_count: z.number().int() });
 
 export const cartItemSchema = z.object({
   item_id: z.string(),
@@ -59,9 +74,29 @@ export const cartItemSchema = z.object({
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
+/** A bundle line of the cart: priced as one, with its courses and which of them are new to the buyer. */
+export const cartBundleSchema = z.object({
+  item_id: z.string(),
+  bundle_id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  cover_image: z.string(),
+  /** The bundle's price; regular_amount is what its courses cost one by one. */
+  country_price: countryPriceSchema,
+  saving: z.number(),
+  courses: z.array(z.object({ id: z.number().int(), slug: z.string(), title: z.string(), course_image: z.string(), owned: z.boolean() })),
+  /** The courses the signed-in buyer does not own yet (all of them for a guest). */
+  new_course_ids: z.array(z.number().int()),
+  owned_course_ids: z.array(z.number().int()),
+});
+export type CartBundle = z.infer<typeof cartBundleSchema>;
+
 export const cartResponseSchema = z.object({
   cart_id: z.string(),
+  /** The courses bought alone. */
   items: z.array(cartItemSchema),
+  /** The bundles; `count` and `total` include them. */
+  bundles: z.array(cartBundleSchema).optional(),
   count: z.number().int(),
   total: z.number(),
   currency: z.string(),
@@ -76,7 +111,7 @@ export const totalResponseSchema = z.object({ total: z.number(), currency: z.str
 
 export const couponBodySchema = z.object({
   coupon_code: z.string(commerceMessages.couponInvalid).trim().min(1, commerceMessages.couponInvalid).max(40, commerceMessages.couponInvalid),
-  /** Optional: check course restrictions against this cart. */
+  /** Optional: check course and bundle restrictions against this cart. */
   cart_id: cartIdSchema.optional(),
 });
 export const couponResponseSchema = z.object({
@@ -89,8 +124,10 @@ export const couponResponseSchema = z.object({
   /** The currency the coupon was checked in (the visitor's region's). */
   currency: z.string(),
   code: z.string(),
-  /** The courses the coupon applies to; null when it applies to every course. */
+  /** The courses the coupon applies to; null when it applies to every course and bundle. */
   course_ids: z.array(z.number().int()).nullable(),
+  /** The bundles the coupon applies to; null when it applies to everything. A coupon limited to some courses only does not apply to a bundle unless it names it. */
+  bundle_ids: z.array(z.number().int()).nullable().optional(),
 });
 export type CouponResponse = z.infer<typeof couponResponseSchema>;
 
@@ -108,11 +145,17 @@ export const createOrderBodySchema = z.object({
   city: required(100),
   pin_code: required(12),
   password: z.string().max(128).optional(),
-  courses: z.array(idSchema('Enter a valid course id.')).min(1, commerceMessages.emptyCart).max(50),
+  /** Courses bought alone. With bundles, one of the two lists may be left out, never both. */
+  courses: z.array(idSchema('Enter a valid course id.')).max(50).default([]),
+  bundles: z.array(idSchema('Enter a valid bundle id.')).max(20).default([]),
   total: z.coerce.number(commerceMessages.required).min(0),
   payment_method: z.enum(paymentMethods, 'Choose a payment method.'),
   coupon_code: z.string().trim().max(40).optional(),
   cart_id: cartIdSchema.optional(),
+});
+/** What create-order parses: the billing form and the lines, at least one course or bundle. */
+export const createOrderRequestSchema = createOrderBodySchema.superRefine((body, ctx) => {
+  if (!body.courses.length && !body.bundles.length) ctx.addIssue({ code: 'custom', path: ['courses'], message: commerceMessages.emptyCart });
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
@@ -185,6 +228,8 @@ export const paymentUpdateResponseSchema = z.object({ status: z.enum(['Success',
 export const orderItemSchema = z.object({
   id: z.number().int(),
   price: z.number(),
+  /** The bundle the course was bought in (its price is the course's share of the bundle's); null for a course bought alone. */
+  bundle: z.object({ id: z.number().int(), slug: z.string(), title: z.string() }).nullable().optional(),
   course: z.object({ id: z.number().int(), title: z.string(), slug: z.string(), course_image: z.string(), currency_code: z.string() }),
 });
 

@@ -25,6 +25,8 @@ export const couponMessages = {
   perUserOverTotal: 'The limit per buyer cannot be above the total limit.',
   courseIds: 'Choose courses from the list.',
   unknownCourse: 'One of the chosen courses does not exist.',
+  bundleIds: 'Choose bundles from the list.',
+  unknownBundle: 'One of the chosen bundles does not exist.',
   notFound: 'Coupon not found.',
   usedCannotDelete: 'This coupon has been used on an order, so it cannot be deleted: disable it instead.',
 } as const;
@@ -81,6 +83,8 @@ const couponFields = {
   max_uses_per_user: limitSchema,
   /** Empty: the coupon applies to every course. */
   course_ids: couponIdsSchema,
+  /** Bundles the coupon is limited to. With courses and bundles both empty it applies to every line; a coupon naming only courses does not apply to bundles. */
+  bundle_ids: z.array(idSchema(couponMessages.bundleIds), couponMessages.bundleIds).max(200, couponMessages.bundleIds),
   is_active: z.boolean('Use true or false.'),
 };
 
@@ -111,6 +115,7 @@ export const couponBodySchema = z
     max_uses: couponFields.max_uses.default(null),
     max_uses_per_user: couponFields.max_uses_per_user.default(null),
     course_ids: couponFields.course_ids.default([]),
+    bundle_ids: couponFields.bundle_ids.default([]),
     is_active: couponFields.is_active.default(true),
   })
   .strict()
@@ -154,6 +159,8 @@ export const adminCouponSchema = z.object({
   max_uses_per_user: z.number().int().nullable(),
   /** Empty: every course. */
   courses: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  /** The bundles it is limited to (empty with no courses either: everything). */
+  bundles: z.array(z.object({ id: z.number().int(), title: z.string() })).optional(),
   is_active: z.boolean(),
   state: z.enum(couponStates),
   /** Paid orders that used the coupon. */

@@ -17,6 +17,8 @@ export const demoRemovalSchema = z.object({
   testimonials: z.array(named),
   plans: z.array(named),
   coupons: z.array(named),
+  /** The demo's bundles no one bought. */
+  bundles: z.array(named).optional(),
   roadmap_steps: z.number().int(),
   /** The demo's students, and what goes with their accounts. */
   students: z.object({
@@ -33,7 +35,7 @@ export type DemoRemoval = z.infer<typeof demoRemovalSchema>;
 
 /** Demo content that stays, and why (someone bought it, or enrolled, or it is on your roadmap). */
 export const demoKeptSchema = z.object({
-  kind: z.enum(['course', 'plan', 'coupon', 'students']),
+  kind: z.enum(['course', 'plan', 'coupon', 'bundle', 'students']),
   id: z.number().int().nullable(),
   name: z.string(),
   reason: z.string(),

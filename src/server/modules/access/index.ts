@@ -21,7 +21,7 @@ export {
   type CourseAccess,
 } from './service.js';
 /** Whether a paid order still opens its courses after its refunds (partial: yes; the last of what was paid: no). */
-export { purchaseStillOpens } from './purchase.js';
+export { coursesStillOpened, purchaseStillOpens, type PurchaseOfCourse } from './purchase.js';
 /** Whose a user's own thing is (orders, carts, certificates, memberships, a user's lists): one rule, one answer (404). */
 export { isOwnedBy, ownedBy, type NotFound } from './ownership.js';
 export { releaseDate, type Release, type Schedule, type ScheduledLesson } from './release.js';

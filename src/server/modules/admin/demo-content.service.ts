@@ -19,11 +19,11 @@ import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { deleteDemoStudents, demoStudentIds } from '../accounts/index.js';
-import { demoCatalog, demoCategoriesAndInstructor, removeDemoCatalog, type DemoPeople } from '../catalog/index.js';
+import { deleteBundles, demoBundles, demoCatalog, demoCategoriesAndInstructor, removeDemoCatalog, type DemoPeople } from '../catalog/index.js';
 import { countEnrolmentsOf, coursesWithEnrolments } from '../enrolments/index.js';
 import { coursesWithLearnerActivity } from '../learning/index.js';
 import { plansWithMemberships, usersWithMemberships } from '../memberships/index.js';
-import { coursesWithOrders, deleteDemoCoupons, demoCoupons, usersWithOrders } from '../orders/index.js';
+import { bundlesWithOrders, coursesWithOrders, deleteDemoCoupons, demoCoupons, usersWithOrders } from '../orders/index.js';
 import { countHandInsOf, coursesWithSubmissions } from '../projects/index.js';
 import { countReviewsBy, coursesReviewedBy, removeReviewsBy } from '../reviews/index.js';
 import { deleteDemoSettings, demoSettingKeys } from '../settings/index.js';
@@ -35,6 +35,7 @@ interface Plan {
   courseIds: number[];
   planIds: number[];
   couponIds: number[];
+  bundleIds: number[];
   testimonialIds: number[];
   roadmapStepIds: number[];
   people: DemoPeople;
@@ -83,6 +84,13 @@ async function planRemoval(db: Db, lock: boolean): Promise<Plan> {
     catalog.plans.map((p) => p.id),
   );
   const plans = catalog.plans.filter((p) => !boughtPlans.has(p.id));
+  // Demo bundles go unless an order names one (its buyer keeps the order's lines).
+  const allBundles = await demoBundles(db, { lock });
+  const boughtBundles = await bundlesWithOrders(
+    db,
+    allBundles.map((b) => b.id),
+  );
+  const bundles = allBundles.filter((b) => !boughtBundles.has(b.id));
   const coupons = await demoCoupons(db, { lock });
   const unusedCoupons = coupons.filter((c) => !c.used);
   const figures = await demoSettingKeys(db);
@@ -95,6 +103,7 @@ async function planRemoval(db: Db, lock: boolean): Promise<Plan> {
     testimonials: catalog.testimonials,
     plans: plans.map((p) => ({ id: p.id, name: p.name })),
     coupons: unusedCoupons.map((c) => ({ id: c.id, name: c.code })),
+    bundles: bundles.map((b) => ({ id: b.id, name: b.title })),
     roadmap_steps: catalog.roadmapStepIds.length,
     students: {
       accounts: studentIds.length,
@@ -112,6 +121,7 @@ async function planRemoval(db: Db, lock: boolean): Promise<Plan> {
     ...catalog.plans
       .filter((p) => boughtPlans.has(p.id))
       .map((p) => ({ kind: 'plan' as const, id: p.id, name: p.name, reason: 'Someone took a membership on it.' })),
+    ...allBundles.filter((b) => boughtBundles.has(b.id)).map((b) => ({ kind: 'bundle' as const, id: b.id, name: b.title, reason: 'An order names it.' })),
     ...coupons.filter((c) => c.used).map((c) => ({ kind: 'coupon' as const, id: c.id, name: c.code, reason: 'An order used it.' })),
     ...(keptStudents
       ? [{ kind: 'students' as const, id: null, name: plural(keptStudents, 'demo student'), reason: 'They have an order or a membership.' }]
@@ -125,6 +135,7 @@ async function planRemoval(db: Db, lock: boolean): Promise<Plan> {
     !remove.testimonials.length &&
     !remove.plans.length &&
     !remove.coupons.length &&
+    !bundles.length &&
     !remove.roadmap_steps &&
     !remove.figures.length;
   const ids = {
@@ -135,6 +146,7 @@ async function planRemoval(db: Db, lock: boolean): Promise<Plan> {
     testimonials: catalog.testimonials.map((t) => t.id),
     plans: plans.map((p) => p.id),
     coupons: unusedCoupons.map((c) => c.id),
+    bundles: bundles.map((b) => b.id),
     roadmap: catalog.roadmapStepIds,
     figures,
   };
@@ -145,6 +157,7 @@ async function planRemoval(db: Db, lock: boolean): Promise<Plan> {
     courseIds: ids.courses,
     planIds: ids.plans,
     couponIds: ids.coupons,
+    bundleIds: ids.bundles,
     testimonialIds: ids.testimonials,
     roadmapStepIds: ids.roadmap,
     people,
@@ -166,6 +179,7 @@ function summaryOf(r: DemoRemoval): string {
     r.testimonials.length && plural(r.testimonials.length, 'testimonial'),
     r.plans.length && plural(r.plans.length, 'plan'),
     r.coupons.length && plural(r.coupons.length, 'coupon'),
+    r.bundles?.length && plural(r.bundles.length, 'bundle'),
     r.categories.length && plural(r.categories.length, 'category', 'categories'),
     r.instructor && (r.instructor.action === 'delete' ? 'the placeholder instructor' : 'the placeholder instructor reset'),
     r.roadmap_steps && plural(r.roadmap_steps, 'roadmap step'),
@@ -185,6 +199,7 @@ export async function removeDemoContent(ctx: AppContext, actor: Actor, token: st
     if (plan.preview.token !== token) throw new AppError('conflict', setupMessages.demoChanged, { detail: setupMessages.demoChanged, code: 'demo_changed' });
     await removeReviewsBy(tx, plan.studentIds);
     await deleteDemoStudents(tx, plan.studentIds);
+    await deleteBundles(tx, plan.bundleIds);
     await removeDemoCatalog(tx, {
       courseIds: plan.courseIds,
       planIds: plan.planIds,
@@ -222,6 +237,7 @@ const emptyRemoval = (): DemoRemoval => ({
   testimonials: [],
   plans: [],
   coupons: [],
+  bundles: [],
   roadmap_steps: 0,
   students: { accounts: 0, enrolments: 0, reviews: 0, submissions: 0, letters: 0 },
   figures: [],

@@ -1,2 +1,2 @@
 // The cart module's public surface: the only file other modules may import.
-export { abandonedCarts, cartContents, clearPurchasedCourses, getCartCourseIds } from './service.js';
+export { abandonedCarts, cartContents, clearPurchasedCourses, getCartBundleIds, getCartCourseIds } from './service.js';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { cartItems, carts } from '../../db/schema/index.js';
+import { cartBundles, cartItems, carts } from '../../db/schema/index.js';
 
 export async function ensureCart(db: Db, cartId: string, region: string, userId?: number): Promise<void> {
   await db
@@ -20,12 +20,56 @@ export async function insertCartItem(db: Db, cartId: string, courseId: number): 
   return rows.length === 1;
 }
 
+/** Lines of the cart: its courses and its bundles. */
 export async function countCartItems(db: Db, cartId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(cartItems)
     .where(eq(cartItems.cartId, cartId));
-  return row?.n ?? 0;
+  const [bundleRow] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(cartBundles)
+    .where(eq(cartBundles.cartId, cartId));
+  return (row?.n ?? 0) + (bundleRow?.n ?? 0);
+}
+
+/** Adds the bundle unless it is already there; true when added. */
+export async function insertCartBundle(db: Db, cartId: string, bundleId: number): Promise<boolean> {
+  const rows = await db.insert(cartBundles).values({ cartId, bundleId }).onConflictDoNothing().returning({ id: cartBundles.id });
+  return rows.length === 1;
+}
+
+export function selectCartBundles(db: Db, cartId: string) {
+  return db
+    .select({ uuid: cartBundles.uuid, bundleId: cartBundles.bundleId })
+    .from(cartBundles)
+    .where(eq(cartBundles.cartId, cartId))
+    .orderBy(asc(cartBundles.createdAt), asc(cartBundles.id));
+}
+
+export function selectCartBundlesByUuid(db: Db, uuids: string[]) {
+  return db
+    .select({ uuid: cartBundles.uuid, bundleId: cartBundles.bundleId, cartId: cartBundles.cartId })
+    .from(cartBundles)
+    .where(inArray(cartBundles.uuid, uuids));
+}
+
+export async function deleteCartBundleItem(db: Db, uuid: string) {
+  const [row] = await db.delete(cartBundles).where(eq(cartBundles.uuid, uuid)).returning({ cartId: cartBundles.cartId });
+  return row;
+}
+
+export async function deleteCartBundles(db: Db, cartId: string, bundleIds: number[]): Promise<void> {
+  if (!bundleIds.length) return;
+  await db.delete(cartBundles).where(and(eq(cartBundles.cartId, cartId), inArray(cartBundles.bundleId, bundleIds)));
+}
+
+/** Removes the bundles from every cart of the user (after a purchase). */
+export async function deleteUserCartBundles(db: Db, userId: number, bundleIds: number[]): Promise<void> {
+  if (!bundleIds.length) return;
+  await db
+    .delete(cartBundles)
+    .where(and(inArray(cartBundles.bundleId, bundleIds), inArray(cartBundles.cartId, db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)))));
 }
 
 export function selectCartItems(db: Db, cartId: string) {
@@ -73,6 +117,10 @@ export async function moveCartItems(db: Db, fromCartId: string, toCartId: string
     sql`insert into cart_items (cart_id, course_id) select ${toCartId}, course_id from cart_items where cart_id = ${fromCartId} on conflict do nothing`,
   );
   await db.delete(cartItems).where(eq(cartItems.cartId, fromCartId));
+  await db.execute(
+    sql`insert into cart_bundles (cart_id, bundle_id) select ${toCartId}, bundle_id from cart_bundles where cart_id = ${fromCartId} on conflict do nothing`,
+  );
+  await db.delete(cartBundles).where(eq(cartBundles.cartId, fromCartId));
 }
 
 /**

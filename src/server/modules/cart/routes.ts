@@ -23,7 +23,8 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['cart'],
-          summary: "Adds a paid course to the client's cart ('already_in_cart' when present)",
+          summary:
+            "Adds a paid course or a published bundle to the client's cart ('already_in_cart' when present); a bundle whose every course the buyer owns: 400",
           ...optionalBearerAuth,
           body: addToCartBodySchema,
           response: { 200: addToCartResponseSchema, ...errors(404) },
@@ -35,6 +36,7 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           db,
           cartId: request.body.cart_id,
           courseId: request.body.course_id,
+          bundleId: request.body.bundle_id,
           region: visitorOf(ctx, request).region,
           viewer: await viewerOf(request, secret),
         }),

@@ -1,11 +1,12 @@
-import { commerceMessages, type CartResponse } from '../../../shared/commerce.js';
-import { subtotalOf, toMajor, toMinor } from '../../../shared/pricing.js';
+import { bundleMessages } from '../../../shared/bundles.js';
+import { commerceMessages, type CartBundle, type CartResponse } from '../../../shared/commerce.js';
+import { bundleSaving, subtotalOf, toMajor, toMinor } from '../../../shared/pricing.js';
 import { regions, type Region } from '../../../shared/regions.js';
 import type { Database, Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
 import { ownedBy } from '../access/index.js';
-import { getCourseSummary, listCourses } from '../catalog/index.js';
+import { bundlesForPurchase, getCourseSummary, listCourses, type PricedBundle } from '../catalog/index.js';
 import { ownedCourseIds } from '../enrolments/index.js';
 import * as q from './queries.js';
 
@@ -32,17 +33,95 @@ async function claimCart({ db, cartId, region, viewer }: Omit<CartOptions, 'db'>
   }
 }
 
-export async function addToCart(
-  options: CartOptions & { courseId: number },
-): Promise<{ message: 'added_to_cart' | 'already_in_cart'; cart_items_count: number }> {
-  const { db, cartId, courseId, viewer } = options;
+interface AddedToCart {
+  message: 'added_to_cart' | 'already_in_cart';
+  cart_items_count: number;
+  /** A bundle's only (the spec's answer for a course is the two fields above). */
+  owned_course_ids?: number[];
+  replaced_course_ids?: number[];
+}
+
+/** The courses of the cart's bundles (published ones on sale), by bundle. */
+async function bundlesInCart(db: Database, cartId: string, region: Region): Promise<{ uuid: string; bundle: PricedBundle }[]> {
+  const rows = await q.selectCartBundles(db, cartId);
+  if (!rows.length) return [];
+  const priced = new Map(
+    (
+      await bundlesForPurchase(
+        db,
+        region,
+        rows.map((r) => r.bundleId),
+      )
+    ).map((b) => [b.id, b]),
+  );
+  return rows.flatMap((r) => {
+    const bundle = priced.get(r.bundleId);
+    return bundle ? [{ uuid: r.uuid, bundle }] : [];
+  });
+}
+
+export async function addToCart(options: CartOptions & { courseId?: number | undefined; bundleId?: number | undefined }): Promise<AddedToCart> {
+  if (options.bundleId !== undefined) return addBundleToCart({ ...options, bundleId: options.bundleId });
+  const { db, cartId, region, viewer } = options;
+  const courseId = options.courseId!;
   const course = await getCourseSummary(db, courseId);
   if (!course?.isPublished) throw AppError.notFound('Course not found.');
   if (course.courseType === 'free') throw AppError.fields({ course_id: [commerceMessages.freeCourseNotInCart] });
   if (viewer && (await ownedCourseIds(db, viewer.userId, [courseId])).size) throw AppError.fields({ course_id: [commerceMessages.alreadyOwned] });
   await claimCart(options);
-  const added = await q.insertCartItem(db, cartId, courseId);
+  // A course already in the cart through one of its bundles is there.
+  const inBundle = (await bundlesInCart(db, cartId, region)).some((b) => b.bundle.courseIds.includes(courseId));
+  const added = !inBundle && (await q.insertCartItem(db, cartId, courseId));
   return { message: added ? 'added_to_cart' : 'already_in_cart', cart_items_count: await q.countCartItems(db, cartId) };
+}
+
+/**
+ * Adds a bundle: one that is published and on sale. A signed-in buyer who owns every course of it
+ * is refused (400); owning some is allowed, and said (`owned_course_ids`). The bundle takes the
+ * place of its own courses' lines in the cart; a bundle sharing a course with another bundle of the
+ * cart is refused (each course is bought once per order).
+ */
+async function addBundleToCart(options: CartOptions & { bundleId: number }): Promise<AddedToCart> {
+  const { db, cartId, region, viewer, bundleId } = options;
+  const [bundle] = await bundlesForPurchase(db, region, [bundleId]);
+  if (!bundle) throw AppError.notFound(bundleMessages.notFound);
+  const owned = viewer ? await ownedCourseIds(db, viewer.userId, bundle.courseIds) : new Set<number>();
+  if (owned.size === bundle.courseIds.length) throw AppError.fields({ bundle_id: [bundleMessages.ownsAll] });
+  await claimCart(options);
+  const others = (await bundlesInCart(db, cartId, region)).filter((b) => b.bundle.id !== bundleId);
+  if (others.some((b) => b.bundle.courseIds.some((id) => bundle.courseIds.includes(id)))) throw AppError.fields({ bundle_id: [bundleMessages.overlapsCart] });
+  const replaced = (await q.selectCartItems(db, cartId)).map((i) => i.courseId).filter((id) => bundle.courseIds.includes(id));
+  const added = await db.transaction(async (tx) => {
+    await q.deleteCartCourses(tx, cartId, replaced);
+    return q.insertCartBundle(tx, cartId, bundleId);
+  });
+  return {
+    message: added ? 'added_to_cart' : 'already_in_cart',
+    cart_items_count: await q.countCartItems(db, cartId),
+    owned_course_ids: bundle.courseIds.filter((id) => owned.has(id)),
+    replaced_course_ids: replaced,
+  };
+}
+
+/** A bundle line as the cart shows it, for a buyer owning `owned` of its courses. */
+function cartBundleView(uuid: string, bundle: PricedBundle, owned: ReadonlySet<number>): CartBundle {
+  const price = toMinor(bundle.price.amount);
+  const { separately, saving } = bundleSaving(
+    price,
+    bundle.courses.map((c) => toMinor(c.country_price.amount)),
+  );
+  return {
+    item_id: uuid,
+    bundle_id: bundle.id,
+    slug: bundle.slug,
+    title: bundle.title,
+    cover_image: bundle.coverImage,
+    country_price: { ...bundle.price, regular_amount: toMajor(Math.max(separately, price)) },
+    saving: toMajor(saving),
+    courses: bundle.courses.map((c) => ({ id: c.id, slug: c.slug, title: c.title, course_image: c.course_image, owned: owned.has(c.id) })),
+    new_course_ids: bundle.courseIds.filter((id) => !owned.has(id)),
+    owned_course_ids: bundle.courseIds.filter((id) => owned.has(id)),
+  };
 }
 
 /**
@@ -89,33 +168,75 @@ export async function claimAndPriceCart(options: CartOptions): Promise<CartRespo
         ]
       : [];
   });
+  // Bundles: a buyer who owns every course of one no longer has it in the cart; owning some is shown.
+  let bundles = await bundlesInCart(db, cartId, region);
+  const owned = viewer ? await ownedCourseIds(db, viewer.userId, [...new Set(bundles.flatMap((b) => b.bundle.courseIds))]) : new Set<number>();
+  const ownedAll = bundles.filter((b) => b.bundle.courseIds.every((id) => owned.has(id)));
+  if (ownedAll.length) {
+    await q.deleteCartBundles(
+      db,
+      cartId,
+      ownedAll.map((b) => b.bundle.id),
+    );
+    bundles = bundles.filter((b) => !ownedAll.includes(b));
+  }
+  const bundleLines = bundles.map((b) => cartBundleView(b.uuid, b.bundle, owned));
   const meta = regions[region];
-  const total = subtotalOf(lines.map((l) => toMinor(l.country_price.amount)));
-  return { cart_id: cartId, items: lines, count: lines.length, total: toMajor(total), currency: meta.currency, symbol: meta.symbol, country: region };
+  const total = subtotalOf([...lines, ...bundleLines].map((l) => toMinor(l.country_price.amount)));
+  return {
+    cart_id: cartId,
+    items: lines,
+    bundles: bundleLines,
+    count: lines.length + bundleLines.length,
+    total: toMajor(total),
+    currency: meta.currency,
+    symbol: meta.symbol,
+    country: region,
+  };
 }
 
 /** The item id is an unguessable UUID: holding it is holding the cart. */
 export async function removeCartItem(db: Database, itemId: string, viewer?: Viewer): Promise<{ message: string; cart_items_count: number }> {
   const [item] = await q.selectCartItemsByUuid(db, [itemId]);
-  if (!item) throw AppError.notFound('Cart item not found.');
-  const cart = await q.selectCart(db, item.cartId);
+  const [bundleItem] = item ? [] : await q.selectCartBundlesByUuid(db, [itemId]);
+  const cartId = item?.cartId ?? bundleItem?.cartId;
+  if (!cartId) throw AppError.notFound('Cart item not found.');
+  const cart = await q.selectCart(db, cartId);
   if (cart?.userId && viewer) ownedBy(cart, viewer, 'Cart item not found.');
-  await q.deleteCartItem(db, itemId);
-  return { message: commerceMessages.removedFromCart, cart_items_count: await q.countCartItems(db, item.cartId) };
+  if (item) await q.deleteCartItem(db, itemId);
+  else await q.deleteCartBundleItem(db, itemId);
+  return { message: commerceMessages.removedFromCart, cart_items_count: await q.countCartItems(db, cartId) };
 }
 
 export async function calculateTotal(db: Database, itemIds: string[], region: Region) {
   const items = itemIds.length ? await q.selectCartItemsByUuid(db, itemIds) : [];
+  const bundleItems = itemIds.length ? await q.selectCartBundlesByUuid(db, itemIds) : [];
   const courses = await listCourses(db, region, [...new Set(items.map((i) => i.courseId))]);
-  const total = subtotalOf(courses.map((c) => toMinor(c.country_price.amount)));
+  const bundles = bundleItems.length
+    ? await bundlesForPurchase(
+        db,
+        region,
+        bundleItems.map((b) => b.bundleId),
+      )
+    : [];
+  const total = subtotalOf([...courses.map((c) => toMinor(c.country_price.amount)), ...bundles.map((b) => toMinor(b.price.amount))]);
   const meta = regions[region];
-  return { total: toMajor(total), currency: meta.currency, symbol: meta.symbol, country: region, count: courses.length };
+  return { total: toMajor(total), currency: meta.currency, symbol: meta.symbol, country: region, count: courses.length + bundles.length };
 }
 
-/** After a purchase the bought courses leave every cart of the buyer (and the cart used to check out). */
-export async function clearPurchasedCourses(db: Db, userId: number, courseIds: number[], cartId?: string | null): Promise<void> {
+/** After a purchase the bought courses and bundles leave every cart of the buyer (and the cart used to check out). */
+export async function clearPurchasedCourses(db: Db, userId: number, courseIds: number[], cartId?: string | null, bundleIds: number[] = []): Promise<void> {
   await q.deleteUserCartCourses(db, userId, courseIds);
-  if (cartId) await q.deleteCartCourses(db, cartId, courseIds);
+  await q.deleteUserCartBundles(db, userId, bundleIds);
+  if (cartId) {
+    await q.deleteCartCourses(db, cartId, courseIds);
+    await q.deleteCartBundles(db, cartId, bundleIds);
+  }
+}
+
+/** The bundles in a cart (a coupon's bundle limits are checked against them). */
+export async function getCartBundleIds(db: Database, cartId: string): Promise<number[]> {
+  return (await q.selectCartBundles(db, cartId)).map((b) => b.bundleId);
 }
 
 export async function getCartCourseIds(db: Database, cartId: string): Promise<number[]> {

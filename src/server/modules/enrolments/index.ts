@@ -19,6 +19,7 @@ export {
   enrolmentsWithProgress,
   enrolmentWithProgress,
   markLessonCompleted,
+  moveOrderEnrolments,
   ownedCourseIds,
   revokeEnrolmentById,
   revokeOrderEnrolments,

@@ -53,6 +53,13 @@ export function courseEnrolments(db: Db, courseId: number): Promise<{ userId: nu
   return q.selectCourseEnrolments(db, courseId);
 }
 
+/** Courses an order opened that another order of the same student bought too: their enrolments now belong to that order. */
+export async function moveOrderEnrolments(db: Db, fromOrderId: number, kept: ReadonlyMap<number, number>): Promise<void> {
+  const byOrder = new Map<number, number[]>();
+  for (const [courseId, orderId] of kept) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), courseId]);
+  for (const [orderId, courseIds] of byOrder) await q.moveEnrolmentsToOrder(db, fromOrderId, orderId, courseIds);
+}
+
 /** A refund revokes the enrolments that order granted. */
 export function revokeOrderEnrolments(db: Db, orderId: number): Promise<number> {
   return q.revokeEnrolmentsOfOrder(db, orderId);

@@ -12,7 +12,7 @@ import {
 import { toMajor, toMinor } from '../../../shared/pricing.js';
 import type { Tx, Db } from '../../db/client.js';
 import { AppError, type FieldErrors } from '../../errors.js';
-import { getCourseSummaries } from '../catalog/index.js';
+import { bundleSummaries, getCourseSummaries } from '../catalog/index.js';
 import * as cq from './queries/coupons.js';
 import { couponState, majorAmounts } from './coupons.js';
 
@@ -30,6 +30,14 @@ async function present(db: Db, rows: cq.CouponRow[]): Promise<AdminCoupon[]> {
     db,
     restrictions.map((r) => r.courseId),
   );
+  const bundleRestrictions = await cq.selectBundleRestrictions(
+    db,
+    rows.map((r) => r.id),
+  );
+  const bundleTitles = await bundleSummaries(
+    db,
+    bundleRestrictions.map((r) => r.bundleId),
+  );
   return rows.map((row) => ({
     id: row.id,
     code: row.code,
@@ -40,6 +48,9 @@ async function present(db: Db, rows: cq.CouponRow[]): Promise<AdminCoupon[]> {
     max_uses: row.maxUses,
     max_uses_per_user: row.maxUsesPerUser,
     courses: restrictions.filter((r) => r.couponId === row.id).map((r) => ({ id: r.courseId, title: titles.get(r.courseId)?.title ?? `Course ${r.courseId}` })),
+    bundles: bundleRestrictions
+      .filter((r) => r.couponId === row.id)
+      .map((r) => ({ id: r.bundleId, title: bundleTitles.get(r.bundleId)?.title ?? `Bundle ${r.bundleId}` })),
     is_active: row.isActive,
     state: couponState(row),
     uses: row.uses,
@@ -92,6 +103,10 @@ async function validate(tx: Tx, next: CouponBody, changed: CouponPatch, before?:
     const found = await getCourseSummaries(tx, changed.course_ids);
     if (changed.course_ids.some((courseId) => !found.has(courseId))) errors.course_ids = [couponMessages.unknownCourse];
   }
+  if (changed.bundle_ids?.length) {
+    const found = await bundleSummaries(tx, changed.bundle_ids);
+    if (changed.bundle_ids.some((bundleId) => !found.has(bundleId))) errors.bundle_ids = [couponMessages.unknownBundle];
+  }
   if (Object.keys(errors).length) throw AppError.fields(errors);
 }
 
@@ -127,6 +142,7 @@ export async function createStudioCoupon(tx: Tx, body: CouponBody): Promise<Admi
   await validate(tx, body, body);
   const id = await saving(() => cq.insertCoupon(tx, valuesOf(body, body.discount_type) as cq.CouponValues));
   await cq.replaceRestrictions(tx, id, [...new Set(body.course_ids)]);
+  await cq.replaceBundleRestrictions(tx, id, [...new Set(body.bundle_ids)]);
   return getStudioCoupon(tx, id);
 }
 
@@ -143,12 +159,14 @@ export async function updateStudioCoupon(tx: Tx, id: number, patch: CouponPatch)
     max_uses: before.max_uses,
     max_uses_per_user: before.max_uses_per_user,
     course_ids: before.courses.map((c) => c.id),
+    bundle_ids: (before.bundles ?? []).map((b) => b.id),
     is_active: before.is_active,
     ...patch,
   };
   await validate(tx, next, patch, before);
   await saving(() => cq.updateCoupon(tx, id, valuesOf(patch, next.discount_type)));
   if (patch.course_ids) await cq.replaceRestrictions(tx, id, [...new Set(patch.course_ids)]);
+  if (patch.bundle_ids) await cq.replaceBundleRestrictions(tx, id, [...new Set(patch.bundle_ids)]);
   return { before, after: await getStudioCoupon(tx, id) };
 }
 

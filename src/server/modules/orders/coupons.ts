@@ -13,8 +13,10 @@ export interface CouponCheck {
   percentage: number;
   /** A fixed coupon's amount per currency (minor units); null for a percent one. */
   amountOff: Record<string, number> | null;
-  /** Courses the coupon is restricted to; null applies to every course. */
+  /** Courses the coupon is restricted to; null (with bundleIds null) applies to every line. */
   courseIds: Set<number> | null;
+  /** Bundles the coupon is restricted to; null (with courseIds null) applies to every line. */
+  bundleIds: Set<number> | null;
 }
 
 const refuse = (message: string) => new AppError('bad_request', message, { errors: [message] });
@@ -50,6 +52,19 @@ export function appliesToCourses(couponCourseIds: ReadonlySet<number> | null, ca
 }
 
 /**
+ * A coupon limited to some courses or bundles applies when the cart holds one of them (a course
+ * bought alone, or a bundle it names); an unlimited one, or no cart to check, always.
+ */
+export function appliesToLines(
+  coupon: { courseIds: ReadonlySet<number> | null; bundleIds: ReadonlySet<number> | null },
+  cart: { courseIds?: readonly number[] | undefined; bundleIds?: readonly number[] | undefined },
+): boolean {
+  if (!coupon.courseIds && !coupon.bundleIds) return true;
+  if (!cart.courseIds && !cart.bundleIds) return true;
+  return (cart.courseIds ?? []).some((id) => coupon.courseIds?.has(id) ?? false) || (cart.bundleIds ?? []).some((id) => coupon.bundleIds?.has(id) ?? false);
+}
+
+/**
  * Whether a coupon can be used now by this user for these courses: the one check the coupon
  * endpoint and create-order both ask (state, then the buyer's own limit, then the courses). `lock` takes the coupon row
  * FOR UPDATE so concurrent checkouts racing for the last use see each other's reservation.
@@ -57,7 +72,7 @@ export function appliesToCourses(couponCourseIds: ReadonlySet<number> | null, ca
 export async function checkCoupon(
   db: Db,
   code: string,
-  options: { userId?: number | undefined; courseIds?: number[] | undefined; lock?: boolean } = {},
+  options: { userId?: number | undefined; courseIds?: number[] | undefined; bundleIds?: number[] | undefined; lock?: boolean } = {},
 ): Promise<CouponCheck> {
   const coupon = await q.selectCouponByCode(db, code, options.lock);
   if (!coupon) throw refuse(commerceMessages.couponNotFound);
@@ -65,9 +80,12 @@ export async function checkCoupon(
   if (state !== 'active') throw refuse(refusals[state]);
   if (options.userId && coupon.maxUsesPerUser !== null && !buyerMayUse(coupon.maxUsesPerUser, await q.countRedemptions(db, coupon.id, options.userId)))
     throw refuse(commerceMessages.couponUsedByYou);
-  const restricted = await q.selectCouponCourseIds(db, coupon.id);
-  const courseIds = restricted.length ? new Set(restricted) : null;
-  if (!appliesToCourses(courseIds, options.courseIds)) throw refuse(commerceMessages.couponNotApplicable);
+  const [restrictedCourses, restrictedBundles] = await Promise.all([q.selectCouponCourseIds(db, coupon.id), q.selectCouponBundleIds(db, coupon.id)]);
+  const restricted = restrictedCourses.length > 0 || restrictedBundles.length > 0;
+  const courseIds = restricted ? new Set(restrictedCourses) : null;
+  const bundleIds = restricted ? new Set(restrictedBundles) : null;
+  const cart = { courseIds: options.courseIds, bundleIds: options.bundleIds ?? (options.courseIds ? [] : undefined) };
+  if (!appliesToLines({ courseIds, bundleIds }, cart)) throw refuse(commerceMessages.couponNotApplicable);
   return {
     id: coupon.id,
     code: coupon.code,
@@ -75,6 +93,7 @@ export async function checkCoupon(
     percentage: coupon.discountType === 'percent' ? coupon.discountPercentage : 0,
     amountOff: coupon.discountType === 'fixed' ? (coupon.amountOff ?? {}) : null,
     courseIds,
+    bundleIds,
   };
 }
 
@@ -83,10 +102,10 @@ export async function checkCoupon(
  * has an amount per currency: one the instructor gave no amount in does not apply there.
  */
 export function couponInCurrency(coupon: CouponCheck, currency: string): QuoteCoupon {
-  if (coupon.discountType === 'percent') return { percentage: coupon.percentage, courseIds: coupon.courseIds };
+  if (coupon.discountType === 'percent') return { percentage: coupon.percentage, courseIds: coupon.courseIds, bundleIds: coupon.bundleIds };
   const amountOff = amountOffIn(coupon.amountOff, currency);
   if (amountOff === undefined) throw refuse(commerceMessages.couponNotInCurrency);
-  return { amountOff, courseIds: coupon.courseIds };
+  return { amountOff, courseIds: coupon.courseIds, bundleIds: coupon.bundleIds };
 }
 
 type OrderStatus = 'Pending' | 'Paid' | 'Failed' | 'Cancelled' | 'Refunded';

@@ -9,7 +9,7 @@ import { recordPurchase } from '../accounts/index.js';
 import { clearPurchasedCourses } from '../cart/index.js';
 import { enrol } from '../enrolments/index.js';
 import { settleCouponUse } from './coupons.js';
-import { itemsOfOrders } from './items.js';
+import { itemsOfOrders, orderLines } from './items.js';
 import * as q from './queries.js';
 
 export interface FulfilmentDeps {
@@ -60,12 +60,15 @@ export async function fulfilOrder(deps: FulfilmentDeps, payment: ConfirmedPaymen
     await q.updateOrder(tx, order.id, { status: 'Paid', paidAt });
     await settleCouponUse(tx, order, 'Paid');
     await q.assignInvoiceNumber(tx, order.id);
-    const courseIds = await q.selectItemCourseIds(tx, order.id);
+    // Every course of the order opens, bundles' included (one enrolment per course; a course the
+    // buyer owned already keeps the purchase that opened it first).
+    const items = await itemsOfOrders(tx, [order.id]);
+    const courseIds = items.map((i) => i.courseId);
+    const bundleIds = [...new Set(items.flatMap((i) => (i.bundle ? [i.bundle.id] : [])))];
     await enrol(tx, order.userId, courseIds, 'purchase', order.id);
-    await clearPurchasedCourses(tx, order.userId, courseIds, payment.cartId);
+    await clearPurchasedCourses(tx, order.userId, courseIds, payment.cartId, bundleIds);
     const { verifyUrl } = await recordPurchase(tx, deps.config, order.userId, paidAt);
 
-    const items = await itemsOfOrders(tx, [order.id]);
     const meta = regions[order.region as Region] ?? regions.US;
     const email = receiptEmail({
       fullName: order.fullName,
@@ -74,7 +77,7 @@ export async function fulfilOrder(deps: FulfilmentDeps, payment: ConfirmedPaymen
       paymentMethod: order.paymentMethod,
       symbol: meta.symbol,
       currency: order.currency,
-      items: items.map((i) => ({ title: i.title, price: i.price })),
+      items: orderLines(items).map((l) => ({ title: l.title, price: l.price })),
       discount: order.discount,
       total: order.total,
       coupon: order.couponCode,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Tx, Db } from '../../db/client.js';
 import {
+  couponBundles,
   couponCourses,
   couponRedemptions,
   coupons,
@@ -45,16 +46,11 @@ export async function updateOrder(db: Db, orderId: number, values: Partial<typeo
   await db.update(orders).set(values).where(eq(orders.id, orderId));
 }
 
-export async function selectItemCourseIds(db: Db, orderId: number): Promise<number[]> {
-  const rows = await db.select({ courseId: orderItems.courseId }).from(orderItems).where(eq(orderItems.orderId, orderId));
-  return rows.map((r) => r.courseId);
-}
-
 /** Items of several orders, in one query. */
 export function selectItemsOfOrders(db: Db, orderIds: number[]) {
   if (!orderIds.length) return Promise.resolve([]);
   return db
-    .select({ id: orderItems.id, orderId: orderItems.orderId, price: orderItems.price, courseId: orderItems.courseId })
+    .select({ id: orderItems.id, orderId: orderItems.orderId, price: orderItems.price, courseId: orderItems.courseId, bundleId: orderItems.bundleId })
     .from(orderItems)
     .where(inArray(orderItems.orderId, orderIds))
     .orderBy(orderItems.id);
@@ -170,6 +166,30 @@ export async function countRedemptions(db: Db, couponId: number, userId: number)
 export async function selectCouponCourseIds(db: Db, couponId: number): Promise<number[]> {
   const rows = await db.select({ courseId: couponCourses.courseId }).from(couponCourses).where(eq(couponCourses.couponId, couponId));
   return rows.map((r) => r.courseId);
+}
+
+export async function selectCouponBundleIds(db: Db, couponId: number): Promise<number[]> {
+  const rows = await db.select({ bundleId: couponBundles.bundleId }).from(couponBundles).where(eq(couponBundles.couponId, couponId));
+  return rows.map((r) => r.bundleId);
+}
+
+/**
+ * The user's other paid orders that bought any of these courses (alone or in a bundle), with what
+ * was paid and refunded of each: the facts the access module decides on when a purchase closes.
+ */
+export async function selectOtherPaidPurchases(db: Db, userId: number, exceptOrderId: number, courseIds: number[]) {
+  if (!courseIds.length) return [];
+  const rows = await db
+    .select({ orderId: orders.id, total: orders.total, courseId: orderItems.courseId, createdAt: orders.createdAt })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orders.userId, userId), ne(orders.id, exceptOrderId), eq(orders.status, 'Paid'), inArray(orderItems.courseId, courseIds)))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  const refunds = rows.length ? await selectRefundsOfOrders(db, [...new Set(rows.map((r) => r.orderId))]) : [];
+  return rows.map((r) => {
+    const made = refunds.filter((f) => f.orderId === r.orderId && f.status === 'succeeded');
+    return { orderId: r.orderId, courseId: r.courseId, paid: r.total, refunded: made.reduce((sum, f) => sum + f.amount, 0), refunds: made.length };
+  });
 }
 
 /** The order's one use of the coupon; an order that already holds it changes nothing. */

@@ -24,8 +24,8 @@ import { refundEmail } from '../../emails/refund.js';
 import { AppError } from '../../errors.js';
 import { ProviderRefused, type ProviderRefund } from '../../integrations/provider-errors.js';
 import { SEND_EMAIL_JOB } from '../../jobs/email.js';
-import { purchaseStillOpens } from '../access/index.js';
-import { revokeOrderEnrolments } from '../enrolments/index.js';
+import { coursesStillOpened, purchaseStillOpens } from '../access/index.js';
+import { moveOrderEnrolments, revokeOrderEnrolments } from '../enrolments/index.js';
 import { settleCouponUse } from './coupons.js';
 import { itemsOfOrders } from './items.js';
 import * as q from './queries.js';
@@ -185,6 +185,12 @@ async function afterRefundMade(tx: Tx, deps: OrderDeps, orderId: number, refund:
     await q.updateOrder(tx, order.id, { status: 'Refunded', refundedAt: refund.refundedAt ?? new Date() });
     await settleCouponUse(tx, order, 'Refunded');
     await q.markOrderPaymentsRefunded(tx, order.id);
+    // A course this order opened that another purchase of the student also bought (alone or in a
+    // bundle) stays open through that one (access decides); the others close.
+    const items = await itemsOfOrders(tx, [order.id]);
+    const courseIds = items.map((i) => i.courseId);
+    const kept = coursesStillOpened(courseIds, await q.selectOtherPaidPurchases(tx, order.userId, order.id, courseIds));
+    await moveOrderEnrolments(tx, order.id, kept);
     await revokeOrderEnrolments(tx, order.id);
   }
   const items = await itemsOfOrders(tx, [order.id]);
@@ -195,7 +201,7 @@ async function afterRefundMade(tx: Tx, deps: OrderDeps, orderId: number, refund:
     reason: refund.reason,
     netPaid: orderMoney(order, Math.max(0, order.total - refunded)),
     closed: closes || order.status === 'Refunded',
-    courses: items.map((i) => i.title),
+    courses: items.map((i) => (i.bundle ? `${i.title} (${i.bundle.title})` : i.title)),
     orderUrl: `${deps.config.publicUrl}/order/details/${order.orderNumber}`,
   });
   await deps.queue.enqueue(SEND_EMAIL_JOB, { to: order.email, ...email }, { tx });

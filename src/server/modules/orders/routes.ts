@@ -8,6 +8,7 @@ import {
   couponResponseSchema,
   commerceMessages,
   createOrderBodySchema,
+  createOrderRequestSchema,
   createOrderResponseSchema,
   orderConfirmationSchema,
   orderHistoryItemSchema,
@@ -17,7 +18,7 @@ import { requireViewer, viewerOf } from '../../http/auth.js';
 import { parseForm, readForm } from '../../http/form.js';
 import { bearerAuth, errors, fileResponse, optionalBearerAuth } from '../../http/openapi.js';
 import { ownedBy } from '../access/index.js';
-import { getCartCourseIds } from '../cart/index.js';
+import { getCartBundleIds, getCartCourseIds } from '../cart/index.js';
 import { checkCoupon, couponInCurrency, majorAmounts } from './coupons.js';
 import { renderInvoicePdf } from './invoice.js';
 import { paymentRoutes } from './payment-routes.js';
@@ -40,7 +41,8 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const viewer = await viewerOf(request, secret);
         const courseIds = request.body.cart_id ? await getCartCourseIds(ctx.db, request.body.cart_id) : undefined;
-        const coupon = await checkCoupon(ctx.db, request.body.coupon_code, { userId: viewer?.userId, courseIds });
+        const bundleIds = request.body.cart_id ? await getCartBundleIds(ctx.db, request.body.cart_id) : undefined;
+        const coupon = await checkCoupon(ctx.db, request.body.coupon_code, { userId: viewer?.userId, courseIds, bundleIds });
         const { currency } = regions[visitorOf(ctx, request).region];
         couponInCurrency(coupon, currency);
         return {
@@ -51,6 +53,7 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           currency,
           code: coupon.code,
           course_ids: coupon.courseIds ? [...coupon.courseIds] : null,
+          bundle_ids: coupon.bundleIds ? [...coupon.bundleIds] : null,
         };
       },
     );
@@ -69,8 +72,8 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
       },
       async (request, reply) => {
-        const raw = await readForm(request, { arrays: ['courses'] });
-        const body = parseForm(createOrderBodySchema, raw);
+        const raw = await readForm(request, { arrays: ['courses', 'bundles'] });
+        const body = parseForm(createOrderRequestSchema, raw);
         const created = await orders.createOrder(deps, { body, visitor: visitorOf(ctx, request), viewer: await viewerOf(request, secret) });
         return reply.code(201).send(createdOrderView(created));
       },

@@ -51,6 +51,7 @@ export function orderView({ order, items, transactionId, refunds }: OrderRecord)
     order_items: items.map((i) => ({
       id: i.id,
       price: toMajor(i.price),
+      bundle: i.bundle,
       course: { id: i.courseId, title: i.title, slug: i.slug, course_image: i.courseImage, currency_code: order.currency },
     })),
     refunds: made.map((r) => ({ amount: toMajor(r.amount), reason: r.reason, refunded_at: (r.refundedAt ?? r.createdAt).toISOString() })),

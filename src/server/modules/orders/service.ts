@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { formatPersonName } from '../../../shared/text.js';
 import { commerceMessages, guestPasswordError, type CreateOrderBody, type CreateOrderResponse } from '../../../shared/commerce.js';
-import { quote, splitTotal, toMinor, type QuoteCoupon } from '../../../shared/pricing.js';
+import { bundleMessages } from '../../../shared/bundles.js';
+import { quote, splitTotal, toMinor, type QuoteCoupon, type QuoteLine } from '../../../shared/pricing.js';
 import { regions } from '../../../shared/regions.js';
 import type { Database, Db } from '../../db/client.js';
 import type { Visitor } from '../../context.js';
@@ -11,12 +12,12 @@ import type { RazorpayGateway } from '../../integrations/razorpay/index.js';
 import type { StripeGateway } from '../../integrations/stripe/index.js';
 import { ownedBy } from '../access/index.js';
 import { createUser, getPublicUser, issueTokens } from '../accounts/index.js';
-import { findCourseIdsByTitle, listCourses } from '../catalog/index.js';
+import { bundlesForPurchase, findCourseIdsByTitle, listCourses } from '../catalog/index.js';
 import { ownedCourseIds } from '../enrolments/index.js';
 import { cancelOrder, failOrder, fulfilOrder, stripeAttempt, type FulfilmentDeps } from './fulfilment.js';
 import { sellerDetails } from '../settings/index.js';
 import { checkCoupon, couponInCurrency, reserveCoupon } from './coupons.js';
-import { itemsOfOrders, type OrderItem } from './items.js';
+import { itemsOfOrders, orderLines, type OrderItem } from './items.js';
 import * as q from './queries.js';
 
 export interface OrderDeps extends FulfilmentDeps {
@@ -95,9 +96,15 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
   const courses = await listCourses(db, region, courseIds);
   if (courses.length !== courseIds.length) throw AppError.fields({ courses: ['One of these courses is no longer available.'] });
   if (courses.some((c) => c.course_type === 'free')) throw AppError.fields({ courses: [commerceMessages.freeCourseNotInCart] });
+  const bundleIds = [...new Set(body.bundles)];
+  const bundles = bundleIds.length ? await bundlesForPurchase(db, region, bundleIds) : [];
+  if (bundles.length !== bundleIds.length) throw AppError.fields({ bundles: [bundleMessages.unavailable] });
+  // Each course is bought once per order: alone, or in one of its bundles.
+  const lineCourses = [...courseIds, ...bundles.flatMap((b) => b.courseIds)];
+  if (new Set(lineCourses).size !== lineCourses.length) throw AppError.fields({ bundles: [bundleMessages.overlapsOrder] });
   if (viewer) {
-    const owned = await ownedCourseIds(db, viewer.userId, courseIds);
-    if (owned.size)
+    const owned = await ownedCourseIds(db, viewer.userId, lineCourses);
+    if (courses.some((c) => owned.has(c.id)))
       throw AppError.fields({
         courses: [
           `${commerceMessages.alreadyOwned} (${courses
@@ -106,14 +113,26 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
             .join(', ')})`,
         ],
       });
+    // A bundle whose every course the buyer owns has nothing to sell them; owning some is allowed (the cart says so).
+    const ownedAll = bundles.find((b) => b.courseIds.every((id) => owned.has(id)));
+    if (ownedAll) throw AppError.fields({ bundles: [bundleMessages.ownsAllOf(ownedAll.title)] });
   }
   if (viewer) await supersedeUnpaidOrders(deps, viewer.userId);
-  const items = courses.map((c) => ({
-    courseId: c.id,
-    title: c.title,
-    price: toMinor(c.country_price.amount),
-    regularPrice: toMinor(c.country_price.regular_amount),
-  }));
+  // The priced lines: a course alone, or a bundle at its own price (the client never sets one).
+  const lines: (QuoteLine & { title: string })[] = [
+    ...courses.map((c) => ({ courseId: c.id, title: c.title, price: toMinor(c.country_price.amount) })),
+    ...bundles.map((b) => ({ bundleId: b.id, title: b.title, price: b.priceMinor })),
+  ];
+  // What the order records per course: a bundle's price is shared among its courses in proportion to their own prices.
+  const items = [
+    ...courses.map((c) => ({ courseId: c.id, bundleId: null, price: toMinor(c.country_price.amount), regularPrice: toMinor(c.country_price.regular_amount) })),
+    ...bundles.flatMap((b) =>
+      splitTotal(
+        b.courses.map((c) => ({ course: c, price: toMinor(c.country_price.amount) })),
+        b.priceMinor,
+      ).map(({ line, amount }) => ({ courseId: line.course.id, bundleId: b.id, price: amount, regularPrice: line.price })),
+    ),
+  ];
 
   // Receipts go to the account's address for a signed-in buyer.
   const viewerEmail = viewer ? (await getPublicUser(db, viewer.userId))?.email : undefined;
@@ -146,14 +165,14 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
     let priced: QuoteCoupon | undefined;
     if (body.coupon_code) {
       try {
-        coupon = await checkCoupon(tx, body.coupon_code, { userId, courseIds, lock: true });
+        coupon = await checkCoupon(tx, body.coupon_code, { userId, courseIds, bundleIds, lock: true });
         priced = couponInCurrency(coupon, meta.currency);
       } catch (error) {
         if (error instanceof AppError) throw AppError.fields({ coupon_code: (error.body.errors as string[]) ?? [commerceMessages.couponInvalid] });
         throw error;
       }
     }
-    const { subtotal, discount, total } = quote(items, priced);
+    const { subtotal, discount, total } = quote(lines, priced);
     if (toMinor(body.total) !== total) throw AppError.fields({ total: [commerceMessages.totalChanged] });
     if (total === 0 && body.payment_method !== 'Full_Discount') throw AppError.fields({ payment_method: [commerceMessages.fullDiscountOnlyAtZero] });
     if (total > 0 && body.payment_method === 'Full_Discount') throw AppError.fields({ payment_method: [commerceMessages.fullDiscountOnlyAtZero] });
@@ -181,7 +200,7 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
     });
     await q.insertOrderItems(
       tx,
-      items.map((i) => ({ orderId: created.id, courseId: i.courseId, price: i.price, regularPrice: i.regularPrice })),
+      items.map((i) => ({ orderId: created.id, courseId: i.courseId, bundleId: i.bundleId, price: i.price, regularPrice: i.regularPrice })),
     );
     if (coupon) await reserveCoupon(tx, coupon.id, userId, created.id);
     return { ...created, guest };
@@ -208,7 +227,7 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
       const session = await deps.stripe!.createCheckoutSession({
         orderNumber: order.orderNumber,
         currency: order.currency,
-        lines: splitTotal(items, order.total).map(({ line, amount }) => ({ name: line.title, amount })),
+        lines: splitTotal(lines, order.total).map(({ line, amount }) => ({ name: line.title, amount })),
         customerEmail: order.email,
         successUrl: `${base}/order/success/?order_no=${order.orderNumber}&session_id={CHECKOUT_SESSION_ID}`,
         // A cancel is not a failure: back to the checkout, cart intact (payments.cancelStripeCheckout).
@@ -356,7 +375,12 @@ export async function issueInvoice(deps: OrderDeps, orderNumber: string, viewer:
       addressLines: [order.addressLine1, [order.city, order.state, order.pinCode].filter(Boolean).join(', ')].filter(Boolean),
       country: countryLabel(order.country),
     },
-    lines: items.map((i) => ({ description: i.title, quantity: 1, unitPrice: i.price, amount: i.price })),
+    lines: orderLines(items).map((l) => ({
+      description: l.courses.length ? `${l.title}: ${l.courses.join(', ')}` : l.title,
+      quantity: 1,
+      unitPrice: l.price,
+      amount: l.price,
+    })),
     subtotal: order.subtotal,
     discount: order.discount,
     couponCode: order.couponCode,

@@ -2,7 +2,7 @@
 import { asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { CouponSort } from '../../../../shared/coupons.js';
 import type { Tx, Db } from '../../../db/client.js';
-import { couponCourses, coupons, orders } from '../../../db/schema/index.js';
+import { couponBundles, couponCourses, coupons, orders } from '../../../db/schema/index.js';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -79,6 +79,20 @@ export async function selectRestrictions(db: Db, couponIds: number[]): Promise<{
     .from(couponCourses)
     .where(inArray(couponCourses.couponId, couponIds))
     .orderBy(asc(couponCourses.id));
+}
+
+export async function selectBundleRestrictions(db: Db, couponIds: number[]): Promise<{ couponId: number; bundleId: number }[]> {
+  if (!couponIds.length) return [];
+  return db
+    .select({ couponId: couponBundles.couponId, bundleId: couponBundles.bundleId })
+    .from(couponBundles)
+    .where(inArray(couponBundles.couponId, couponIds))
+    .orderBy(asc(couponBundles.id));
+}
+
+export async function replaceBundleRestrictions(tx: Tx, couponId: number, bundleIds: number[]): Promise<void> {
+  await tx.delete(couponBundles).where(eq(couponBundles.couponId, couponId));
+  if (bundleIds.length) await tx.insert(couponBundles).values(bundleIds.map((bundleId) => ({ couponId, bundleId })));
 }
 
 export type CouponValues = Pick<
