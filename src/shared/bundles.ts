@@ -52,7 +52,7 @@ const coverSchema = z
   .string()
   .trim()
   .max(500, 'Ensure this field has no more than 500 characters.')
-  .refine((v) => v === '' || /^\/uploads\/[\w./-]+$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v), bundleMessages.coverImage);
+  .refine((v) => v === '' || /^\/(?:uploads|media)\/[\w./-]+$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v), bundleMessages.coverImage);
 
 export const bundleBodySchema = z
   .object({

@@ -12,6 +12,7 @@ import { seedDemoProjects } from './projects.js';
 import {
   insertCategory,
   insertClientReviews,
+  insertBundle,
   insertCoupon,
   insertCourse,
   insertInstructor,
@@ -24,6 +25,7 @@ import {
   type SectionInput,
 } from './factories.js';
 import {
+  bundles,
   categories,
   clientReviews,
   coupons,
@@ -125,7 +127,7 @@ export async function isCatalogEmpty(db: Db): Promise<boolean> {
 const SEED_LOCK_KEY = 7_345_112;
 
 /**
- * Seeds the demo catalog: instructor, categories, 13 courses, reviews, plans, coupons, the
+ * Seeds the demo catalog: instructor, categories, 13 courses, a bundle of two, reviews, plans, coupons, the
  * roadmap and the home and subscribe pages' figures as the spec shows them, in one transaction.
  * Every row is marked `is_demo` (the demo students too, and so everything they did), which is how
  * the studio's 'Remove the demo content' finds it. Does nothing when any course already exists.
@@ -163,6 +165,24 @@ export async function seedDemo(db: Db, options: { production: boolean }): Promis
     for (const plan of plans) await insertPlan(tx, { ...plan, isDemo: true });
     // A public 100% coupon is a demo convenience, never something a live shop should carry.
     for (const coupon of coupons) if (!(options.production && coupon.discountPercentage >= 100)) await insertCoupon(tx, { ...coupon, isDemo: true });
+    for (const [index, bundle] of bundles.entries()) {
+      const bundleCourseIds = bundle.courses.map((slug) => {
+        const id = courseIds.get(slug);
+        if (id === undefined) throw new Error(`Bundle '${bundle.slug}' names unknown course '${slug}'`);
+        return id;
+      });
+      await insertBundle(tx, {
+        slug: bundle.slug,
+        title: bundle.title,
+        description: bundle.description,
+        coverImage: bundle.cover,
+        status: 'published',
+        courseIds: bundleCourseIds,
+        prices: bundle.prices,
+        position: index + 1,
+        isDemo: true,
+      });
+    }
     for (const [index, step] of roadmap.entries()) {
       const courseId = courseIds.get(step.slug);
       if (courseId === undefined) throw new Error(`Roadmap step refers to unknown course '${step.slug}'`);

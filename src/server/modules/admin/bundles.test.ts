@@ -2,6 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, visitorCall } from '../../../../test/admin.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers.js';
+import { guestBilling } from '../../../../test/orders.js';
+import type { DemoContent } from '../../../shared/setup.js';
 import { bundleMessages, type AdminBundle, type Bundle } from '../../../shared/bundles.js';
 import type { CourseListItem } from '../../../shared/catalog.js';
 import { auditLog, bundles, users } from '../../db/schema/index.js';
@@ -130,5 +132,35 @@ describe('the studio builds a bundle', () => {
     expect((await visitorCall(t, 'POST', '/admin/bundles/', body({ slug: 'anon' }))).statusCode).toBe(401);
     expect(await bundleRows()).toBe(before);
     expect((await admin.call('GET', `/admin/bundles/${id}/`)).json<AdminBundle>().title).not.toBe('Hijacked');
+  });
+});
+
+describe('the demo bundle', () => {
+  it('is seeded published, two paid courses for less than both; demo removal deletes it unless someone bought it', async () => {
+    const demo = (await visitorCall(t, 'GET', '/bundles/')).json<Bundle[]>().find((b) => b.slug === 'django-backend-bundle');
+    expect(demo).toBeDefined();
+    expect(demo!.courses.map((c) => c.slug)).toEqual(['django-rest-framework', 'django-ecommerce']);
+    expect(demo!.courses.every((c) => c.course_type === 'paid')).toBe(true);
+    expect(demo!.country_price).toMatchObject({ amount: 79.99, currency: 'USD' });
+    expect(demo!.saving).toBeGreaterThan(0);
+
+    const preview = (await admin.call('GET', '/admin/demo-content/')).json<DemoContent>();
+    expect(preview.remove.bundles).toEqual([{ id: demo!.id, name: 'Django Backend Bundle' }]);
+
+    // Someone buys it (the demo's 100% coupon): it stays, and says why.
+    const bought = await visitorCall(t, 'POST', '/create-order/', {
+      ...guestBilling({ email: `demo-bundle-${Date.now()}@example.com` }),
+      bundles: [demo!.id],
+      coupon_code: 'FREECOURSE',
+      total: 0,
+      payment_method: 'Full_Discount',
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const after = (await admin.call('GET', '/admin/demo-content/')).json<DemoContent>();
+    expect(after.remove.bundles).toEqual([]);
+    expect(after.keep).toContainEqual({ kind: 'bundle', id: demo!.id, name: 'Django Backend Bundle', reason: 'An order names it.' });
+    const removed = await admin.call('POST', '/admin/demo-content/remove/', { token: after.token });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await t.handle.db.select({ id: bundles.id }).from(bundles).where(eq(bundles.id, demo!.id))).toHaveLength(1);
   });
 });

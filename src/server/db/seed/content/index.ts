@@ -4,6 +4,7 @@ import { pythonCourses } from './courses-python.js';
 import { webCourses } from './courses-web.js';
 import type { CourseSpec } from './types.js';
 
+export { bundles, type BundleSpec } from './bundles.js';
 export { categories } from './categories.js';
 export { coupons } from './coupons.js';
 export { instructor } from './instructor.js';
