@@ -481,7 +481,16 @@ export type AdminOrderRefund = z.infer<typeof adminOrderRefundSchema>;
 export const adminOrderDetailSchema = adminOrderListItemSchema.extend({
   phone_number: z.string(),
   address: z.string(),
-  lines: z.array(z.object({ course_id: z.number().int(), title: z.string(), slug: z.string(), price: z.number() })),
+  lines: z.array(
+    z.object({
+      course_id: z.number().int(),
+      title: z.string(),
+      slug: z.string(),
+      price: z.number(),
+      /** The bundle the course was bought in (price: its share of the bundle's); null for a course bought alone. */
+      bundle: z.object({ id: z.number().int(), slug: z.string(), title: z.string() }).nullable().optional(),
+    }),
+  ),
   payments: z.array(
     z.object({ provider: z.string(), provider_payment_id: z.string(), status: z.string(), amount: z.number(), currency: z.string(), created_at: z.string() }),
   ),

@@ -182,6 +182,8 @@ describe('buying a bundle', () => {
     expect(reorder.json()).toEqual({ bundles: [bundleMessages.ownsAllOf('Two Course Path')] });
     expect(await orderCount()).toBe(before);
 
+    const studio = (await admin.call('GET', `/admin/orders/${buyer.orderNumber}/`)).json<{ lines: { bundle: { id: number } | null }[] }>();
+    expect(studio.lines.map((l) => l.bundle?.id)).toEqual([bundle.id, bundle.id]);
     expect((await refund(buyer.orderNumber, { amount: 10 })).statusCode).toBe(200);
     expect(await openCourses(buyer.buyerId)).toEqual(both());
     const rest = await refund(buyer.orderNumber);

@@ -93,7 +93,7 @@ export async function studioOrder(db: Db, orderNumber: string): Promise<AdminOrd
     ...toItem({ ...order, items: items.length }),
     phone_number: order.phoneNumber,
     address: addressLine(order),
-    lines: items.map((i) => ({ course_id: i.courseId, title: i.title, slug: i.slug, price: toMajor(i.price) })),
+    lines: items.map((i) => ({ course_id: i.courseId, title: i.title, slug: i.slug, price: toMajor(i.price), bundle: i.bundle })),
     payments: paymentRows.map((p) => ({
       provider: p.provider,
       provider_payment_id: p.providerPaymentId,
