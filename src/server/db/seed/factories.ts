@@ -9,9 +9,6 @@ import { placeholderCourseImage } from '../../../shared/uploads.js';
 import type { Db } from '../client.js';
 import { userFactsChanged } from '../../invalidation/user-facts.js';
 import {
-  bundleCourses,
-  bundlePrices,
-  bundles,
   categories,
   clientReviews,
   couponCourses,
@@ -521,41 +518,4 @@ export async function insertRoadmapStep(db: Db, input: RoadmapStepInput): Promis
   const [row] = await db.insert(roadmapSteps).values(input).returning({ id: roadmapSteps.id });
   if (!row) throw new Error('insertRoadmapStep: no row returned');
   return row;
-}
-
-export interface BundleInput {
-  slug: string;
-  title: string;
-  description: string;
-  coverImage: string;
-  status: 'draft' | 'published' | 'archived';
-  courseIds: number[];
-  /** Minor units per region. */
-  prices: Partial<Record<Region, number>>;
-  position?: number;
-  isDemo?: boolean;
-}
-
-/** A bundle with its courses (in order) and its price per region. */
-export async function insertBundle(db: Db, input: BundleInput): Promise<{ id: number }> {
-  const [bundle] = await db
-    .insert(bundles)
-    .values({
-      slug: input.slug,
-      title: input.title,
-      description: input.description,
-      coverImage: input.coverImage,
-      status: input.status,
-      position: input.position ?? 0,
-      isDemo: input.isDemo ?? false,
-    })
-    .returning({ id: bundles.id });
-  if (!bundle) throw new Error('insertBundle: no row returned');
-  await db.insert(bundleCourses).values(input.courseIds.map((courseId, position) => ({ bundleId: bundle.id, courseId, position })));
-  const prices = regionCodes.flatMap((region) => {
-    const amount = input.prices[region];
-    return amount === undefined ? [] : [{ bundleId: bundle.id, region, currency: regions[region].currency, amount }];
-  });
-  if (prices.length) await db.insert(bundlePrices).values(prices);
-  return bundle;
 }

@@ -8,11 +8,11 @@ import { asc, like, sql } from 'drizzle-orm';
 import { demoFigures } from '../../../shared/figures.js';
 import { categories as categoriesTable, courseRatings, courses, enrolments, instructors, lessonProgress, siteSettings, users } from '../schema/index.js';
 import type { Db } from '../client.js';
+import { insertBundle } from './bundles.js';
 import { seedDemoProjects } from './projects.js';
 import {
   insertCategory,
   insertClientReviews,
-  insertBundle,
   insertCoupon,
   insertCourse,
   insertInstructor,

@@ -150,17 +150,6 @@ export async function upsertEnrolments(
   userFactsChanged(db, userId);
 }
 
-/** The user's live enrolments an order granted, in these courses, now owned by another order (a course bought twice). */
-export async function moveEnrolmentsToOrder(db: Db, fromOrderId: number, toOrderId: number, courseIds: number[]): Promise<number> {
-  if (!courseIds.length) return 0;
-  const rows = await db
-    .update(enrolments)
-    .set({ orderId: toOrderId })
-    .where(and(eq(enrolments.orderId, fromOrderId), inArray(enrolments.courseId, courseIds), isNull(enrolments.revokedAt)))
-    .returning({ id: enrolments.id });
-  return rows.length;
-}
-
 export async function revokeEnrolmentsOfOrder(db: Db, orderId: number): Promise<number> {
   const rows = await db
     .update(enrolments)

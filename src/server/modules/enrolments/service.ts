@@ -5,6 +5,7 @@
  */
 import type { Db } from '../../db/client.js';
 import * as q from './queries.js';
+import { moveEnrolmentsToOrder } from './queries/orders.js';
 
 export type EnrolmentSource = 'purchase' | 'free' | 'subscription' | 'admin';
 
@@ -57,7 +58,7 @@ export function courseEnrolments(db: Db, courseId: number): Promise<{ userId: nu
 export async function moveOrderEnrolments(db: Db, fromOrderId: number, kept: ReadonlyMap<number, number>): Promise<void> {
   const byOrder = new Map<number, number[]>();
   for (const [courseId, orderId] of kept) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), courseId]);
-  for (const [orderId, courseIds] of byOrder) await q.moveEnrolmentsToOrder(db, fromOrderId, orderId, courseIds);
+  for (const [orderId, courseIds] of byOrder) await moveEnrolmentsToOrder(db, fromOrderId, orderId, courseIds);
 }
 
 /** A refund revokes the enrolments that order granted. */
