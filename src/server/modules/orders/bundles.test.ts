@@ -13,7 +13,7 @@ import { startFakeProviders } from '../../../../test/payments.js';
 import { bundleMessages, type AdminBundle, type Bundle } from '../../../shared/bundles.js';
 import type { CourseListItem } from '../../../shared/catalog.js';
 import { commerceMessages, type CartResponse, type OrderHistoryItem } from '../../../shared/commerce.js';
-import { cartBundles, cartItems, enrolments, orderItems, orders, sandboxPayments, users } from '../../db/schema/index.js';
+import { cartBundles, cartItems, enrolments, orderItems, orders, plans, sandboxPayments, subscriptions, users } from '../../db/schema/index.js';
 
 let t: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeProviders>>;
@@ -282,6 +282,39 @@ describe('buying a bundle', () => {
     expect(await openCourses(buyerId)).toEqual(both());
     expect((await refund(order.order_number)).json()).toMatchObject({ status: 'Refunded' });
     expect(await openCourses(buyerId)).toEqual([paid[1]!.id]);
+  });
+});
+
+describe('a member buys a bundle', () => {
+  it('and its full refund closes the purchase, while the membership still opens the courses (access decides)', async () => {
+    const member = await signedIn(t);
+    const [plan] = await t.handle.db.select({ id: plans.id }).from(plans).limit(1);
+    await t.handle.db.insert(subscriptions).values({
+      userId: member.user.id,
+      planId: plan!.id,
+      paymentMethod: 'manual',
+      region: 'US',
+      currency: 'USD',
+      amount: 0,
+      status: 'active',
+      startDate: new Date(Date.now() - 86_400_000),
+      endDate: new Date(Date.now() + 30 * 86_400_000),
+    });
+    const created = await member.call('POST', '/create-order/', guestBilling({ email: member.user.email, bundles: [bundle.id], total: 49 }), {
+      headers: { ...member.headers, 'cf-ipcountry': 'US' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const order = created.json<{ order_number: string; stripe_session_id: string }>();
+    await fake.server.inject({ method: 'POST', url: `/sandbox/stripe/checkout/${order.stripe_session_id}/pay` });
+    expect((await deliverStripe(fake.stripeEvents.at(-1)!)).statusCode).toBe(200);
+    expect(await openCourses(member.user.id)).toEqual(both());
+    const accessTo = async (slug: string) => (await member.call('GET', `/courses/${slug}/`)).json<{ access: string }>().access;
+    expect(await accessTo(paid[0]!.slug)).toBe('enrolled');
+
+    expect((await refund(order.order_number)).json()).toMatchObject({ status: 'Refunded' });
+    expect(await openCourses(member.user.id)).toEqual([]);
+    expect(await accessTo(paid[0]!.slug)).toBe('membership');
+    expect(await accessTo(paid[1]!.slug)).toBe('membership');
   });
 });
 
