@@ -8,7 +8,7 @@ export function EmailPreferencesCard() {
   const on = change.isPending ? change.variables : preferences.data?.broadcasts;
 
   return (
-    <section className="card mb-4" aria-labelledby="email-preferences-title">
+    <section className="card mt-4 mb-4" aria-labelledby="email-preferences-title">
       <div className="card-body p-4">
         <h2 id="email-preferences-title" className="h5 mb-1">
           Email preferences
