@@ -131,7 +131,7 @@ function cartBundleView(uuid: string, bundle: PricedBundle, owned: ReadonlySet<n
  */
 export async function claimAndPriceCart(options: CartOptions): Promise<CartResponse> {
   const { db, cartId, region, viewer } = options;
-  const items = await db.transaction(async (tx) => {
+  let items = await db.transaction(async (tx) => {
     await claimCart({ ...options, db: tx });
     const rows = await q.selectCartItems(tx, cartId);
     if (!viewer) return rows;
@@ -144,6 +144,29 @@ export async function claimAndPriceCart(options: CartOptions): Promise<CartRespo
     await q.deleteCartCourses(tx, cartId, [...owned]);
     return rows.filter((i) => !owned.has(i.courseId));
   });
+  // Bundles: a buyer who owns every course of one no longer has it in the cart; owning some is shown.
+  let bundles = await bundlesInCart(db, cartId, region);
+  const owned = viewer ? await ownedCourseIds(db, viewer.userId, [...new Set(bundles.flatMap((b) => b.bundle.courseIds))]) : new Set<number>();
+  const ownedAll = bundles.filter((b) => b.bundle.courseIds.every((id) => owned.has(id)));
+  if (ownedAll.length) {
+    await q.deleteCartBundles(
+      db,
+      cartId,
+      ownedAll.map((b) => b.bundle.id),
+    );
+    bundles = bundles.filter((b) => !ownedAll.includes(b));
+  }
+  // A course line a bundle of the cart covers (two carts merged at sign-in) leaves: the bundle sells it.
+  const covered = new Set(bundles.flatMap((b) => b.bundle.courseIds));
+  const coveredLines = items.filter((i) => covered.has(i.courseId));
+  if (coveredLines.length) {
+    await q.deleteCartCourses(
+      db,
+      cartId,
+      coveredLines.map((i) => i.courseId),
+    );
+    items = items.filter((i) => !covered.has(i.courseId));
+  }
   const courses = new Map(
     (
       await listCourses(
@@ -168,18 +191,6 @@ export async function claimAndPriceCart(options: CartOptions): Promise<CartRespo
         ]
       : [];
   });
-  // Bundles: a buyer who owns every course of one no longer has it in the cart; owning some is shown.
-  let bundles = await bundlesInCart(db, cartId, region);
-  const owned = viewer ? await ownedCourseIds(db, viewer.userId, [...new Set(bundles.flatMap((b) => b.bundle.courseIds))]) : new Set<number>();
-  const ownedAll = bundles.filter((b) => b.bundle.courseIds.every((id) => owned.has(id)));
-  if (ownedAll.length) {
-    await q.deleteCartBundles(
-      db,
-      cartId,
-      ownedAll.map((b) => b.bundle.id),
-    );
-    bundles = bundles.filter((b) => !ownedAll.includes(b));
-  }
   const bundleLines = bundles.map((b) => cartBundleView(b.uuid, b.bundle, owned));
   const meta = regions[region];
   const total = subtotalOf([...lines, ...bundleLines].map((l) => toMinor(l.country_price.amount)));

@@ -122,6 +122,23 @@ describe('a bundle in the cart', () => {
   });
 });
 
+describe('carts merged at sign-in', () => {
+  it('keep the bundle and drop the course line it covers', async () => {
+    const user = await signedIn(t);
+    const own = newCart();
+    expect((await user.call('POST', '/add-to-cart/', { cart_id: own, course_id: paid[0]!.id })).statusCode).toBe(200);
+    const guest = newCart();
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/add-to-cart/', payload: { cart_id: guest, bundle_id: bundle.id } })).statusCode).toBe(200);
+    const merged = (
+      await user.call('GET', `/get-cart-items/${guest}/`, undefined, { headers: { ...user.headers, 'cf-ipcountry': 'US' } })
+    ).json<CartResponse>();
+    expect(merged.items).toEqual([]);
+    expect(merged.bundles!.map((b) => b.bundle_id)).toEqual([bundle.id]);
+    expect(merged).toMatchObject({ count: 1, total: 49 });
+    expect(await t.handle.db.select().from(cartItems).where(eq(cartItems.cartId, guest))).toHaveLength(0);
+  });
+});
+
 describe('buying a bundle', () => {
   it('is priced by the server: a client total of the courses one by one, or of anything else, is refused and nothing is written', async () => {
     const before = await orderCount();
