@@ -371,6 +371,37 @@ describe('a coupon and a bundle', () => {
     expect((await admin.call('POST', '/admin/coupons/', { code: `NOBUNDLE${Date.now()}`, percentage: 5, bundle_ids: [999999] })).statusCode).toBe(400);
   });
 
+  it('a fixed $10 off the bundle: paid through Stripe at $39, both courses open; a part refunded keeps them, the rest closes them (the issue’s walk)', async () => {
+    const made = await admin.call('POST', '/admin/coupons/', {
+      code: `TENOFF${Date.now()}`,
+      discount_type: 'fixed',
+      amount_off: { USD: 10, INR: 800 },
+      bundle_ids: [bundle.id],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const code = made.json<{ code: string }>().code;
+    const cartId = newCart();
+    await t.app.inject({ method: 'POST', url: '/api/v1/add-to-cart/', payload: { cart_id: cartId, bundle_id: bundle.id } });
+    const checked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/coupon/',
+      headers: { 'cf-ipcountry': 'US' },
+      payload: { coupon_code: code, cart_id: cartId },
+    });
+    expect(checked.json()).toMatchObject({ discount_type: 'fixed', bundle_ids: [bundle.id], course_ids: [] });
+    // The client's total before the coupon is refused; the server's is $39.
+    expect((await createOrder(t, guestBilling({ email: uniqueEmail(), bundles: [bundle.id], coupon_code: code, total: 49 }))).statusCode).toBe(400);
+    const buyer = await guestBuysBundle({ coupon_code: code, total: 39, cart_id: cartId });
+    const [row] = await t.handle.db.select().from(orders).where(eq(orders.orderNumber, buyer.orderNumber));
+    expect(row).toMatchObject({ subtotal: 4900, discount: 1000, total: 3900, status: 'Paid' });
+    expect(await openCourses(buyer.buyerId)).toEqual(both());
+    expect((await refund(buyer.orderNumber, { amount: 15 })).json()).toMatchObject({ status: 'Paid', refund_left: 24 });
+    expect(await openCourses(buyer.buyerId)).toEqual(both());
+    expect((await refund(buyer.orderNumber, { amount: 25 })).statusCode).toBe(400);
+    expect((await refund(buyer.orderNumber)).json()).toMatchObject({ status: 'Refunded', refund_left: 0 });
+    expect(await openCourses(buyer.buyerId)).toEqual([]);
+  });
+
   it('a draft bundle cannot be bought or put in a cart', async () => {
     const draft = (
       await admin.call('POST', '/admin/bundles/', {
