@@ -2,13 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageOf } from '../../../shared/admin.js';
 import { adminBundleQuerySchema, adminBundleSchema, bundleBodySchema, bundlePatchSchema } from '../../../shared/bundles.js';
+import { uploadLimits } from '../../../shared/uploads.js';
 import type { AppContext } from '../../context.js';
+import { readUpload, uploadForm } from '../../http/upload.js';
 import * as bundles from './bundles.service.js';
 import { actorOf } from './guard.js';
 import { adminDoc, idParam } from './openapi.js';
 import { partialUpdate } from './patch.js';
 
 const bundleParams = z.object({ bundleId: idParam });
+const cover = { field: 'image', maxBytes: uploadLimits.imageBytes, accepts: 'A JPEG, PNG, WebP, GIF or AVIF picture' };
 const transitions = {
   publish: 'Publishes the bundle (needs two published paid courses or more and a USD price)',
   unpublish: 'Takes the bundle off the storefront (back to draft)',
@@ -62,6 +65,20 @@ export function bundleAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           () => bundles.studioBundle(ctx.db, request.params.bundleId),
           (patch) => bundles.updateBundle(ctx, actorOf(request), request.params.bundleId, patch),
         ),
+    );
+
+    app.post(
+      '/bundles/:bundleId/cover/',
+      {
+        schema: {
+          ...adminDoc,
+          form: uploadForm(cover),
+          summary: 'Multipart field "image" (JPEG, PNG, WebP, GIF or AVIF): the cover, cropped to 16:9 and re-encoded; 413 when larger, 415 when not a picture',
+          params: bundleParams,
+          response: { 200: adminBundleSchema },
+        },
+      },
+      async (request) => bundles.uploadBundleCover(ctx, actorOf(request), request.params.bundleId, await readUpload(request, cover)),
     );
 
     for (const [transition, summary] of Object.entries(transitions) as [keyof typeof transitions, string][]) {

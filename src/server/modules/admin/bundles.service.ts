@@ -5,8 +5,13 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import * as catalog from '../catalog/index.js';
 import { bundleSales } from '../orders/index.js';
+import { courseImageSize, uploadMessages } from '../../../shared/uploads.js';
+import { AppError } from '../../errors.js';
+import type { Upload } from '../../http/upload.js';
+import { deleteCourseImage, storeCourseImage } from '../../lib/images.js';
 import type { Actor } from './audit.js';
 import { catalogChange } from './courses.service.js';
+import { keepOnlyIfCommitted } from './media.service.js';
 import { pageWindow } from './paging.js';
 
 async function withSold(db: Db, bundles: catalog.CatalogStudioBundle[]): Promise<AdminBundle[]> {
@@ -63,4 +68,28 @@ export async function transitionBundle(ctx: AppContext, actor: Actor, id: number
       },
     };
   });
+}
+
+/**
+ * A new cover: decoded by content, cropped to 16:9 and re-encoded as a course image is; the old
+ * upload is deleted once the change is committed, and a refused change leaves nothing stored.
+ */
+export async function uploadBundleCover(ctx: AppContext, actor: Actor, id: number, upload: Upload): Promise<AdminBundle> {
+  await catalog.getStudioBundle(ctx.db, id); // 404 before anything is stored
+  const imagePath = await storeCourseImage(ctx.storage, upload.bytes, courseImageSize);
+  if (!imagePath) throw new AppError('unsupported_type', uploadMessages.notImage, { image: [uploadMessages.notImage] });
+  const { bundle, before } = await keepOnlyIfCommitted(
+    () => deleteCourseImage(ctx.storage, imagePath),
+    () =>
+      catalogChange(ctx, actor, async (tx) => {
+        const change = await catalog.setBundleCover(tx, id, imagePath);
+        const result = { bundle: await studioBundle(tx, id), before: change.before.cover_image };
+        return {
+          result,
+          audit: { action: 'bundle.cover', entityType: 'bundle', entityId: id, summary: `New cover for bundle "${result.bundle.title}"`, ...change },
+        };
+      }),
+  );
+  await deleteCourseImage(ctx.storage, before);
+  return bundle;
 }

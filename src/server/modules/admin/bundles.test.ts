@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, visitorCall } from '../../../../test/admin.js';
-import { createTestApp, type TestApp } from '../../../../test/helpers.js';
+import sharp from 'sharp';
+import { createTestApp, freshIp, multipart, type TestApp } from '../../../../test/helpers.js';
 import { guestBilling } from '../../../../test/orders.js';
 import type { DemoContent } from '../../../shared/setup.js';
 import { bundleMessages, type AdminBundle, type Bundle } from '../../../shared/bundles.js';
@@ -135,6 +136,41 @@ describe('the studio builds a bundle', () => {
   });
 });
 
+describe('a bundle cover', () => {
+  const send = (who: { headers: Record<string, string> } | undefined, url: string, file: { field: string; name: string; type: string; data: Buffer }) => {
+    const body = multipart({}, file);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/v1${url}`,
+      payload: body.payload,
+      headers: { ...who?.headers, ...body.headers },
+      remoteAddress: freshIp(),
+    });
+  };
+  it('is uploaded as a re-encoded image; not a picture is 415, a student 403, and nothing changes', async () => {
+    const made = (await admin.call('POST', '/admin/bundles/', body({ slug: `cover-${Date.now()}` }))).json<AdminBundle>();
+    const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#3355aa' } })
+      .png()
+      .toBuffer();
+    const uploaded = await send(admin, `/admin/bundles/${made.id}/cover/`, { field: 'image', name: 'cover.png', type: 'image/png', data: png });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const cover = uploaded.json<AdminBundle>().cover_image;
+    expect(cover).toMatch(/^\/uploads\/images\/.+\.webp$/);
+    const text = await send(admin, `/admin/bundles/${made.id}/cover/`, {
+      field: 'image',
+      name: 'x.png',
+      type: 'image/png',
+      data: Buffer.from('not a picture'),
+    });
+    expect(text.statusCode).toBe(415);
+    const student = await signedIn(t);
+    expect((await send(student, `/admin/bundles/${made.id}/cover/`, { field: 'image', name: 'c.png', type: 'image/png', data: png })).statusCode).toBe(403);
+    expect((await send(admin, '/admin/bundles/999999/cover/', { field: 'image', name: 'c.png', type: 'image/png', data: png })).statusCode).toBe(404);
+    expect((await admin.call('GET', `/admin/bundles/${made.id}/`)).json<AdminBundle>().cover_image).toBe(cover);
+  });
+});
+
+// Last: the removal deletes the demo courses the tests above build bundles of.
 describe('the demo bundle', () => {
   it('is seeded published, two paid courses for less than both; demo removal deletes it unless someone bought it', async () => {
     const demo = (await visitorCall(t, 'GET', '/bundles/')).json<Bundle[]>().find((b) => b.slug === 'django-backend-bundle');

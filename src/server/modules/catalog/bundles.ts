@@ -111,6 +111,13 @@ export async function updateBundle(tx: Tx, id: number, patch: BundlePatch): Prom
   return { before, after: await getStudioBundle(tx, id) };
 }
 
+/** A new cover (an uploaded image's public path): answers the one it replaced, for the caller to delete once committed. */
+export async function setBundleCover(tx: Tx, id: number, coverImage: string): Promise<{ before: { cover_image: string }; after: { cover_image: string } }> {
+  const row = await rowOrThrow(tx, id, true);
+  await q.updateBundle(tx, id, { coverImage });
+  return { before: { cover_image: row.coverImage }, after: { cover_image: coverImage } };
+}
+
 /** What publishing needs: two courses or more, each published, and a price in the default region. */
 async function checkPublishable(db: Db, id: number): Promise<void> {
   const bundle = await getStudioBundle(db, id);

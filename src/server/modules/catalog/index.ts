@@ -98,6 +98,7 @@ export {
   getStudioBundle,
   listPublishedBundles,
   listStudioBundles,
+  setBundleCover,
   transitionBundle,
   updateBundle,
   type BundleTransition,
