@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { courseDetailSchema, ipQuerySchema, slugParamsSchema } from '../../../shared/catalog.js';
+import { courseDetailSchema, ipQuerySchema, slugParamsSchema, type CourseDetail } from '../../../shared/catalog.js';
 import { visitorOf, type AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { viewerOf } from '../../http/auth.js';
@@ -12,8 +12,9 @@ import { errors } from '../../http/openapi.js';
 import { getBundle, listBundles } from './bundles.js';
 import { courseDetailView } from './serialise.js';
 import { getCourseDetail } from './service.js';
+import { renderCourseDetail } from './template.js';
 
-/** The course page (GET /courses/:slug/): one snapshot for visitors, built per request for a signed-in viewer. */
+/** The course page (GET /courses/:slug/): one snapshot for visitors; for a signed-in viewer, their facts written into a shared template. */
 export function storefrontRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, catalogCache: cache } = ctx;
   return async (app) => {
@@ -39,8 +40,11 @@ export function storefrontRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           if (viewer) {
             // A signed-in viewer gets their own progress and unlocked lessons: never from the shared memo.
             reply.header('Cache-Control', 'private, no-store');
+            // Their facts come from the viewer cache, the shared part of the answer from a template serialised once.
             const viewerMemo = <T>(key: string, load: () => Promise<T>) => ctx.viewerCache.get(viewer.userId, key, load);
-            return courseDetailView(await getCourseDetail({ db, slug, region, viewer, signingSecret: ctx.config.jwtSecret, memo: cache.value, viewerMemo }));
+            const json = await renderCourseDetail({ db, slug, region, viewer, signingSecret: ctx.config.jwtSecret, memo: cache.value, viewerMemo });
+            // Already JSON text (equal to the schema's serialisation, template.test.ts): Fastify sends a string as it is.
+            return reply.type('application/json; charset=utf-8').send(json as unknown as CourseDetail);
           }
           const body = await cache.get(`course:${region}:${slug}`, async () =>
             courseDetailView(

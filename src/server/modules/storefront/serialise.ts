@@ -5,7 +5,12 @@ import type { LessonQuiz } from '../../../shared/quizzes.js';
 import { courseListItemView, instructorView } from '../catalog/index.js';
 import type { CourseDetailLesson, CourseDetailRecord } from './service.js';
 
-function lessonView(lesson: CourseDetailLesson, sectionUuid: string): Lesson {
+/** A lesson resource's signed download address. */
+export function resourceUrl(link: NonNullable<CourseDetailLesson['resourceLink']>): string {
+  return `/api/v1/resources/${link.resourceId}/download/?expires=${link.expires}&signature=${link.signature}`;
+}
+
+export function lessonView(lesson: CourseDetailLesson, sectionUuid: string): Lesson {
   const link = lesson.resourceLink;
   return {
     id: lesson.id,
@@ -17,7 +22,7 @@ function lessonView(lesson: CourseDetailLesson, sectionUuid: string): Lesson {
     enable_preview: lesson.enablePreview,
     video_source: lesson.videoSource,
     lesson_content: lesson.lessonContent,
-    upload_resource: link ? `/api/v1/resources/${link.resourceId}/download/?expires=${link.expires}&signature=${link.signature}` : null,
+    upload_resource: link ? resourceUrl(link) : null,
     video_playback_time: formatPlayback(lesson.durationSeconds),
     duration_seconds: lesson.durationSeconds,
     is_locked: !lesson.open,
@@ -27,7 +32,7 @@ function lessonView(lesson: CourseDetailLesson, sectionUuid: string): Lesson {
   };
 }
 
-function lessonQuizView(quiz: NonNullable<CourseDetailLesson['quiz']>): LessonQuiz {
+export function lessonQuizView(quiz: NonNullable<CourseDetailLesson['quiz']>): LessonQuiz {
   return { pass_percent: quiz.passPercent, max_attempts: quiz.maxAttempts, attempts_used: quiz.attemptsUsed, questions: quiz.questions };
 }
 

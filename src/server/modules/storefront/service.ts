@@ -9,7 +9,7 @@ import type { Region } from '../../../shared/regions.js';
 import type { Database } from '../../db/client.js';
 import type { Viewer } from '../../http/auth.js';
 import { sign } from '../../lib/signing.js';
-import { accessWithProgress, lessonState, type CourseAccess } from '../access/index.js';
+import { accessWithProgress, lessonState, type CourseAccess, type LessonState, type ScheduledLesson } from '../access/index.js';
 import { getCourseContent, resourceLinkPurpose, type CourseContent, type InstructorRecord, type PublicQuiz } from '../catalog/index.js';
 import { enrolledCount, quizAttemptsUsed } from '../enrolments/index.js';
 
@@ -32,7 +32,16 @@ export interface CourseDetailOptions {
 /** The part every viewer of the course shares: the catalog's content and the number enrolled (students now plus the course's baseline). */
 async function loadSharedContent(db: Database, slug: string, region: Region, includeUnpublished = false) {
   const content = await getCourseContent(db, slug, region, includeUnpublished);
-  return { ...content, totalEnrolled: content.course.enrolledBaseline + (await enrolledCount(db, content.course.id)) };
+  // Each lesson's drip schedules with its section's, as the access module reads them.
+  const sectionById = new Map(content.sections.map((s) => [s.id, s]));
+  const schedules = new Map<number, ScheduledLesson>(
+    content.lessons.map((row) => {
+      const section = sectionById.get(row.sectionId);
+      return [row.id, { id: row.id, enablePreview: row.enablePreview, schedules: section ? [row, section] : [row] }];
+    }),
+  );
+  const scheduled = [...content.sections, ...content.lessons].some((row) => row.availableAfterDays !== null || row.availableFrom !== null);
+  return { ...content, schedules, scheduled, totalEnrolled: content.course.enrolledBaseline + (await enrolledCount(db, content.course.id)) };
 }
 
 /** A lesson as this viewer gets it: locked content already removed, the resource link signed only when open. */
@@ -80,27 +89,40 @@ async function viewerQuizzes(
   };
 }
 
+/** What one viewer gets of a lesson beside the shared content. */
+export interface ViewerLesson {
+  open: boolean;
+  availableAt: Date | null;
+  completed: boolean;
+  resourceLink: CourseDetailLesson['resourceLink'];
+  quiz: CourseDetailLesson['quiz'];
+}
+
+export type SharedCourse = Awaited<ReturnType<typeof loadSharedContent>>;
+
+/** A course as one viewer gets it: the content every viewer shares (memoised) and, per lesson, theirs. */
+export interface ViewerCourse {
+  shared: SharedCourse;
+  lessonFor(lessonId: number): ViewerLesson;
+  access: CourseAccess['reason'];
+  status: CourseStatus;
+  completedTotal: number;
+  progress: number;
+}
+
 /**
- * The course page and the lesson player read this. A lesson's video source, article body and
- * resource link are kept only when the access module says the viewer may open it. The read is a
- * fixed number of queries.
+ * What the viewer may open of the course, lesson by lesson, and their progress. A lesson's video
+ * source, article body and resource link are kept only when the access module says the viewer may
+ * open it. A fixed number of queries, none but the shared content's when the viewer's facts are
+ * cached (`viewerMemo`).
  */
-export async function getCourseDetail(options: CourseDetailOptions): Promise<CourseDetailRecord> {
+export async function courseForViewer(options: CourseDetailOptions): Promise<ViewerCourse> {
   const { db, slug, region, viewer } = options;
   const noMemo = <T>(_key: string, load: () => Promise<T>) => load();
   const memo = (!options.includeUnpublished && options.memo) || noMemo;
   const viewerMemo = options.viewerMemo ?? noMemo;
-  const {
-    course,
-    totalEnrolled,
-    courseDescription,
-    instructor,
-    sections,
-    lessons: lessonRows,
-    resources,
-    quizzes,
-  } = await memo(`course-content:${region}:${slug}`, () => loadSharedContent(db, slug, region, options.includeUnpublished));
-  const scheduled = [...sections, ...lessonRows].some((row) => row.availableAfterDays !== null || row.availableFrom !== null);
+  const shared = await memo(`course-content:${region}:${slug}`, () => loadSharedContent(db, slug, region, options.includeUnpublished));
+  const { course, lessons: lessonRows, resources, quizzes, schedules, scheduled } = shared;
   const now = new Date();
   const { access, completed } = await accessWithProgress(db, viewer, course.id, {
     now,
@@ -113,53 +135,64 @@ export async function getCourseDetail(options: CourseDetailOptions): Promise<Cou
   const expires = Date.now() + (options.resourceLinkTtlMs ?? 15 * 60 * 1000);
   const resourceByLesson = new Map(resources.map((r) => [r.lessonId, r]));
   // The access module's answer for each lesson (a drip schedule counts with its section's).
-  const sectionSchedules = new Map(sections.map((s) => [s.id, s]));
-  const states = new Map(
-    lessonRows.map((row) => {
-      const section = sectionSchedules.get(row.sectionId);
-      return [row.id, lessonState(access, { ...row, schedules: section ? [row, section] : [row] }, now)];
-    }),
-  );
+  const states = new Map<number, LessonState>();
+  for (const [id, lesson] of schedules) states.set(id, lessonState(access, lesson, now));
   const quizFor = await viewerQuizzes(db, viewer, quizzes, (lessonId) => states.get(lessonId)?.open ?? false, viewerMemo);
 
-  const lessonsBySection = new Map<number, CourseDetailLesson[]>();
-  lessonRows.forEach((row, index) => {
-    const { open, availableAt } = states.get(row.id)!;
-    const resource = resourceByLesson.get(row.id);
-    const lesson: CourseDetailLesson = {
-      ...row,
-      videoSource: open ? row.videoSource : null,
-      lessonContent: open ? row.lessonContent : null,
-      globalOrder: index + 1,
-      open,
-      availableAt,
-      completed: enrolled && completed.has(row.id),
-      resourceLink:
-        open && resource
-          ? { resourceId: resource.id, expires, signature: sign(options.signingSecret, resourceLinkPurpose, String(resource.id), expires) }
-          : null,
-      quiz: quizFor(row.id),
-    };
-    const list = lessonsBySection.get(row.sectionId) ?? [];
-    list.push(lesson);
-    lessonsBySection.set(row.sectionId, list);
-  });
-
-  const totalLessons = lessonRows.length;
   const status: CourseStatus = access.enrolment?.status ?? 'not enrolled';
   // A course finished through 'Complete Course' counts every lesson, as the student's course list does.
   const completedTotal = status === 'completed' ? lessonRows.length : enrolled ? lessonRows.filter((l) => completed.has(l.id)).length : 0;
 
   return {
-    region,
-    course,
-    totalEnrolled,
-    courseDescription,
-    instructor,
-    sections: sections.map((s) => ({ ...s, lessons: lessonsBySection.get(s.id) ?? [] })),
+    shared,
+    lessonFor(lessonId) {
+      const { open, availableAt } = states.get(lessonId)!;
+      const resource = open ? resourceByLesson.get(lessonId) : undefined;
+      return {
+        open,
+        availableAt,
+        completed: enrolled && completed.has(lessonId),
+        resourceLink: resource
+          ? { resourceId: resource.id, expires, signature: sign(options.signingSecret, resourceLinkPurpose, String(resource.id), expires) }
+          : null,
+        quiz: quizFor(lessonId),
+      };
+    },
     access: access.reason,
     status,
     completedTotal,
-    progress: progressPercent(status, completedTotal, totalLessons),
+    progress: progressPercent(status, completedTotal, lessonRows.length),
+  };
+}
+
+/** The course page and the lesson player read this: courseForViewer as one record (courseDetailView makes it the API's answer). */
+export async function getCourseDetail(options: CourseDetailOptions): Promise<CourseDetailRecord> {
+  const viewerCourse = await courseForViewer(options);
+  const { shared } = viewerCourse;
+  const lessonsBySection = new Map<number, CourseDetailLesson[]>();
+  shared.lessons.forEach((row, index) => {
+    const mine = viewerCourse.lessonFor(row.id);
+    const lesson: CourseDetailLesson = {
+      ...row,
+      ...mine,
+      videoSource: mine.open ? row.videoSource : null,
+      lessonContent: mine.open ? row.lessonContent : null,
+      globalOrder: index + 1,
+    };
+    const list = lessonsBySection.get(row.sectionId) ?? [];
+    list.push(lesson);
+    lessonsBySection.set(row.sectionId, list);
+  });
+  return {
+    region: options.region,
+    course: shared.course,
+    totalEnrolled: shared.totalEnrolled,
+    courseDescription: shared.courseDescription,
+    instructor: shared.instructor,
+    sections: shared.sections.map((s) => ({ ...s, lessons: lessonsBySection.get(s.id) ?? [] })),
+    access: viewerCourse.access,
+    status: viewerCourse.status,
+    completedTotal: viewerCourse.completedTotal,
+    progress: viewerCourse.progress,
   };
 }
