@@ -8,7 +8,7 @@
 // the first size, order creation by 50 concurrent signed-in buyers (Stripe answered by a local
 // stub, so provider time is excluded) and the studio's order list over 100,000 orders.
 //
-// Knobs: BENCH_QUICK (1: a one-minute smoke run), BENCH_CASES (list,detail,member,orders,orderlist),
+// Knobs: BENCH_QUICK (1: a one-minute smoke run), BENCH_CASES (list,detail,member,signedin,orders,orderlist,overview),
 // BENCH_PROFILE (a folder for the server's CPU profiles), BENCH_SECONDS (6), BENCH_CONNECTIONS (32), BENCH_PORT (3999), BENCH_DATABASES
 // (pglite,postgres), BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_COURSES (40,400), BENCH_SECTIONS (10), BENCH_LESSONS (10), BENCH_BUYERS (50),
@@ -47,7 +47,7 @@ const buyers = Number(env.BENCH_BUYERS ?? 50);
 const ordersPerBuyer = Number(env.BENCH_ORDERS_PER_BUYER ?? (quick ? 2 : 10));
 const orderCount = Number(env.BENCH_ORDERS ?? (quick ? 10_000 : 100_000));
 /** Which measurements to run: list,detail,member,orders,orderlist,overview (all by default); each route brings its own ceiling. */
-const cases = new Set((env.BENCH_CASES ?? 'list,detail,member,orders,orderlist,overview').split(',').map((s) => s.trim()));
+const cases = new Set((env.BENCH_CASES ?? 'list,detail,member,signedin,orders,orderlist,overview').split(',').map((s) => s.trim()));
 /** A folder for the server's V8 CPU profiles (node --cpu-prof), one per server run. */
 const profileDir = env.BENCH_PROFILE;
 const PASSWORD = 'Bench#Pass42';
@@ -376,6 +376,13 @@ try {
         if (cases.has('list')) add('course list, brotli (as browsers ask)', await load('/api/v1/courses/', { 'accept-encoding': 'gzip, deflate, br' }));
         if (cases.has('detail')) add('course detail, visitor', await load(detail));
         if (cases.has('member')) add('course detail, member', await load(detail, { authorization: `Bearer ${member}` }));
+        if (cases.has('signedin')) {
+          // The other reads a signed-in student's pages make.
+          const auth = { authorization: `Bearer ${member}` };
+          add('student dashboard, member', await load('/api/v1/student/dashboard/', auth));
+          add('check-enrollment, member', await load(`/api/v1/check-enrollment/${prepared.paidCourse.id}/`, auth));
+          add('subscription detail, member', await load('/api/v1/user/subscription-detail/', auth));
+        }
         if (ceilingRuns.length) {
           const mean = ceilingRuns.reduce((a, b) => a + b, 0) / ceilingRuns.length;
           rows.push({
@@ -407,11 +414,29 @@ try {
 }
 
 const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '' : n.toFixed(digits));
+
+/** Each row's goal (issue 26) and whether this run met it; rows without a goal are context. */
+function goalOf(row: Row): { text: string; met: boolean } | undefined {
+  const ratio = row.ratio ?? 0;
+  const p99 = row.p99 ?? Infinity;
+  if (row.name === 'course list') return { text: '≥ 0.70', met: ratio >= 0.7 };
+  if (row.name === 'course detail, visitor') return { text: '≥ 0.60', met: ratio >= 0.6 };
+  if (row.name.endsWith(', member')) return { text: '≥ 0.30, p99 < 50', met: ratio >= 0.3 && p99 < 50 };
+  if (row.name.startsWith('create-order')) return { text: 'p99 < 50', met: p99 < 50 };
+  if (row.name.startsWith('order list query') || row.name.startsWith('admin ')) {
+    const limit = orderCount >= 1_000_000 ? 300 : 100;
+    return { text: `p99 < ${limit}`, met: p99 < limit };
+  }
+  return undefined;
+}
 console.log(
   `\n${connections} connections, ${seconds} s per route in ${ROUNDS} slices alternating with the ceiling (ratio = route / ceiling of its own slices); ${sections * lessonsPerSection} lessons per course; latencies in ms\n`,
 );
 console.log(
-  ['database', 'courses', 'route', 'req/s', 'p50', 'p99', 'ratio', 'bytes'].map((h, i) => (i < 3 ? h.padEnd([10, 7, 52][i]!) : h.padStart(8))).join(' '),
+  [
+    ...['database', 'courses', 'route', 'req/s', 'p50', 'p99', 'ratio', 'bytes'].map((h, i) => (i < 3 ? h.padEnd([10, 7, 52][i]!) : h.padStart(8))),
+    '  goal',
+  ].join(' '),
 );
 for (const r of rows) {
   console.log(
@@ -424,7 +449,13 @@ for (const r of rows) {
       fmt(r.p99, 1).padStart(8),
       fmt(r.ratio, 2).padStart(8),
       fmt(r.bytes).padStart(8),
+      (() => {
+        const goal = goalOf(r);
+        return goal ? `  ${goal.met ? 'pass' : 'FAIL'} (${goal.text})` : '';
+      })(),
     ].join(' '),
   );
 }
-console.log('\nAims: course list ≥ 0.70 of the ceiling, course detail ≥ 0.60; 400 courses cost no more per byte than 40.');
+console.log(
+  "\nGoals (issue 26): course list ≥ 0.70 of the ceiling, a visitor's detail ≥ 0.60, a member's reads ≥ 0.30 with p99 < 50 ms, create-order p99 < 50 ms, the studio p99 < 100 ms at 100,000 orders (< 300 at 1,000,000); 400 courses cost no more per byte than 40.",
+);
