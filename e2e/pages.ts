@@ -354,6 +354,20 @@ export const pages: PageCase[] = [
   },
   { name: 'studio-course-prices', path: (f) => `/admin/courses/${f.paidCourse.id}?tab=prices`, see: { heading: /^USD/ }, as: 'admin' },
   { name: 'studio-course-preview', path: (f) => `/admin/courses/${f.paidCourse.id}/preview`, see: (f) => ({ heading: f.paidCourse.title }), as: 'admin' },
+  { name: 'studio-bundles', path: '/admin/bundles', see: { text: 'Django Backend Bundle' }, as: 'admin' },
+  {
+    name: 'studio-bundles-empty',
+    path: '/admin/bundles',
+    see: { text: 'Create your first bundle' },
+    as: 'admin',
+    // A studio with no bundle yet (the demo seeds one): the list's empty state.
+    prepare: async (page) => {
+      await page.route(
+        (url) => url.pathname === '/api/v1/admin/bundles/',
+        (route) => route.fulfill({ json: { count: 0, page: 1, page_size: 25, results: [] } }),
+      );
+    },
+  },
   { name: 'studio-orders', path: '/admin/orders', see: { heading: 'Orders' }, as: 'admin' },
   { name: 'studio-order', path: (f) => `/admin/orders/${f.order.number}`, see: (f) => ({ heading: new RegExp(`^Order ${f.order.number}`) }), as: 'admin' },
   // The fixtures' order cost nothing (100% coupon): its Refund only closes it.

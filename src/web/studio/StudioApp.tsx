@@ -11,6 +11,7 @@ const CoursesPage = lazy(() => import('./pages/CoursesPage'));
 const CourseNewPage = lazy(() => import('./pages/CourseNewPage'));
 const CourseEditorPage = lazy(() => import('./pages/CourseEditorPage'));
 const CoursePreviewPage = lazy(() => import('./pages/CoursePreviewPage'));
+const BundlesPage = lazy(() => import('./pages/BundlesPage'));
 const OrdersPage = lazy(() => import('./pages/OrdersPage'));
 const OrderDetailPage = lazy(() => import('./pages/OrderDetailPage'));
 const StudentsPage = lazy(() => import('./pages/StudentsPage'));
@@ -57,6 +58,7 @@ export default function StudioApp() {
                 { path: 'courses/new', element: <CourseNewPage /> },
                 { path: 'courses/:courseId', element: <CourseEditorPage /> },
                 { path: 'courses/:courseId/preview', element: <CoursePreviewPage /> },
+                { path: 'bundles', element: <BundlesPage /> },
                 { path: 'orders', element: <OrdersPage /> },
                 { path: 'orders/:orderNumber', element: <OrderDetailPage /> },
                 { path: 'students', element: <StudentsPage /> },

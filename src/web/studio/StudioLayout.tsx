@@ -22,6 +22,7 @@ const groups: { heading: string; items: NavItem[] }[] = [
     items: [
       { to: '/admin', label: 'Overview', icon: 'graph-up' },
       { to: '/admin/courses', label: 'Courses', icon: 'collection-play' },
+      { to: '/admin/bundles', label: 'Bundles', icon: 'collection' },
       { to: '/admin/plans', label: 'Plans', icon: 'stars' },
       { to: '/admin/orders', label: 'Orders', icon: 'receipt' },
       { to: '/admin/coupons', label: 'Coupons', icon: 'ticket-perforated' },
