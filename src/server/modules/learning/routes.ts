@@ -47,7 +47,13 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/check-enrollment/:courseId/',
       { schema: { tags: ['learning'], ...bearerAuth, params: courseParams, response: { 200: z.object({ course_status: z.string() }) } } },
-      async (request) => learning.checkEnrollment(ctx.db, (await requireViewer(request, secret)).userId, request.params.courseId),
+      async (request) => {
+        // An enrolment fact: kept in the viewer cache until one of the viewer's enrolments changes.
+        const { userId } = await requireViewer(request, secret);
+        return ctx.viewerCache.get(userId, `check-enrollment:${request.params.courseId}`, () =>
+          learning.checkEnrollment(ctx.db, userId, request.params.courseId),
+        );
+      },
     );
 
     app.get(

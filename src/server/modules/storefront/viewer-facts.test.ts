@@ -124,6 +124,20 @@ describe("a signed-in viewer's course page", () => {
     expect(byTitle(detail, 'First').is_locked).toBe(false);
   });
 
+  it('answers check-enrollment from the same cache, changed at once by an enrolment or a revoke', async () => {
+    const student = await signedIn(t);
+    const status = async () => (await student.call('GET', `/check-enrollment/${course.id}/`)).json<{ course_status: string }>().course_status;
+    expect(await status()).toBe('not enrolled');
+    expect(await status()).toBe('not enrolled');
+    await admin.call('POST', `/admin/students/${student.user.id}/enrolments/`, { course_id: course.id });
+    expect(await status()).toBe('enrolled');
+    const first = byTitle((await student.call('GET', `/courses/${slug}/`)).json<CourseDetail>(), 'First');
+    await student.call('POST', '/complete-lesson/', { lesson_uuid: first.uuid });
+    expect(await status()).toBe('in_progress');
+    await admin.call('DELETE', `/admin/students/${student.user.id}/enrolments/${course.id}/`);
+    expect(await status()).toBe('not enrolled');
+  });
+
   it("keeps each viewer's facts to themselves", async () => {
     const [one, two] = [await signedIn(t), await signedIn(t)];
     await admin.call('POST', `/admin/students/${one.user.id}/enrolments/`, { course_id: course.id });
