@@ -20,6 +20,8 @@ export interface Fixtures {
   paidCourse: CourseRef;
   /** Another paid course, which nobody owns. */
   otherPaidCourse: CourseRef;
+  /** The demo's published bundle (two paid courses the student does not own). */
+  bundle: CourseRef;
   order: { number: string; courseSlug: string };
   /** The instructor's answer to the student's question on the course they bought. */
   answer: string;
@@ -317,6 +319,8 @@ export async function makeFixtures(browser: Browser): Promise<Fixtures> {
   const paid = courses.filter((c) => c.course_type === 'paid');
   expect(paid.length).toBeGreaterThan(1);
   const [paidCourse, otherPaidCourse] = paid.map(({ id, slug, title }) => ({ id, slug, title }));
+  const [bundle] = (await (await fetch(`${baseUrl()}/api/v1/bundles/`)).json()) as CourseRef[];
+  expect(bundle).toBeDefined();
 
   const student = await openPage(browser);
   const studentEmail = await createStudent('asha verma');
@@ -344,6 +348,7 @@ export async function makeFixtures(browser: Browser): Promise<Fixtures> {
     emails,
     paidCourse: paidCourse!,
     otherPaidCourse: otherPaidCourse!,
+    bundle: { id: bundle!.id, slug: bundle!.slug, title: bundle!.title },
     order: { number: orderNumber, courseSlug: paidCourse!.slug },
     storage: { visitor: { cookies: [], origins: [] }, student: studentStorage, admin: adminStorage },
   };

@@ -13,6 +13,7 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './browser';
 import type { AdminOrderDetail } from '../src/shared/admin';
+import type { Bundle } from '../src/shared/bundles';
 import type { OrderHistoryItem } from '../src/shared/commerce';
 import type { Fixtures } from './fixtures';
 
@@ -116,6 +117,31 @@ async function courseInCart(page: Page, fixtures: Fixtures) {
   await page.getByRole('button', { name: 'Go to cart' }).first().waitFor();
 }
 
+/**
+ * The bundle's page as the server answers it for the signed-in student, with the first course (or all of them)
+ * marked as owned: the fixtures' student owns no course of the demo bundle, and buying one would change the
+ * other pages' state (the 'owning' rule itself is tested on the server, orders/bundles.test.ts).
+ */
+function bundleOwned(which: 'first' | 'all') {
+  return async (page: Page) => {
+    await page.route(
+      (url) => /^\/api\/v1\/bundles\/[^/]+\/$/.test(url.pathname),
+      async (route) => {
+        const response = await route.fetch();
+        const bundle = (await response.json()) as Bundle;
+        const owned = new Set(which === 'all' ? bundle.courses.map((c) => c.id) : [bundle.courses[0]!.id]);
+        const json: Bundle = {
+          ...bundle,
+          courses: bundle.courses.map((c) => ({ ...c, owned: owned.has(c.id) })),
+          owned_course_ids: [...owned],
+          owns_all: owned.size === bundle.courses.length,
+        };
+        await route.fulfill({ response, json });
+      },
+    );
+  };
+}
+
 /** The student completes the first lesson of the course they bought (once is enough: completing is idempotent), so they may rate it. */
 async function completeFirstLesson(fixtures: Fixtures) {
   const token = fixtures.storage.student.origins.flatMap((origin) => origin.localStorage).find((item) => item.name === 'accessToken')?.value;
@@ -133,6 +159,17 @@ export const pages: PageCase[] = [
   { name: 'home', path: '/', see: { heading: /Learn to code by building/ } },
   { name: 'courses', path: '/courses', see: { heading: /^Courses \| Project-Based/ } },
   { name: 'course-detail', path: (f) => `/courses/${f.paidCourse.slug}`, see: (f) => ({ heading: f.paidCourse.title }) },
+  { name: 'courses-bundle-card', path: '/courses', see: (f) => ({ heading: f.bundle.title }) },
+  { name: 'bundle', path: (f) => `/bundles/${f.bundle.slug}`, see: (f) => ({ heading: f.bundle.title }) },
+  { name: 'bundle-unknown', path: '/bundles/no-such-bundle', see: { heading: 'Bundle not found' }, status: 404 },
+  { name: 'bundle-owning-some', path: (f) => `/bundles/${f.bundle.slug}`, see: { text: /^You already own “/ }, as: 'student', prepare: bundleOwned('first') },
+  {
+    name: 'bundle-owning-all',
+    path: (f) => `/bundles/${f.bundle.slug}`,
+    see: { text: 'You already own every course in this bundle.' },
+    as: 'student',
+    prepare: bundleOwned('all'),
+  },
   { name: 'services', path: '/services', see: { heading: /^Software that runs your business/ } },
   { name: 'contact', path: '/contact', see: { heading: "Let's talk" } },
   { name: 'roadmap', path: '/roadmap', see: { heading: /^From your first line of Python/ } },

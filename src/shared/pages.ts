@@ -24,6 +24,7 @@ export const pageMeta = {
     keywords,
   },
   courseDetail: { title: 'Course Details', description: 'Course details, curriculum and instructor.', keywords },
+  bundleDetail: { title: 'Course Bundle', description: 'Several courses together for one price, less than buying them one by one.', keywords },
   services: {
     title: `Custom Software Development Services | ${site}`,
     description: 'Web apps, APIs, AI and automation built for your business by an experienced engineering team. Book a free consultation.',

@@ -29,6 +29,7 @@ const NotFoundPage = lazyPage('pages/not-found/NotFoundPage.tsx', () => import('
 const HomePage = page('home/HomePage', () => import('./pages/home/HomePage'));
 const CoursesPage = page('courses/CoursesPage', () => import('./pages/courses/CoursesPage'));
 const CourseDetailPage = page('course-detail/CourseDetailPage', () => import('./pages/course-detail/CourseDetailPage'));
+const BundleDetailPage = page('bundle-detail/BundleDetailPage', () => import('./pages/bundle-detail/BundleDetailPage'));
 const ServicesPage = page('services/ServicesPage', () => import('./pages/services/ServicesPage'));
 const ContactPage = page('contact/ContactPage', () => import('./pages/contact/ContactPage'));
 const RoadmapPage = page('roadmap/RoadmapPage', () => import('./pages/roadmap/RoadmapPage'));
@@ -98,6 +99,7 @@ export const routes: RouteObject[] = [
           { path: 'courses', element: <CoursesPage /> },
           { path: 'courses/:slug', element: <CourseDetailPage /> },
           { path: 'course/:slug', element: <CourseDetailPage /> },
+          { path: 'bundles/:slug', element: <BundleDetailPage /> },
           { path: 'services', element: <ServicesPage /> },
           { path: 'contact', element: <ContactPage /> },
           { path: 'roadmap', element: <RoadmapPage /> },

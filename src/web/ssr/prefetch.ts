@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import type { CourseListItem } from '../../shared/catalog';
+import { bundleQueries } from '../api/bundles';
 import { catalogKeys, catalogQueries } from '../api/catalog';
 import { projectQueries } from '../api/projects';
 import { reviewQueries } from '../api/reviews';
@@ -17,6 +18,7 @@ export async function prefetchPage(queryClient: QueryClient, pathname: string, i
   const visitorIp = ip || undefined;
   const page: Promise<unknown>[] = [];
   const course = matchPath('/courses/:slug', pathname) ?? matchPath('/course/:slug', pathname);
+  const bundle = matchPath('/bundles/:slug', pathname);
   if (course?.params.slug)
     page.push(
       queryClient.prefetchQuery(catalogQueries.course(course.params.slug, visitorIp)),
@@ -25,6 +27,9 @@ export async function prefetchPage(queryClient: QueryClient, pathname: string, i
       // Its first page of reviews too: they are part of what a search engine and a visitor read.
       queryClient.prefetchQuery(reviewQueries.course(course.params.slug)),
     );
+  else if (bundle?.params.slug) page.push(queryClient.prefetchQuery(bundleQueries.bundle(bundle.params.slug, visitorIp)));
+  // The course list shows the bundles' cards beside the courses.
+  else if (pathname === '/courses') page.push(queryClient.prefetchQuery(bundleQueries.list(visitorIp)));
   else if (pathname === '/')
     page.push(
       queryClient.prefetchQuery(catalogQueries.clientReviews()),

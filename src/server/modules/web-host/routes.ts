@@ -26,7 +26,7 @@ export function staticCachePolicy(relativePath: string): string {
 
 /** The storefront is rendered on the server; signed-in and private pages are rendered by the browser. */
 function isServerRendered(pathname: string, status: number): boolean {
-  return status === 404 || publicPaths.some((p) => p.path === pathname) || /^\/courses?\/[^/]+$/.test(pathname);
+  return status === 404 || publicPaths.some((p) => p.path === pathname) || /^\/(courses?|bundles)\/[^/]+$/.test(pathname);
 }
 
 /**

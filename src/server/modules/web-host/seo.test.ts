@@ -40,6 +40,23 @@ describe('server-rendered head', () => {
     }
   });
 
+  it('answers a bundle page with its title, Product JSON-LD and a JPEG preview; an unknown bundle is a real 404', async () => {
+    const [bundle] = (await t.app.inject({ url: '/api/v1/bundles/' })).json<{ slug: string; title: string; cover_image: string }[]>();
+    expect(bundle).toBeDefined();
+    const res = await t.app.inject({ url: `/bundles/${bundle!.slug}`, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<title>${bundle!.title} | Course Bundle</title>`);
+    expect(res.body).toContain(`<link rel="canonical" href="http://lectern.test/bundles/${bundle!.slug}">`);
+    expect(res.body).toContain('<meta property="og:type" content="product">');
+    expect(res.body).toContain(`<meta property="og:image" content="http://lectern.test${bundle!.cover_image.replace(/\.svg$/, '.jpg')}">`);
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.+?)<\/script>/.exec(res.body)![1]!);
+    expect(jsonLd).toMatchObject({ '@type': 'Product', name: bundle!.title, offers: { '@type': 'Offer' } });
+
+    const missing = await t.app.inject({ url: '/bundles/no-such-bundle', headers: { accept: 'text/html' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<meta name="robots" content="noindex, nofollow">');
+  });
+
   it("carries aggregateRating from the course's real reviews only: none for a course without any", async () => {
     const jsonLdOf = async (slug: string) => {
       const html = (await t.app.inject({ url: `/courses/${slug}`, headers: { accept: 'text/html' } })).body;

@@ -1,7 +1,8 @@
 import { otherPaths, pageMeta, publicPaths, type PageMeta } from '../../../shared/pages.js';
 import type { Database } from '../../db/client.js';
 import { imageFallbackPath } from '../../lib/images.js';
-import { currentSlugFor, getCourseMeta, listSitemapCourses } from '../catalog/index.js';
+import { DEFAULT_REGION } from '../../../shared/regions.js';
+import { currentSlugFor, getCourseMeta, getPublishedBundle, listSitemapCourses } from '../catalog/index.js';
 import { letterHeadFacts } from '../projects/index.js';
 import { renderHead, type HeadOptions } from './head.js';
 
@@ -58,6 +59,31 @@ export async function headForPath(db: Database, publicUrl: string, pathname: str
     const moved = await currentSlugFor(db, decodeURIComponent(course[1]));
     if (moved) return { status: 301, head: '', location: `/courses/${encodeURIComponent(moved)}` };
     return { status: 404, head: renderHead({ ...base, meta: pageMeta.notFound }) };
+  }
+
+  // A bundle on sale: its page, with its cover and courses for a share preview; anything else is a real 404.
+  const bundle = /^\/bundles\/([^/]+)$/.exec(clean);
+  if (bundle?.[1]) {
+    const row = await getPublishedBundle(db, decodeURIComponent(bundle[1]), DEFAULT_REGION);
+    if (!row) return { status: 404, head: renderHead({ ...base, meta: pageMeta.notFound }) };
+    const url = `${publicUrl}/bundles/${row.slug}`;
+    const titles = row.courses.map((c) => c.title);
+    const meta: PageMeta = {
+      title: `${row.title} | ${pageMeta.bundleDetail.title}`,
+      description: `${titles.length} courses together: ${titles.join(', ')}.`,
+      keywords: `${row.title}, ${titles.join(', ')}, ${pageMeta.bundleDetail.keywords}`,
+    };
+    const image = row.coverImage || row.courses[0]?.course_image || DEFAULT_SHARE_IMAGE;
+    const jsonLd = {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: row.title,
+      description: meta.description,
+      url,
+      image: absolute(publicUrl, image),
+      offers: { '@type': 'Offer', price: row.price.amount, priceCurrency: row.price.currency.toUpperCase(), availability: 'https://schema.org/InStock', url },
+    };
+    return { status: 200, head: renderHead({ ...base, url, meta, image: absolute(publicUrl, imageFallbackPath(image)), type: 'product', jsonLd }) };
   }
 
   // A pre-experience letter: public, so a shared link shows who earned it, for what, and its picture.

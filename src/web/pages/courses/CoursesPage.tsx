@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
+import { useBundles } from '../../api/bundles';
 import { useCourses } from '../../api/catalog';
 import { messages } from '../../../shared/messages';
 import { Breadcrumb } from '../../components/Breadcrumb';
+import { BundleCard } from '../../components/BundleCard';
 import { CourseGrid } from '../../components/CourseGrid';
 import { EmptyState, ErrorState } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -10,6 +12,8 @@ import './courses.scss';
 export default function CoursesPage() {
   usePageMeta('courses');
   const courses = useCourses();
+  // Bundles are a section of their own, shown once there is one; the page does not wait on them.
+  const bundles = useBundles().data ?? [];
   const list = courses.data ?? [];
   const free = list.filter((c) => c.course_type === 'free');
   const paid = list.filter((c) => c.course_type === 'paid');
@@ -53,6 +57,23 @@ export default function CoursesPage() {
               <CourseGrid courses={free} isLoading={courses.isLoading} isError={false} onRetry={retry} firstScreen={free.length ? 4 : 0} />
             </div>
           </section>
+          {bundles.length > 0 && (
+            <section className="section section-bundles" aria-labelledby="bundles-title">
+              <div className="container">
+                <h2 id="bundles-title" className="section-title">
+                  Bundles
+                </h2>
+                <p className="section-subtitle">Courses that belong together, for less than buying them one by one.</p>
+                <div className="row g-4">
+                  {bundles.map((bundle) => (
+                    <div className="col-12 col-xl-6" key={bundle.id}>
+                      <BundleCard bundle={bundle} />
+                    </div>
+                  ))}
+                </div>
+              </div>
+            </section>
+          )}
           <section className="section section-soft" aria-labelledby="premium-courses-title">
             <div className="container">
               <h2 id="premium-courses-title" className="section-title">
