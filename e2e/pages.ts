@@ -13,7 +13,7 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './browser';
 import type { AdminOrderDetail } from '../src/shared/admin';
-import type { Bundle } from '../src/shared/bundles';
+import type { AdminBundle, Bundle } from '../src/shared/bundles';
 import type { OrderHistoryItem } from '../src/shared/commerce';
 import type { Fixtures } from './fixtures';
 
@@ -403,6 +403,63 @@ export const pages: PageCase[] = [
         (url) => url.pathname === '/api/v1/admin/bundles/',
         (route) => route.fulfill({ json: { count: 0, page: 1, page_size: 25, results: [] } }),
       );
+    },
+  },
+  {
+    name: 'studio-bundle-new',
+    path: '/admin/bundles/new',
+    see: { heading: 'Courses in the bundle' },
+    as: 'admin',
+    act: async (page) => {
+      await page.getByRole('textbox', { name: 'Description' }).waitFor();
+    },
+  },
+  {
+    name: 'studio-bundle-edit',
+    path: '/admin/bundles',
+    see: { text: 'Django Backend Bundle' },
+    as: 'admin',
+    act: async (page) => {
+      await page.getByRole('link', { name: 'Django Backend Bundle' }).click();
+      await page.getByRole('heading', { name: 'Courses in the bundle' }).waitFor();
+      // The courses' own prices are loaded: the total and each region's saving are on screen.
+      await page.getByText('Bought one by one:').waitFor();
+      await page
+        .getByText(/^Buyers save/)
+        .first()
+        .waitFor();
+      await page.getByRole('textbox', { name: 'Description' }).waitFor();
+    },
+  },
+  {
+    name: 'studio-bundle-publish-refused',
+    path: '/admin/bundles',
+    see: { text: 'Django Backend Bundle' },
+    as: 'admin',
+    // The demo bundle as a draft of one course with no USD price, and the server's refusal of its publishing.
+    prepare: async (page) => {
+      await page.route(
+        (url) => /^\/api\/v1\/admin\/bundles\/\d+\/$/.test(url.pathname),
+        async (route) => {
+          const bundle = (await (await route.fetch()).json()) as AdminBundle;
+          await route.fulfill({
+            json: { ...bundle, state: 'draft', courses: bundle.courses.slice(0, 1), prices: bundle.prices.filter((p) => p.region !== 'US') },
+          });
+        },
+      );
+      await page.route(
+        (url) => url.pathname.endsWith('/publish/'),
+        (route) => route.fulfill({ status: 400, json: { non_field_errors: ['Give the bundle a USD price before publishing.'] } }),
+      );
+    },
+    act: async (page) => {
+      await page.getByRole('link', { name: 'Django Backend Bundle' }).click();
+      await page.getByRole('heading', { name: 'Courses in the bundle' }).waitFor();
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Publish' }).click();
+      await dialog.getByText('Give the bundle a USD price before publishing.').first().waitFor();
+      await dialog.getByRole('button', { name: 'Publish' }).waitFor();
     },
   },
   { name: 'studio-orders', path: '/admin/orders', see: { heading: 'Orders' }, as: 'admin' },

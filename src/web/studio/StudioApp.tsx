@@ -12,6 +12,7 @@ const CourseNewPage = lazy(() => import('./pages/CourseNewPage'));
 const CourseEditorPage = lazy(() => import('./pages/CourseEditorPage'));
 const CoursePreviewPage = lazy(() => import('./pages/CoursePreviewPage'));
 const BundlesPage = lazy(() => import('./pages/BundlesPage'));
+const BundleEditorPage = lazy(() => import('./pages/BundleEditorPage'));
 const OrdersPage = lazy(() => import('./pages/OrdersPage'));
 const OrderDetailPage = lazy(() => import('./pages/OrderDetailPage'));
 const StudentsPage = lazy(() => import('./pages/StudentsPage'));
@@ -59,6 +60,7 @@ export default function StudioApp() {
                 { path: 'courses/:courseId', element: <CourseEditorPage /> },
                 { path: 'courses/:courseId/preview', element: <CoursePreviewPage /> },
                 { path: 'bundles', element: <BundlesPage /> },
+                { path: 'bundles/:bundleId', element: <BundleEditorPage /> },
                 { path: 'orders', element: <OrdersPage /> },
                 { path: 'orders/:orderNumber', element: <OrderDetailPage /> },
                 { path: 'students', element: <StudentsPage /> },

@@ -81,7 +81,10 @@ export default function BundlesPage() {
                       <div className="min-w-0">
                         <RowLink to={to}>{bundle.title}</RowLink>
                         <div className="small text-body-secondary text-break">
-                          {bundle.courses.length} courses<span className="d-md-none"> · {bundle.sold} sold</span>
+                          <span className="d-none d-md-inline">/bundles/{bundle.slug}</span>
+                          <span className="d-md-none">
+                            {bundle.courses.length} courses · {bundle.sold} sold
+                          </span>
                         </div>
                       </div>
                     </div>
