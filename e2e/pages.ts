@@ -142,6 +142,13 @@ function bundleOwned(which: 'first' | 'all') {
   };
 }
 
+/** Puts the demo bundle in a visitor's cart from its page. */
+async function bundleInCart(page: Page, fixtures: Fixtures) {
+  await page.goto(`/bundles/${fixtures.bundle.slug}`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('button', { name: 'Go to cart' }).waitFor();
+}
+
 /** The student completes the first lesson of the course they bought (once is enough: completing is idempotent), so they may rate it. */
 async function completeFirstLesson(fixtures: Fixtures) {
   const token = fixtures.storage.student.origins.flatMap((origin) => origin.localStorage).find((item) => item.name === 'accessToken')?.value;
@@ -291,6 +298,7 @@ export const pages: PageCase[] = [
         .waitFor();
     },
   },
+  { name: 'checkout-bundle', path: '/checkout', see: { text: 'New to you' }, prepare: bundleInCart },
   { name: 'checkout-cart', path: '/checkout', see: (f) => ({ text: f.otherPaidCourse.title }), as: 'student', prepare: courseInCart },
   { name: 'subscription-none', path: '/subscription', see: { text: "You don't have any subscription." }, as: 'student' },
   { name: 'subscription-history-empty', path: '/subscription/history', see: { text: 'No subscription history found.' }, as: 'student' },

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AddToCartButton } from './AddToCartButton';
 
 let addReply: { message: string; cart_items_count: number };
+let cartBundles: unknown[];
 let release: (() => void) | undefined;
 let cartCount: number;
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -15,6 +16,7 @@ beforeEach(() => {
   addReply = { message: 'added_to_cart', cart_items_count: 3 };
   release = undefined;
   cartCount = 0;
+  cartBundles = [];
   fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const path = new URL(String(input)).pathname;
     if (path === '/api/v1/add-to-cart/') {
@@ -23,7 +25,7 @@ beforeEach(() => {
       return json(addReply);
     }
     if (path.startsWith('/api/v1/get-cart-items/'))
-      return json({ cart_id: 'x', items: [], count: cartCount, total: 0, currency: 'USD', symbol: '$', country: 'US' });
+      return json({ cart_id: 'x', items: [], bundles: cartBundles, count: cartCount, total: 0, currency: 'USD', symbol: '$', country: 'US' });
     if (path === '/api/v1/emails/create-abandoned-email/') return json({ message: 'scheduled' });
     if (path === '/api/v1/save-ip/') return json({ ip: '203.0.113.7' });
     return json({ detail: 'Not found.' }, 404);
@@ -62,6 +64,15 @@ describe('AddToCartButton', () => {
     expect(window.localStorage.getItem('cartItemsCount')).toBe('3');
     const add = fetchMock.mock.calls.find(([url]) => String(url).includes('/add-to-cart/'))!;
     expect(JSON.parse(String(add[1]!.body))).toEqual({ course_id: 7, cart_id: cartId });
+  });
+
+  it("starts at 'Go to cart' when the course is in the cart as part of a bundle", async () => {
+    window.localStorage.setItem('cartId', '0b8f6a8e-3f5e-4a53-9d2c-7d8f7f4a1b2c');
+    cartBundles = [
+      { bundle_id: 3, courses: [{ id: 7, slug: 'drf', title: 'DRF', course_image: '', owned: false }], new_course_ids: [7], owned_course_ids: [] },
+    ];
+    renderButton();
+    expect(await screen.findByRole('button', { name: 'Go to cart' })).toBeInTheDocument();
   });
 
   it("reminds the guest address this cart's checkout asked for", async () => {

@@ -31,7 +31,11 @@ export function AddToCartButton({ course, className = 'btn btn-accent btn-lg w-1
   const [phase, setPhase] = useState<Phase>('idle');
 
   if (course.course_type === 'free') return null;
-  const inCart = phase === 'added' || (phase === 'idle' && Boolean(cart?.items.some((item) => item.course_id === course.id)));
+  // In the cart alone or as a course of a bundle there.
+  const inCart =
+    phase === 'added' ||
+    (phase === 'idle' &&
+      Boolean(cart?.items.some((item) => item.course_id === course.id) || cart?.bundles?.some((b) => b.courses.some((c) => c.id === course.id))));
 
   const add = async () => {
     setPhase('adding');

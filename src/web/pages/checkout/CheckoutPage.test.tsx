@@ -548,6 +548,77 @@ describe('cart', () => {
   });
 });
 
+const bundleLine = {
+  item_id: '5b0c7d0e-2222-4c4c-8a8a-000000000003',
+  bundle_id: 3,
+  slug: 'django-backend-bundle',
+  title: 'Django Backend Bundle',
+  cover_image: '/media/courses/django-ecommerce.svg',
+  country_price: { amount: 79.99, regular_amount: 109.98, symbol: '$', country: 'US', currency: 'USD' },
+  saving: 29.99,
+  courses: [
+    { id: 7, slug: 'django-rest-framework', title: 'Django REST Framework', course_image: '/media/courses/drf.svg', owned: true },
+    { id: 8, slug: 'django-ecommerce', title: 'Django E-commerce', course_image: '/media/courses/shop.svg', owned: false },
+  ],
+  new_course_ids: [8],
+  owned_course_ids: [7],
+};
+
+describe('a cart with a bundle', () => {
+  beforeEach(() => {
+    cart = makeCart({ items: [makeCart().items[1]!], bundles: [bundleLine], count: 2, total: 109.99 });
+  });
+
+  it('shows the bundle as one line with its courses under it and which are new to the buyer', async () => {
+    renderCheckout();
+    const line = await screen.findByTestId('cart-bundle');
+    expect(within(line).getByRole('link', { name: 'Django Backend Bundle' })).toHaveAttribute('href', '/bundles/django-backend-bundle');
+    expect(line).toHaveTextContent('Bundle · 2 courses');
+    expect(line).toHaveTextContent('1 of 2 courses are new to you');
+    const courses = within(line).getAllByRole('listitem');
+    expect(courses[0]).toHaveTextContent('Django REST FrameworkAlready yours');
+    expect(courses[1]).toHaveTextContent('Django E-commerceNew to you');
+    expect(screen.getByRole('heading', { name: /Order summary/ })).toHaveTextContent('(3 courses)');
+  });
+
+  it('removes the bundle line with DELETE of its item id', async () => {
+    handlers[`/api/v1/cart-items/${bundleLine.item_id}/`] = () => ({ status: 200, body: { message: 'Removed.', cart_items_count: 1 } });
+    const user = userEvent.setup();
+    renderCheckout();
+    await screen.findByTestId('cart-bundle');
+    cart = makeCart({ items: [makeCart().items[1]!], bundles: [], count: 1, total: 30 });
+    await user.click(screen.getByRole('button', { name: 'Remove Django Backend Bundle' }));
+    await waitFor(() => expect(screen.queryByTestId('cart-bundle')).not.toBeInTheDocument());
+    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/cart-items/'))!;
+    expect(call[1]!.method).toBe('DELETE');
+  });
+
+  it('sends the bundle in create-order beside the courses, with the total the server will quote', async () => {
+    let sent: FormData | undefined;
+    handlers['/api/v1/create-order/'] = (init) => {
+      sent = init?.body as FormData;
+      return { status: 400, body: { detail: 'stop here' } };
+    };
+    const user = userEvent.setup();
+    renderCheckout();
+    await screen.findByTestId('cart-bundle');
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$109.99');
+    await fillValidForm(user);
+    await user.click(enrollNow());
+    await waitFor(() => expect(sent).toBeDefined());
+    expect(sent?.getAll('courses')).toEqual(['9']);
+    expect(sent?.getAll('bundles')).toEqual(['3']);
+    expect(sent?.get('total')).toBe('109.99');
+  });
+
+  it('is not empty with only a bundle in it', async () => {
+    cart = makeCart({ items: [], bundles: [bundleLine], count: 2, total: 79.99 });
+    renderCheckout();
+    expect(await screen.findByTestId('cart-bundle')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enroll Now' })).toBeInTheDocument();
+  });
+});
+
 describe('checkoutTotals', () => {
   const line = (course_id: number, amount: number) => ({ course_id, country_price: { amount } });
   it('is total × percentage / 100, floored at 0', () => {
@@ -561,6 +632,13 @@ describe('checkoutTotals', () => {
     expect(checkoutTotals([line(1, 79.99)], { amountOff: 10 })).toEqual({ discount: 10, total: 69.99 });
     expect(checkoutTotals([line(1, 49)], { amountOff: 500 })).toEqual({ discount: 49, total: 0 });
     expect(checkoutTotals([line(1, 49.99), line(2, 5)], { amountOff: 10, courseIds: [2] })).toEqual({ discount: 5, total: 49.99 });
+  });
+  it('prices a bundle as one line, discounted only by a coupon that names it or names nothing', () => {
+    const bundle = { bundle_id: 3, country_price: { amount: 79.99 } };
+    expect(checkoutTotals([line(9, 30)], null, [bundle])).toEqual({ discount: 0, total: 109.99 });
+    expect(checkoutTotals([line(9, 30)], { amountOff: 10 }, [bundle])).toEqual({ discount: 10, total: 99.99 });
+    expect(checkoutTotals([line(9, 30)], { percentage: 50, courseIds: [7, 8] }, [bundle])).toEqual({ discount: 0, total: 109.99 });
+    expect(checkoutTotals([line(9, 30)], { amountOff: 10, courseIds: null, bundleIds: [3] }, [bundle])).toEqual({ discount: 10, total: 99.99 });
   });
   it('discounts only the lines of a coupon limited to some courses', () => {
     expect(checkoutTotals([line(1, 49.99), line(2, 30)], { percentage: 50, courseIds: [2] })).toEqual({ discount: 15, total: 64.99 });

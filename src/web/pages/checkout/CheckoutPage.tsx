@@ -31,7 +31,7 @@ export default function CheckoutPage() {
   const cartQuery = useCart();
   const [showLogin, setShowLogin] = useState(false);
   const cart = cartQuery.data;
-  const empty = !cartQuery.hasCart || (cart !== undefined && cart.items.length === 0);
+  const empty = !cartQuery.hasCart || (cart !== undefined && cart.items.length === 0 && !cart.bundles?.length);
 
   let body;
   if (empty) body = <EmptyCart />;

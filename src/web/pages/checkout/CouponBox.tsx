@@ -12,6 +12,8 @@ export interface AppliedCoupon {
   amountOff: number | null;
   /** Courses it applies to; null for the whole cart. */
   courseIds: number[] | null;
+  /** Bundles it applies to; null when it names none (with courseIds null too: the whole cart). */
+  bundleIds?: number[] | null;
 }
 
 /** The contract's rule for a code: present after trimming, at most 40 characters ('Invalid or expired coupon'). */
@@ -52,6 +54,7 @@ export function CouponBox({ cartId, applied, message, onChange, disabled }: Coup
                 percentage: result.discount_percentage,
                 amountOff: result.discount_type === 'fixed' ? (result.amount_off?.[result.currency] ?? null) : null,
                 courseIds: result.course_ids ?? null,
+                bundleIds: result.bundle_ids ?? null,
               },
               { kind: 'success', text: result.message },
             );

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { CartResponse } from '../../../shared/commerce';
+import type { CartBundle, CartResponse } from '../../../shared/commerce';
 import { formatPrice } from '../../../shared/money';
 import { offeredProviders } from '../../../shared/regions';
+import { bundleLabel } from '../../components/BundleCard';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { Price } from '../../components/Price';
 import { CouponBox, type AppliedCoupon, type CouponMessage } from './CouponBox';
@@ -30,12 +31,20 @@ interface OrderSummaryProps {
   formError: string | null;
 }
 
-/** Coupon box, one line per course, the discount line, the total, the payment method, 'Enroll Now' and the terms line. */
+/** What a bundle line says under its title: how many of its courses are new to the buyer. */
+export function bundleNewness(bundle: Pick<CartBundle, 'courses' | 'new_course_ids'>): string {
+  const fresh = bundle.courses.filter((c) => bundle.new_course_ids.includes(c.id)).length;
+  if (fresh === bundle.courses.length) return fresh === 1 ? 'The course is new to you' : `All ${fresh} courses are new to you`;
+  return `${fresh} of ${bundle.courses.length} ${bundle.courses.length === 1 ? 'course is' : 'courses are'} new to you`;
+}
+
+/** Coupon box, one line per course and per bundle (its courses listed under it), the discount line, the total, the payment method, 'Enroll Now' and the terms line. */
 export function OrderSummary(props: OrderSummaryProps) {
   const { cart, coupon, discount, total, fullDiscount, razorpayOffered, method, submitting } = props;
   const [removing, setRemoving] = useState<string | null>(null);
   const money = (amount: number) => formatPrice(amount, cart.symbol, cart.currency);
-  const count = cart.items.length;
+  const bundles = cart.bundles ?? [];
+  const count = cart.items.length + bundles.reduce((sum, bundle) => sum + bundle.courses.length, 0);
 
   const remove = async (itemId: string) => {
     setRemoving(itemId);
@@ -57,6 +66,48 @@ export function OrderSummary(props: OrderSummaryProps) {
         </h2>
 
         <ul className="list-unstyled cart-lines mb-3">
+          {bundles.map((bundle) => (
+            <li key={bundle.item_id} className="cart-line cart-line-bundle" data-testid="cart-bundle">
+              <img src={bundle.cover_image || bundle.courses[0]?.course_image} alt="" width={96} height={54} className="cart-line-image" loading="lazy" />
+              <div className="cart-line-body">
+                <span className="cart-bundle-label">{bundleLabel(bundle.courses.length)}</span>
+                <Link to={`/bundles/${bundle.slug}`} className="cart-line-title">
+                  {bundle.title}
+                </Link>
+                <Price price={bundle.country_price} />
+                <p className="small text-body-secondary mb-1 mt-1">{bundleNewness(bundle)}</p>
+                <ul className="list-unstyled cart-bundle-courses mb-0">
+                  {bundle.courses.map((course) => {
+                    const fresh = bundle.new_course_ids.includes(course.id);
+                    return (
+                      <li key={course.id}>
+                        <span className="cart-bundle-course-title">{course.title}</span>
+                        {fresh ? (
+                          <span className="badge rounded-pill bg-success-subtle text-success-emphasis">New to you</span>
+                        ) : (
+                          <span className="badge rounded-pill text-bg-light border">Already yours</span>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </div>
+              <button
+                type="button"
+                className="btn btn-sm btn-link text-body-secondary cart-line-remove"
+                aria-label={`Remove ${bundle.title}`}
+                title="Remove"
+                onClick={() => void remove(bundle.item_id)}
+                disabled={removing !== null || submitting}
+              >
+                {removing === bundle.item_id ? (
+                  <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+                ) : (
+                  <i className="bi bi-trash3" aria-hidden="true" />
+                )}
+              </button>
+            </li>
+          ))}
           {cart.items.map((item) => (
             <li key={item.item_id} className="cart-line">
               <img src={item.course_image} alt="" width={96} height={54} className="cart-line-image" loading="lazy" />

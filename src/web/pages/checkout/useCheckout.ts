@@ -17,7 +17,7 @@ import { useBillingPrefill } from './useBillingPrefill';
 import { useCheckoutReminders } from './useCheckoutReminders';
 import { usePayment } from './usePayment';
 
-const NON_FIELD_KEYS = ['total', 'courses', 'payment_method', 'cart_id', 'non_field_errors', 'detail'] as const;
+const NON_FIELD_KEYS = ['total', 'courses', 'bundles', 'payment_method', 'cart_id', 'non_field_errors', 'detail'] as const;
 
 /**
  * The checkout's state: the billing form (the contract's schema; a guest also chooses a password),
@@ -44,13 +44,14 @@ export function useCheckout(cart: CartResponse) {
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
 
-  // A coupon limited to some courses discounts only those lines, as the server does.
-  const { discount, total } = checkoutTotals(cart.items, coupon);
+  // A coupon limited to some courses (or bundles) discounts only those lines, as the server does.
+  const bundles = cart.bundles ?? [];
+  const { discount, total } = checkoutTotals(cart.items, coupon, bundles);
   const fullDiscount = Boolean(coupon) && total <= 0;
   const razorpayOffered = cart.country.toUpperCase() === 'IN' && site?.payments.razorpay !== null;
   const offered = offeredProviders(razorpayOffered).map((p): ChosenMethod => (p === 'razorpay' ? 'RazorPay' : 'Stripe'));
   const method: ChosenMethod = chosen && offered.includes(chosen) ? chosen : offered[0]!;
-  const courseIds = cart.items.map((item) => item.course_id);
+  const courseIds = [...cart.items.map((item) => item.course_id), ...bundles.flatMap((bundle) => bundle.courses.map((c) => c.id))];
   const remindOnSubmit = useCheckoutReminders(form.watch('email'), courseIds, submitting);
 
   const payment = usePayment({
@@ -70,7 +71,7 @@ export function useCheckout(cart: CartResponse) {
     try {
       await removeCartItem.mutateAsync(itemId);
     } catch {
-      toast.error('Could not remove the course. Please try again.');
+      toast.error('Could not remove it from your cart. Please try again.');
     }
   };
 
@@ -97,6 +98,7 @@ export function useCheckout(cart: CartResponse) {
     for (const field of billingFields) if (field !== 'password') data.append(field, values[field].trim());
     if (!loggedIn) data.append('password', values.password);
     for (const item of cart.items) data.append('courses', String(item.course_id));
+    for (const bundle of bundles) data.append('bundles', String(bundle.bundle_id));
     data.append('total', String(total));
     data.append('payment_method', fullDiscount ? 'Full_Discount' : method);
     if (coupon) data.append('coupon_code', coupon.code);
