@@ -121,7 +121,7 @@ describe('server-rendered head', () => {
     expect(api.json()).toEqual({ detail: 'Not found.' });
   });
 
-  it('serves a sitemap with every public page and course, and robots.txt pointing at it', async () => {
+  it('serves a sitemap with every public page, course and bundle on sale, and robots.txt pointing at it', async () => {
     const courses = (await t.app.inject({ url: '/api/v1/courses/' })).json<CourseListItem[]>();
     const sitemap = await t.app.inject({ url: '/sitemap.xml' });
     expect(sitemap.headers['content-type']).toContain('application/xml');
@@ -129,6 +129,9 @@ describe('server-rendered head', () => {
       expect(sitemap.body).toContain(`<loc>http://lectern.test${path}</loc>`);
     expect(courses.length).toBeGreaterThan(0);
     for (const course of courses) expect(sitemap.body).toContain(`<loc>http://lectern.test/courses/${course.slug}</loc>`);
+    const bundles = (await t.app.inject({ url: '/api/v1/bundles/' })).json<{ slug: string }[]>();
+    expect(bundles.length).toBeGreaterThan(0);
+    for (const bundle of bundles) expect(sitemap.body).toContain(`<loc>http://lectern.test/bundles/${bundle.slug}</loc>`);
     const robots = await t.app.inject({ url: '/robots.txt' });
     expect(robots.body).toContain('Sitemap: http://lectern.test/sitemap.xml');
     expect(robots.body).toContain('Disallow: /api/');

@@ -2,7 +2,7 @@ import { otherPaths, pageMeta, publicPaths, type PageMeta } from '../../../share
 import type { Database } from '../../db/client.js';
 import { imageFallbackPath } from '../../lib/images.js';
 import { DEFAULT_REGION } from '../../../shared/regions.js';
-import { currentSlugFor, getCourseMeta, getPublishedBundle, listSitemapCourses } from '../catalog/index.js';
+import { currentSlugFor, getCourseMeta, getPublishedBundle, listPublishedBundles, listSitemapCourses } from '../catalog/index.js';
 import { letterHeadFacts } from '../projects/index.js';
 import { renderHead, type HeadOptions } from './head.js';
 
@@ -109,12 +109,14 @@ export async function headForPath(db: Database, publicUrl: string, pathname: str
 }
 
 export async function renderSitemap(db: Database, publicUrl: string): Promise<string> {
-  const courses = await listSitemapCourses(db);
+  const [courses, bundles] = await Promise.all([listSitemapCourses(db), listPublishedBundles(db, DEFAULT_REGION)]);
   const urls = [
     ...publicPaths.map((p) => `  <url><loc>${publicUrl}${p.path}</loc><changefreq>weekly</changefreq></url>`),
     ...courses.map(
       (c) => `  <url><loc>${publicUrl}/courses/${encodeURIComponent(c.slug)}</loc><lastmod>${c.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`,
     ),
+    // The bundles on sale (a bundle whose course left the storefront is not).
+    ...bundles.map((b) => `  <url><loc>${publicUrl}/bundles/${encodeURIComponent(b.slug)}</loc></url>`),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
