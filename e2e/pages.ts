@@ -583,6 +583,18 @@ export const pages: PageCase[] = [
       await page.getByRole('group', { name: 'Courses' }).getByRole('checkbox').first().waitFor();
     },
   },
+  {
+    name: 'studio-coupon-bundle',
+    path: '/admin/coupons',
+    see: { heading: 'Coupons' },
+    as: 'admin',
+    // A coupon limited to the demo bundle: the courses say they are not reached alone.
+    act: async (page) => {
+      await page.getByRole('button', { name: 'New coupon' }).click();
+      await page.getByRole('group', { name: 'Bundles' }).getByRole('checkbox', { name: 'Django Backend Bundle' }).check();
+      await page.getByRole('group', { name: 'Courses' }).getByRole('checkbox').first().waitFor();
+    },
+  },
   { name: 'studio-plans', path: '/admin/plans', see: { heading: 'Membership plans' }, as: 'admin' },
   { name: 'studio-plan-new', path: '/admin/plans/new', see: { heading: 'New plan' }, as: 'admin' },
   {

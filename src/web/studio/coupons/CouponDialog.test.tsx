@@ -28,6 +28,8 @@ beforeEach(() => {
       const url = new URL(String(input));
       if (url.pathname === '/api/v1/admin/courses/')
         return respond(200, { count: 2, next: null, previous: null, results: [course(1, 'Python Foundations'), course(2, 'Django for Beginners')] });
+      if (url.pathname === '/api/v1/admin/bundles/')
+        return respond(200, { count: 1, page: 1, page_size: 25, results: [{ id: 5, title: 'Django Backend Bundle' }] });
       return respond(404, { detail: 'Not found.' });
     }),
   );
@@ -83,5 +85,41 @@ describe('CouponDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create coupon' }));
     await vi.waitFor(() => expect(onHide).toHaveBeenCalled());
     expect(sent[0]).toMatchObject({ code: 'LAUNCH10', discount_type: 'fixed', amount_off: { USD: 10, INR: 800 } });
+  });
+
+  it('names bundles beside courses, says what each choice reaches, and sends bundle_ids', async () => {
+    const sent: unknown[] = [];
+    const api = vi.mocked(fetch).getMockImplementation()!;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>((input, init) => {
+        if (new URL(String(input)).pathname === '/api/v1/admin/coupons/' && init?.method === 'POST') {
+          sent.push(JSON.parse(String(init.body)));
+          return respond(201, {});
+        }
+        return api(input, init);
+      }),
+    );
+    const onHide = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <CouponDialog target="new" onHide={onHide} />
+      </QueryClientProvider>,
+    );
+    const courses = await screen.findByRole('group', { name: 'Courses' });
+    const bundles = screen.getByRole('group', { name: 'Bundles' });
+    expect(bundles).toHaveAccessibleDescription('None ticked: every bundle.');
+
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Python Foundations' }));
+    expect(bundles).toHaveAccessibleDescription('None ticked: no bundle (a coupon naming courses does not reach the bundles they are in).');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Python Foundations' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Django Backend Bundle' }));
+    expect(bundles).toHaveAccessibleDescription('Only the ticked bundle gets the discount.');
+    expect(courses).toHaveAccessibleDescription('None ticked: no course alone, only the ticked bundles.');
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Code' }), 'bundle10');
+    await userEvent.click(screen.getByRole('button', { name: 'Create coupon' }));
+    await vi.waitFor(() => expect(onHide).toHaveBeenCalled());
+    expect(sent[0]).toMatchObject({ code: 'BUNDLE10', course_ids: [], bundle_ids: [5] });
   });
 });

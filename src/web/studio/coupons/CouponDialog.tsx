@@ -5,6 +5,7 @@ import Modal from 'react-bootstrap/Modal';
 import { Controller, useForm } from 'react-hook-form';
 import { couponBodySchema, couponCurrencies, type AdminCoupon, type CouponBody, type CouponBodyInput, type CouponPatch } from '../../../shared/coupons';
 import { adminErrorText, adminQueries } from '../../api/admin';
+import { bundleQueries } from '../../api/adminBundles';
 import { useCreateCoupon, useUpdateCoupon } from '../../api/coupons';
 import { regions } from '../../../shared/regions';
 import { Field, FieldError, TextField } from '../../components/form/Field';
@@ -13,7 +14,18 @@ import { SubmitButton } from '../../components/form/SubmitButton';
 import { notify } from '../components/notify';
 import { useStudioSubmit } from '../components/useStudioSubmit';
 
-const fields = ['code', 'discount_type', 'percentage', 'amount_off', 'expires_at', 'max_uses', 'max_uses_per_user', 'course_ids', 'is_active'] as const;
+const fields = [
+  'code',
+  'discount_type',
+  'percentage',
+  'amount_off',
+  'expires_at',
+  'max_uses',
+  'max_uses_per_user',
+  'course_ids',
+  'bundle_ids',
+  'is_active',
+] as const;
 
 /** null: closed; 'new': a new coupon; a coupon: edit it. */
 export type CouponTarget = 'new' | AdminCoupon | null;
@@ -29,6 +41,7 @@ function valuesOf(target: CouponTarget): CouponBodyInput {
       max_uses: target.max_uses,
       max_uses_per_user: target.max_uses_per_user,
       course_ids: target.courses.map((c) => c.id),
+      bundle_ids: (target.bundles ?? []).map((b) => b.id),
       is_active: target.is_active,
     };
   return {
@@ -40,6 +53,7 @@ function valuesOf(target: CouponTarget): CouponBodyInput {
     max_uses: null,
     max_uses_per_user: null,
     course_ids: [],
+    bundle_ids: [],
     is_active: true,
   };
 }
@@ -57,6 +71,8 @@ export function CouponDialog({ target, onHide }: { target: CouponTarget; onHide:
   const update = useUpdateCoupon();
   const editing = target !== null && target !== 'new' ? target : null;
   const courses = useQuery({ ...adminQueries.courseChoices(), enabled: target !== null });
+  // Draft and published bundles (a studio has a handful; archived ones cannot be bought).
+  const bundles = useQuery({ ...bundleQueries.list({ page: 1 }), enabled: target !== null });
   const form = useForm<CouponBodyInput, unknown, CouponBody>({ resolver: zodResolver(couponBodySchema), defaultValues: valuesOf(target) });
   const {
     register,
@@ -86,6 +102,10 @@ export function CouponDialog({ target, onHide }: { target: CouponTarget; onHide:
   const amountOffError = (errors.amount_off as { message?: string } | undefined)?.message;
   const choices = new Map<number, string>((editing?.courses ?? []).map((c) => [c.id, c.title]));
   for (const course of courses.data ?? []) choices.set(course.id, course.title);
+  const bundleChoices = new Map<number, string>((editing?.bundles ?? []).map((b) => [b.id, b.title]));
+  for (const bundle of bundles.data?.results ?? []) bundleChoices.set(bundle.id, bundle.title);
+  const courseCount = (watch('course_ids') ?? []).length;
+  const bundleCount = (watch('bundle_ids') ?? []).length;
 
   return (
     <Modal show={target !== null} onHide={isSubmitting ? () => undefined : onHide} aria-labelledby="coupon-dialog-title" backdrop="static">
@@ -228,7 +248,9 @@ export function CouponDialog({ target, onHide }: { target: CouponTarget; onHide:
                   <legend className="form-label fs-6 mb-1">Courses</legend>
                   <div id="coupon-courses-help" className="form-text mt-0 mb-2">
                     {selected.size === 0
-                      ? 'None ticked: every course.'
+                      ? bundleCount
+                        ? 'None ticked: no course alone, only the ticked bundles.'
+                        : 'None ticked: every course.'
                       : englishPlural.select(selected.size) === 'one'
                         ? 'Only the ticked course gets the discount.'
                         : `Only the ${selected.size} ticked courses get the discount.`}
@@ -253,6 +275,49 @@ export function CouponDialog({ target, onHide }: { target: CouponTarget; onHide:
                     ))}
                   </div>
                   {errors.course_ids && <div className="invalid-feedback d-block">{errors.course_ids.message}</div>}
+                </fieldset>
+              );
+            }}
+          />
+          <Controller
+            control={control}
+            name="bundle_ids"
+            render={({ field }) => {
+              const selected = new Set(field.value ?? []);
+              const toggle = (id: number, on: boolean) => field.onChange([...bundleChoices.keys()].filter((b) => (b === id ? on : selected.has(b))));
+              return (
+                <fieldset className="mb-3" aria-describedby="coupon-bundles-help">
+                  <legend className="form-label fs-6 mb-1">Bundles</legend>
+                  <div id="coupon-bundles-help" className="form-text mt-0 mb-2">
+                    {selected.size === 0
+                      ? courseCount
+                        ? 'None ticked: no bundle (a coupon naming courses does not reach the bundles they are in).'
+                        : 'None ticked: every bundle.'
+                      : englishPlural.select(selected.size) === 'one'
+                        ? 'Only the ticked bundle gets the discount.'
+                        : `Only the ${selected.size} ticked bundles get the discount.`}
+                  </div>
+                  <div className="coupon-courses border rounded p-2">
+                    {bundles.isPending && <p className="small text-body-secondary mb-0">Loading the bundles...</p>}
+                    {bundles.isError && <p className="small text-danger mb-0">{adminErrorText(bundles.error)}</p>}
+                    {bundles.isSuccess && bundleChoices.size === 0 && <p className="small text-body-secondary mb-0">No bundle yet.</p>}
+                    {[...bundleChoices].map(([id, title]) => (
+                      <div className="form-check" key={id}>
+                        <input
+                          className="form-check-input"
+                          type="checkbox"
+                          id={`coupon-bundle-${id}`}
+                          checked={selected.has(id)}
+                          onChange={(e) => toggle(id, e.target.checked)}
+                          onBlur={field.onBlur}
+                        />
+                        <label className="form-check-label" htmlFor={`coupon-bundle-${id}`}>
+                          {title}
+                        </label>
+                      </div>
+                    ))}
+                  </div>
+                  {errors.bundle_ids && <div className="invalid-feedback d-block">{errors.bundle_ids.message}</div>}
                 </fieldset>
               );
             }}

@@ -20,9 +20,10 @@ export function usesText(coupon: AdminCoupon): string {
   return `${coupon.uses} / ${coupon.max_uses ?? '∞'}`;
 }
 
+/** What the coupon reaches: everything, or the courses and bundles it names ('Django APIs +2 more'). */
 export function coursesText(coupon: AdminCoupon): string {
-  const [first, ...rest] = coupon.courses;
-  if (!first) return 'All courses';
+  const [first, ...rest] = [...coupon.courses, ...(coupon.bundles ?? [])];
+  if (!first) return 'All courses and bundles';
   return rest.length ? `${first.title} +${rest.length} more` : first.title;
 }
 
@@ -66,7 +67,7 @@ export function CouponRow({ coupon, onEdit, onToggle, onDelete }: { coupon: Admi
         {pending > 0 && <div className="small text-body-secondary">+{pending} awaiting payment</div>}
       </td>
       <td className="d-none d-lg-table-cell text-nowrap">{expiryText(coupon.expires_at)}</td>
-      <td className="d-none d-lg-table-cell small" title={coupon.courses.map((c) => c.title).join(', ') || undefined}>
+      <td className="d-none d-lg-table-cell small" title={[...coupon.courses, ...(coupon.bundles ?? [])].map((c) => c.title).join(', ') || undefined}>
         {coursesText(coupon)}
       </td>
       <td>
