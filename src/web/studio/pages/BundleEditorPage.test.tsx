@@ -151,6 +151,23 @@ describe('BundleEditorPage', () => {
     ]);
   });
 
+  it('opens the created bundle, whose address no longer follows its title', async () => {
+    const user = userEvent.setup();
+    renderEditor('/admin/bundles/new');
+    await user.type(await screen.findByLabelText('Title'), 'Django Backend');
+    const picker = screen.getByLabelText('Add a course');
+    await waitFor(() => expect(within(picker).getByRole('option', { name: 'Django E-commerce' })).toBeInTheDocument());
+    for (const id of ['1', '2']) {
+      await user.selectOptions(picker, id);
+      await user.click(screen.getByRole('button', { name: 'Add course' }));
+    }
+    await user.type(screen.getByLabelText('Bundle price in USD'), '79.99');
+    await user.click(screen.getByRole('button', { name: 'Create draft' }));
+    expect(await screen.findByRole('button', { name: 'Save bundle' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Title'), ' Path');
+    expect(screen.getByLabelText('Address')).toHaveValue('django-backend');
+  });
+
   it("lists what stops publishing, and the server's refusal stays in the dialog", async () => {
     const user = userEvent.setup();
     renderEditor('/admin/bundles/5');

@@ -330,8 +330,9 @@ export default function BundleEditorPage() {
       >
         <Breadcrumb trail={[{ label: 'Bundles', to: '/admin/bundles' }]} current={title} className="small mb-1" currentClassName="text-truncate" />
       </PageHeader>
+      {/* Keyed: once created, the new bundle's form starts afresh (its address no longer follows the title). */}
       {id === undefined ? (
-        <BundleForm bundle={undefined} />
+        <BundleForm key="new" bundle={undefined} />
       ) : !valid ? (
         <ErrorState message="Not found: it may have been deleted." />
       ) : bundle.isPending ? (
@@ -339,7 +340,7 @@ export default function BundleEditorPage() {
       ) : bundle.isError ? (
         <ErrorState message={adminErrorText(bundle.error)} onRetry={() => void bundle.refetch()} />
       ) : (
-        <BundleForm bundle={bundle.data} />
+        <BundleForm key={bundle.data.id} bundle={bundle.data} />
       )}
     </>
   );
