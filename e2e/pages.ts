@@ -110,6 +110,35 @@ async function studentOrderPartlyRefunded(page: Page) {
   });
 }
 
+/**
+ * The student's order as if its course had been bought in the demo bundle (the server's answer, its rows given the
+ * bundle and a second course): the invoice prints the bundle as one line with its courses under it.
+ */
+async function studentOrderInBundle(page: Page, fixtures: Fixtures) {
+  await page.route('**/api/v1/order-details/*/', async (route) => {
+    const response = await route.fetch();
+    const order = (await response.json()) as OrderHistoryItem;
+    const bundle = { id: fixtures.bundle.id, slug: fixtures.bundle.slug, title: fixtures.bundle.title };
+    const [first] = order.order_items;
+    const json: OrderHistoryItem = {
+      ...order,
+      subtotal: 79.99,
+      discount: 79.99,
+      order_items: [
+        { ...first!, price: 36.36, bundle },
+        {
+          ...first!,
+          id: first!.id + 1000,
+          price: 43.63,
+          bundle,
+          course: { ...first!.course, id: first!.course.id + 1000, title: fixtures.otherPaidCourse.title },
+        },
+      ],
+    };
+    await route.fulfill({ response, json });
+  });
+}
+
 /** Puts a paid course the student does not own in the browser's cart, from its course page. */
 async function courseInCart(page: Page, fixtures: Fixtures) {
   await page.goto(`/courses/${fixtures.otherPaidCourse.slug}`);
@@ -226,6 +255,13 @@ export const pages: PageCase[] = [
   { name: 'my-profile', path: '/my-profile', see: { heading: 'My Profile' }, as: 'student' },
   { name: 'order-history', path: '/order-history', see: { heading: 'Order History' }, as: 'student' },
   { name: 'order-details', path: (f) => `/order/details/${f.order.number}`, see: { heading: 'Invoice' }, as: 'student' },
+  {
+    name: 'order-details-bundle',
+    path: (f) => `/order/details/${f.order.number}`,
+    see: (f) => ({ text: f.bundle.title }),
+    as: 'student',
+    prepare: studentOrderInBundle,
+  },
   {
     name: 'order-details-refunded',
     path: (f) => `/order/details/${f.order.number}`,

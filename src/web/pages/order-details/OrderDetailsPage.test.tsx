@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderHistoryItem } from '../../../shared/commerce';
 import { formatOrderDate } from '../../api/orders';
 import { respond } from '../lesson/fixtures';
-import OrderDetailsPage from './OrderDetailsPage';
+import OrderDetailsPage, { invoiceLines } from './OrderDetailsPage';
 
 const order: OrderHistoryItem = {
   order_number: 'LEC-20260315-ABCDEF',
@@ -91,5 +91,50 @@ describe('OrderDetailsPage', () => {
       'Net paid$59.50 USD',
     ]);
     expect(screen.getByText('Partly refunded')).toBeInTheDocument();
+  });
+});
+
+describe('invoiceLines', () => {
+  const course = (id: number, title: string) => ({ id, title, slug: `c${id}`, course_image: '', currency_code: 'usd' });
+  const bundle = { id: 3, slug: 'django-backend-bundle', title: 'Django Backend Bundle' };
+  beforeEach(() => {
+    window.localStorage.setItem('accessToken', 'token');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>((input) =>
+        new URL(String(input)).pathname === `/api/v1/order-details/${order.order_number}/` ? respond(200, answer) : respond(404, { detail: 'Not found.' }),
+      ),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    answer = order;
+  });
+
+  it('prints a bundle as one line at its price with its courses under it, and a course bought alone as its own line', () => {
+    const lines = invoiceLines([
+      { id: 1, price: 36.36, bundle, course: course(7, 'Django REST Framework') },
+      { id: 2, price: 43.63, bundle, course: course(8, 'Django E-commerce') },
+      { id: 3, price: 30, bundle: null, course: course(9, 'Machine Learning A-Z') },
+    ]);
+    expect(lines).toEqual([
+      { key: 'bundle-3', title: 'Django Backend Bundle', price: 79.99, courses: ['Django REST Framework', 'Django E-commerce'], bundle: true },
+      { key: 'item-3', title: 'Machine Learning A-Z', price: 30, courses: [], bundle: false },
+    ]);
+  });
+
+  it('shows the bundle line on the invoice', async () => {
+    answer = {
+      ...order,
+      order_items: [
+        { id: 1, price: 36.36, bundle, course: course(7, 'Django REST Framework') },
+        { id: 2, price: 43.63, bundle, course: course(8, 'Django E-commerce') },
+      ],
+    };
+    renderPage();
+    const row = (await screen.findByText('Django Backend Bundle')).closest('tr')!;
+    expect(row).toHaveTextContent('Bundle');
+    expect(row).toHaveTextContent('Django REST Framework');
+    expect(row).toHaveTextContent('$79.99');
   });
 });

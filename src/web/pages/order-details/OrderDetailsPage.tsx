@@ -1,5 +1,7 @@
 import { Link, useParams } from 'react-router';
+import type { OrderHistoryItem } from '../../../shared/commerce';
 import { formatPrice } from '../../../shared/money';
+import { toMajor, toMinor } from '../../../shared/pricing';
 import { ApiError } from '../../api/client';
 import { useFileDownload } from '../../api/download';
 import { currencySymbol, formatOrderDate, paymentMethodLabel, useOrderDetails } from '../../api/orders';
@@ -9,6 +11,38 @@ import { ErrorState, PageSpinner } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { StatusBadge } from '../order-history/OrderHistoryPage';
 import './order-details.scss';
+
+export interface InvoiceLine {
+  key: string;
+  title: string;
+  /** Major units: a bundle's line is its courses' shares added up (its price). */
+  price: number;
+  /** A bundle's courses; empty for a course bought alone. */
+  courses: string[];
+  bundle: boolean;
+}
+
+/** The order's rows as its invoice lines: a course bought alone, or one line per bundle with its courses under it (decision 0014). */
+export function invoiceLines(items: OrderHistoryItem['order_items']): InvoiceLine[] {
+  const lines: (InvoiceLine & { minor: number })[] = [];
+  for (const item of items) {
+    const key = item.bundle ? `bundle-${item.bundle.id}` : `item-${item.id}`;
+    const line = item.bundle ? lines.find((l) => l.key === key) : undefined;
+    if (line) {
+      line.minor += toMinor(item.price);
+      line.courses.push(item.course.title);
+    } else
+      lines.push({
+        key,
+        title: item.bundle?.title ?? item.course.title,
+        price: 0,
+        minor: toMinor(item.price),
+        courses: item.bundle ? [item.course.title] : [],
+        bundle: Boolean(item.bundle),
+      });
+  }
+  return lines.map(({ minor, ...line }) => ({ ...line, price: toMajor(minor) }));
+}
 
 /** /order/details/{order_number}: the thank-you invoice, printable and downloadable as a PDF. */
 export default function OrderDetailsPage() {
@@ -139,10 +173,22 @@ export default function OrderDetailsPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {order.order_items.map((item) => (
-                    <tr key={item.id}>
-                      <td>{item.course.title}</td>
-                      <td className="text-end text-nowrap">{money(item.price)}</td>
+                  {invoiceLines(order.order_items).map((line) => (
+                    <tr key={line.key}>
+                      <td>
+                        {line.title}
+                        {line.bundle && (
+                          <>
+                            <span className="badge rounded-pill text-bg-light border ms-2">Bundle</span>
+                            <ul className="invoice-bundle-courses small text-body-secondary mb-0 mt-1">
+                              {line.courses.map((title) => (
+                                <li key={title}>{title}</li>
+                              ))}
+                            </ul>
+                          </>
+                        )}
+                      </td>
+                      <td className="text-end text-nowrap">{money(line.price)}</td>
                     </tr>
                   ))}
                 </tbody>
