@@ -208,6 +208,8 @@ describe('studio: the whole business from the browser (issue 12)', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Review refund' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Refund $29.00' }).click();
     await page.locator('h1 .badge', { hasText: 'Refunded' }).waitFor();
+    // The dialog fades out after the refund: count the page's buttons once it has gone.
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
     expect(await page.getByRole('button', { name: /^Refund/ }).count()).toBe(0);
 
     // The student has lost access: no progress panel, the course answers 'none'.
