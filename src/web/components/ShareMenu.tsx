@@ -32,8 +32,12 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-export function shareLinks(slug: string, title: string, origin = currentOrigin()) {
-  const url = `${origin}/courses/${slug}`;
+/** What is shared: a course's page (LinkedIn is given /course/{slug}) or a bundle's (/bundles/{slug}). */
+export type SharedPage = 'course' | 'bundle';
+
+export function shareLinks(slug: string, title: string, origin = currentOrigin(), kind: SharedPage = 'course') {
+  const url = kind === 'bundle' ? `${origin}/bundles/${slug}` : `${origin}/courses/${slug}`;
+  const linkedIn = kind === 'bundle' ? url : `${origin}/course/${slug}`;
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
   return {
@@ -44,16 +48,16 @@ export function shareLinks(slug: string, title: string, origin = currentOrigin()
       {
         label: 'LinkedIn',
         icon: 'bi-linkedin',
-        href: `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(`${origin}/course/${slug}`)}`,
+        href: `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(linkedIn)}`,
       },
       { label: 'WhatsApp', icon: 'bi-whatsapp', href: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}` },
     ],
   };
 }
 
-/** Share the public course page: Twitter, Facebook, LinkedIn (/course/{slug}), WhatsApp, or copy the link. */
-export function ShareMenu({ slug, title, className }: { slug: string; title: string; className?: string }) {
-  const { url, items } = shareLinks(slug, title);
+/** Share the public course (or bundle) page: Twitter, Facebook, LinkedIn (/course/{slug}), WhatsApp, or copy the link. */
+export function ShareMenu({ slug, title, className, kind = 'course' }: { slug: string; title: string; className?: string; kind?: SharedPage }) {
+  const { url, items } = shareLinks(slug, title, undefined, kind);
 
   const copy = async () => {
     if (await copyText(url)) window.alert(messages.courses.linkCopied);
@@ -62,7 +66,7 @@ export function ShareMenu({ slug, title, className }: { slug: string; title: str
 
   return (
     <Dropdown className={className}>
-      <Dropdown.Toggle variant="outline-secondary" className="w-100" id={`share-${slug}`}>
+      <Dropdown.Toggle variant="outline-secondary" className="w-100" id={kind === 'bundle' ? `share-bundle-${slug}` : `share-${slug}`}>
         <i className="bi bi-share me-2" aria-hidden="true" />
         Share
       </Dropdown.Toggle>

@@ -7,6 +7,7 @@ import { Breadcrumb } from '../../components/Breadcrumb';
 import { bundleLabel, savingText } from '../../components/BundleCard';
 import { Price } from '../../components/Price';
 import { Rating } from '../../components/Rating';
+import { ShareMenu } from '../../components/ShareMenu';
 import { ErrorState } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { BundleActions } from './BundleActions';
@@ -143,7 +144,7 @@ export function BundleView({ bundle }: { bundle: Bundle }) {
                 )}
                 <BundleActions bundle={bundle} />
                 <h2 className="h6 mt-4 mb-2">This bundle includes</h2>
-                <ul className="list-unstyled bundle-includes mb-0">
+                <ul className="list-unstyled bundle-includes mb-2">
                   <li>
                     <i className="bi bi-journals me-2 text-primary" aria-hidden="true" />
                     {bundle.courses.length} full courses, each with its certificate
@@ -157,6 +158,7 @@ export function BundleView({ bundle }: { bundle: Bundle }) {
                     One order, one invoice
                   </li>
                 </ul>
+                <ShareMenu slug={bundle.slug} title={bundle.title} kind="bundle" className="mt-3" />
               </div>
             </div>
           </aside>

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ShareMenu } from '../../components/ShareMenu';
+import { ShareMenu, shareLinks } from '../../components/ShareMenu';
 
 const original = Object.getOwnPropertyDescriptor(window.navigator, 'clipboard');
 
@@ -58,5 +58,16 @@ describe('ShareMenu', () => {
     expect(href('WhatsApp')).toContain(`${origin}%2Fcourses%2Fdjango-rest-framework`);
     expect(href('LinkedIn')).toContain(`${origin}%2Fcourse%2Fdjango-rest-framework`);
     expect(screen.getByText('LinkedIn').closest('a')).toHaveAttribute('target', '_blank');
+  });
+});
+
+describe('shareLinks', () => {
+  it("shares a bundle's own page (LinkedIn too), a course's as before", () => {
+    const bundle = shareLinks('django-backend-bundle', 'Django Backend Bundle', 'https://lectern.test', 'bundle');
+    expect(bundle.url).toBe('https://lectern.test/bundles/django-backend-bundle');
+    expect(bundle.items.find((i) => i.label === 'LinkedIn')?.href).toContain(encodeURIComponent('https://lectern.test/bundles/django-backend-bundle'));
+    const course = shareLinks('drf', 'DRF', 'https://lectern.test');
+    expect(course.url).toBe('https://lectern.test/courses/drf');
+    expect(course.items.find((i) => i.label === 'LinkedIn')?.href).toContain(encodeURIComponent('https://lectern.test/course/drf'));
   });
 });
