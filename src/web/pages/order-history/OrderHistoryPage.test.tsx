@@ -76,6 +76,14 @@ describe("the 'And More' rule", () => {
     expect(courseNameOf({ order_items: [item(1, 'Django REST Framework')] })).toBe('Django REST Framework');
     expect(courseNameOf({ order_items: [item(1, 'Django REST Framework'), item(2, 'Machine Learning A-Z')] })).toBe('Django REST Framework And More');
     expect(courseNameOf({ order_items: [] })).toBe('');
+    // A bundle's courses are one line, named by the bundle.
+    const bundle = { id: 3, slug: 'django-backend-bundle', title: 'Django Backend Bundle' };
+    const inBundle = [
+      { ...item(1, 'Django REST Framework'), bundle },
+      { ...item(2, 'Django E-commerce'), bundle },
+    ];
+    expect(courseNameOf({ order_items: inBundle })).toBe('Django Backend Bundle');
+    expect(courseNameOf({ order_items: [...inBundle, item(9, 'Machine Learning A-Z')] })).toBe('Django Backend Bundle And More');
   });
 });
 

@@ -10,10 +10,12 @@ import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { usePageMeta } from '../../lib/usePageMeta';
 import './order-history.scss';
 
-/** The first course title, plus 'And More' when the order has more than one item. */
+/** The first line's title (a course, or the bundle its courses were bought in), plus 'And More' when the order has more than one line. */
 export function courseNameOf(order: Pick<OrderHistoryItem, 'order_items'>): string {
-  const first = order.order_items[0]?.course.title ?? '';
-  return order.order_items.length > 1 ? `${first} And More` : first;
+  const lines = new Set(order.order_items.map((item) => (item.bundle ? `bundle-${item.bundle.id}` : `item-${item.id}`)));
+  const firstItem = order.order_items[0];
+  const first = firstItem?.bundle?.title ?? firstItem?.course.title ?? '';
+  return lines.size > 1 ? `${first} And More` : first;
 }
 
 const statusTone: Record<string, string> = {
