@@ -255,8 +255,9 @@ export async function getCartCourseIds(db: Database, cartId: string): Promise<nu
 }
 
 /**
- * A cart as another module may see it: whose it is (null: a guest's) and the courses in it;
- * undefined when there is no such cart. Without an id, the signed-in user's latest cart.
+ * A cart as another module may see it: whose it is (null: a guest's) and the courses in it, those
+ * of its bundles included (what buying it gives); undefined when there is no such cart. Without an
+ * id, the signed-in user's latest cart.
  */
 export async function cartContents(
   db: Database,
@@ -265,7 +266,8 @@ export async function cartContents(
   const cartId = 'cartId' in by ? by.cartId : await q.selectUserCartId(db, by.userId);
   const cart = cartId ? await q.selectCart(db, cartId) : undefined;
   if (!cart) return undefined;
-  return { id: cart.id, userId: cart.userId, courseIds: await getCartCourseIds(db, cart.id) };
+  const [own, bundles] = await Promise.all([getCartCourseIds(db, cart.id), bundlesInCart(db, cart.id, cart.region as Region)]);
+  return { id: cart.id, userId: cart.userId, courseIds: [...new Set([...own, ...bundles.flatMap((b) => b.bundle.courseIds)])] };
 }
 
 /** Carts left holding courses: the last course added in [from, to), and longer ago than `idleSince`. */

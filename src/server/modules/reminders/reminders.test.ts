@@ -110,6 +110,26 @@ describe('abandoned-cart reminders', () => {
     expect((await schedule(buyer.email, [paid[6]!.id], { cartId: next })).statusCode).toBe(200);
   });
 
+  it("counts a bundle's courses as in the cart: the checkout of a bundle is reminded of them, other courses still are not", async () => {
+    const [bundle] = (await t.app.inject({ url: '/api/v1/bundles/' })).json<{ id: number; courses: { id: number }[] }[]>();
+    const cartId = randomUUID();
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/add-to-cart/',
+      payload: { bundle_id: bundle!.id, cart_id: cartId },
+      remoteAddress: freshIp(),
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const bundled = bundle!.courses.map((c) => c.id);
+    const email = 'bundle-buyer@example.com';
+    const outside = paid.find((c) => !bundled.includes(c.id))!.id;
+    expect((await schedule(email, [outside], { cartId })).json()).toEqual({ course_items: [commerceMessages.reminderNotInCart] });
+    expect(await remindersOf(email)).toEqual([]);
+    const res = await schedule(email, bundled, { cartId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await remindersOf(email)).map((r) => r.courseIds)).toEqual([bundled]);
+  });
+
   it('refuses a malformed request', async () => {
     const res = await t.app.inject({
       method: 'POST',
