@@ -257,8 +257,12 @@ async function open(page: Page, pageCase: PageCase) {
   // Checked once what the action opened has faded in: mid-fade, a dialog's text has not its colour yet (axe measured
   // a 3.7:1 contrast on a button of a dialog still fading in).
   // (Endless ones, a spinner, never settle and are not waited for.)
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  // A dialog's fade may start a frame after what the action waited for is in the page, so its opacity is waited for too
+  // (axe once measured a hovered button through a dialog still at 97%).
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity) &&
+      [...document.querySelectorAll('.modal.show, .offcanvas.show')].every((element) => getComputedStyle(element).opacity === '1'),
   );
 }
 
