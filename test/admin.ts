@@ -15,3 +15,12 @@ export async function signedIn(t: TestApp, options: { isAdmin?: boolean; email?:
 
 export const visitorCall = (t: TestApp, method: Method, url: string, payload?: unknown) =>
   t.app.inject({ method, url: `/api/v1${url}`, payload: payload as InjectOptions['payload'], remoteAddress: freshIp() });
+
+/** The studio's body for a video lesson (POST /admin/sections/{id}/lessons/), with anything else it needs in `extra`. */
+export const videoLesson = (title: string, extra: Record<string, unknown> = {}) => ({
+  lesson_title: title,
+  lesson_type: 'Video',
+  video_source: 'https://www.youtube.com/watch?v=rfscVS0vtbw',
+  duration_seconds: 60,
+  ...extra,
+});

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn } from '../../../../test/admin.js';
+import { signedIn, videoLesson } from '../../../../test/admin.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers.js';
 import { courseAdminMessages, type AdminCourse, type AdminStudentDetail } from '../../../shared/admin.js';
 import type { CourseDetail, Lesson } from '../../../shared/catalog.js';
@@ -18,14 +18,6 @@ let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
 let course: AdminCourse;
 const ids: Record<'intro' | 'week' | 'preview' | 'later' | 'dated' | 'past', number> = { intro: 0, week: 0, preview: 0, later: 0, dated: 0, past: 0 };
-
-const video = (title: string, extra: Record<string, unknown> = {}) => ({
-  lesson_title: title,
-  lesson_type: 'Video',
-  video_source: 'https://www.youtube.com/watch?v=rfscVS0vtbw',
-  duration_seconds: 60,
-  ...extra,
-});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -48,13 +40,13 @@ beforeAll(async () => {
   const [one, two] = course.sections as [AdminCourse['sections'][number], AdminCourse['sections'][number]];
   const add = async (sectionId: number, body: Record<string, unknown>) =>
     (await admin.call('POST', `/admin/sections/${sectionId}/lessons/`, body)).json<AdminCourse>();
-  await add(one.id, video('Intro'));
-  await add(one.id, video('Three days in', { available_after_days: 3 }));
-  await add(one.id, video('Preview, dripped', { available_after_days: 3, enable_preview: true }));
+  await add(one.id, videoLesson('Intro'));
+  await add(one.id, videoLesson('Three days in', { available_after_days: 3 }));
+  await add(one.id, videoLesson('Preview, dripped', { available_after_days: 3, enable_preview: true }));
   // The section's 10 days beat the lesson's 2: the later one wins.
-  await add(two.id, video('Week two lesson', { available_after_days: 2 }));
+  await add(two.id, videoLesson('Week two lesson', { available_after_days: 2 }));
   await add(two.id, { lesson_title: 'Launch day', lesson_type: 'Article', lesson_content: '<p>Secret launch notes</p>', available_from: '2099-01-01' });
-  course = await add(one.id, video('Opened long ago', { available_from: '2020-01-01' }));
+  course = await add(one.id, videoLesson('Opened long ago', { available_from: '2020-01-01' }));
   const all = course.sections.flatMap((s) => s.lessons);
   const idOf = (title: string) => all.find((l) => l.lesson_title === title)!.id;
   Object.assign(ids, {
@@ -97,10 +89,14 @@ describe('the studio', () => {
     expect(course.sections[1]).toMatchObject({ available_after_days: 10, available_from: null });
 
     const sectionId = course.sections[0]!.id;
-    const both = await admin.call('POST', `/admin/sections/${sectionId}/lessons/`, video('Both', { available_after_days: 2, available_from: '2030-01-01' }));
+    const both = await admin.call(
+      'POST',
+      `/admin/sections/${sectionId}/lessons/`,
+      videoLesson('Both', { available_after_days: 2, available_from: '2030-01-01' }),
+    );
     expect(both.statusCode).toBe(400);
     expect(both.json()).toEqual({ available_from: [courseAdminMessages.releaseEitherOr] });
-    const tooMany = await admin.call('PUT', `/admin/lessons/${ids.week}/`, video('Three days in', { available_after_days: 3651 }));
+    const tooMany = await admin.call('PUT', `/admin/lessons/${ids.week}/`, videoLesson('Three days in', { available_after_days: 3651 }));
     expect(tooMany.json()).toEqual({ available_after_days: [courseAdminMessages.releaseDays] });
     const negative = await admin.call('PATCH', `/admin/sections/${sectionId}/`, { available_after_days: -1 });
     expect(negative.statusCode).toBe(400);

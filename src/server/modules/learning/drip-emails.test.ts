@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn } from '../../../../test/admin.js';
+import { signedIn, videoLesson } from '../../../../test/admin.js';
 import { createTestApp, latestEmail, type TestApp } from '../../../../test/helpers.js';
 import type { AdminCourse } from '../../../shared/admin.js';
 import { devMailbox, enrolments, jobs, subscriptions } from '../../db/schema/index.js';
@@ -35,18 +35,12 @@ beforeAll(async () => {
   ).json<AdminCourse>();
   course = (await admin.call('POST', `/admin/courses/${course.id}/sections/`, { title: 'The course' })).json<AdminCourse>();
   const sectionId = course.sections[0]!.id;
-  const video = (title: string, extra: Record<string, unknown>) => ({
-    lesson_title: title,
-    lesson_type: 'Video',
-    video_source: 'https://www.youtube.com/watch?v=rfscVS0vtbw',
-    ...extra,
-  });
   for (const body of [
-    video('routes and views', {}),
-    video('templates', { available_after_days: 3 }),
-    video('blueprints', { available_after_days: 5 }),
-    video('a preview, dripped', { available_after_days: 3, enable_preview: true }),
-    video('deployment', { available_from: '2099-01-01' }),
+    videoLesson('routes and views', {}),
+    videoLesson('templates', { available_after_days: 3 }),
+    videoLesson('blueprints', { available_after_days: 5 }),
+    videoLesson('a preview, dripped', { available_after_days: 3, enable_preview: true }),
+    videoLesson('deployment', { available_from: '2099-01-01' }),
   ])
     course = (await admin.call('POST', `/admin/sections/${sectionId}/lessons/`, body)).json<AdminCourse>();
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn } from '../../../../test/admin.js';
+import { signedIn, videoLesson } from '../../../../test/admin.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers.js';
 import type { AdminCourse } from '../../../shared/admin.js';
 import type { CourseDetail } from '../../../shared/catalog.js';
@@ -14,14 +14,6 @@ let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
 let course: AdminCourse;
 const slug = 'cached-facts-course';
-
-const video = (title: string, extra: Record<string, unknown> = {}) => ({
-  lesson_title: title,
-  lesson_type: 'Video',
-  video_source: 'https://www.youtube.com/watch?v=rfscVS0vtbw',
-  duration_seconds: 60,
-  ...extra,
-});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -42,7 +34,7 @@ beforeAll(async () => {
   await admin.call('POST', `/admin/courses/${course.id}/sections/`, { title: 'Now' });
   course = (await admin.call('POST', `/admin/courses/${course.id}/sections/`, { title: 'In a month', available_after_days: 30 })).json<AdminCourse>();
   const [now, later] = course.sections as [AdminCourse['sections'][number], AdminCourse['sections'][number]];
-  await admin.call('POST', `/admin/sections/${now.id}/lessons/`, video('First'));
+  await admin.call('POST', `/admin/sections/${now.id}/lessons/`, videoLesson('First'));
   await admin.call('POST', `/admin/sections/${now.id}/lessons/`, {
     lesson_title: 'Check',
     lesson_type: 'quiz',
@@ -62,7 +54,7 @@ beforeAll(async () => {
       ],
     },
   });
-  course = (await admin.call('POST', `/admin/sections/${later.id}/lessons/`, video('Later'))).json<AdminCourse>();
+  course = (await admin.call('POST', `/admin/sections/${later.id}/lessons/`, videoLesson('Later'))).json<AdminCourse>();
   await admin.call('PUT', `/admin/courses/${course.id}/prices/`, { prices: [{ region: 'US', amount: 49, regular_amount: 99 }] });
   expect((await admin.call('POST', `/admin/courses/${course.id}/publish/`)).statusCode).toBe(200);
 });
