@@ -41,7 +41,8 @@ async function loadSharedContent(db: Database, slug: string, region: Region, inc
     }),
   );
   const scheduled = [...content.sections, ...content.lessons].some((row) => row.availableAfterDays !== null || row.availableFrom !== null);
-  return { ...content, schedules, scheduled, totalEnrolled: content.course.enrolledBaseline + (await enrolledCount(db, content.course.id)) };
+  const resourceByLesson = new Map(content.resources.map((r) => [r.lessonId, r]));
+  return { ...content, schedules, scheduled, resourceByLesson, totalEnrolled: content.course.enrolledBaseline + (await enrolledCount(db, content.course.id)) };
 }
 
 /** A lesson as this viewer gets it: locked content already removed, the resource link signed only when open. */
@@ -122,7 +123,7 @@ export async function courseForViewer(options: CourseDetailOptions): Promise<Vie
   const memo = (!options.includeUnpublished && options.memo) || noMemo;
   const viewerMemo = options.viewerMemo ?? noMemo;
   const shared = await memo(`course-content:${region}:${slug}`, () => loadSharedContent(db, slug, region, options.includeUnpublished));
-  const { course, lessons: lessonRows, resources, quizzes, schedules, scheduled } = shared;
+  const { course, lessons: lessonRows, resourceByLesson, quizzes, schedules, scheduled } = shared;
   const now = new Date();
   const { access, completed } = await accessWithProgress(db, viewer, course.id, {
     now,
@@ -133,7 +134,6 @@ export async function courseForViewer(options: CourseDetailOptions): Promise<Vie
   // Progress belongs to the enrolment and is shown even when access has lapsed.
   const enrolled = access.enrolment !== null;
   const expires = Date.now() + (options.resourceLinkTtlMs ?? 15 * 60 * 1000);
-  const resourceByLesson = new Map(resources.map((r) => [r.lessonId, r]));
   // The access module's answer for each lesson (a drip schedule counts with its section's).
   const states = new Map<number, LessonState>();
   for (const [id, lesson] of schedules) states.set(id, lessonState(access, lesson, now));
