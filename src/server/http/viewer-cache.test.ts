@@ -82,4 +82,33 @@ describe('the viewer cache', () => {
     await stale;
     expect(await cache.get(9, 'k', async () => 'new')).toBe('new');
   });
+
+  it('loads again a kept value that isFresh refuses (a page past the date it depends on)', async () => {
+    const cache = createViewerCache();
+    const until = { at: 2 };
+    const isFresh = (value: { until: number }) => value.until > until.at;
+    await cache.get(4, 'page', async () => ({ until: 3, text: 'first' }), { isFresh });
+    expect((await cache.get(4, 'page', async () => ({ until: 9, text: 'second' }), { isFresh })).text).toBe('first');
+    until.at = 3;
+    expect((await cache.get(4, 'page', async () => ({ until: 9, text: 'third' }), { isFresh })).text).toBe('third');
+    expect((await cache.get(4, 'page', async () => ({ until: 9, text: 'never' }), { isFresh })).text).toBe('third');
+  });
+
+  it('keeps large values within maxBytes, dropping the least recently read users first', async () => {
+    const cache = createViewerCache({ maxBytes: 250 });
+    const bytes = (text: string) => text.length;
+    await cache.get(1, 'page', async () => 'a'.repeat(100), { bytes });
+    await cache.get(2, 'page', async () => 'b'.repeat(100), { bytes });
+    await cache.get(1, 'page', async () => 'not read', { bytes });
+    await cache.get(3, 'page', async () => 'c'.repeat(100), { bytes }); // 300 bytes: user 2 goes
+    expect(await cache.get(1, 'page', async () => 'not read', { bytes })).toBe('a'.repeat(100));
+    expect(await cache.get(2, 'page', async () => 'b, again', { bytes })).toBe('b, again');
+    cache.forget(1);
+    cache.forget(3);
+    // Forgotten users give their bytes back: two more large pages fit beside user 2's small one.
+    await cache.get(4, 'page', async () => 'd'.repeat(100), { bytes });
+    await cache.get(5, 'page', async () => 'e'.repeat(100), { bytes });
+    expect(await cache.get(2, 'page', async () => 'not read', { bytes })).toBe('b, again');
+    expect(await cache.get(4, 'page', async () => 'not read', { bytes })).toBe('d'.repeat(100));
+  });
 });

@@ -6,22 +6,35 @@
  *
  * A read that began before a change cannot put back what the change replaced: each user has a
  * generation, bumped by forget, and a load stores its result only if the generation it started
- * under is still current.
+ * under is still current. A kept value may also say itself when it stops holding (`isFresh`), and
+ * large ones (a rendered page) count against a byte budget.
  */
 export interface ViewerCache {
-  get<T>(userId: number, key: string, load: () => Promise<T>): Promise<T>;
+  /** The kept value for (user, key) unless it expired or `options.isFresh` refuses it; else `load`'s, kept. */
+  get<T>(userId: number, key: string, load: () => Promise<T>, options?: KeepOptions<T>): Promise<T>;
   forget(userId: number): void;
   clear(): void;
+}
+
+export interface KeepOptions<T> {
+  /** Whether a kept value still holds (say, before a date it depends on); refused, it is loaded again. */
+  isFresh?: (value: T) => boolean;
+  /** Its size, counted against the cache's byte budget (a rendered page); small facts count as 0. */
+  bytes?: (value: T) => number;
 }
 
 interface Entry {
   value: unknown;
   expires: number;
+  bytes: number;
 }
 
-export function createViewerCache(options: { ttlMs?: number; maxUsers?: number } = {}): ViewerCache {
+export function createViewerCache(options: { ttlMs?: number; maxUsers?: number; maxBytes?: number } = {}): ViewerCache {
   const ttlMs = options.ttlMs ?? 30_000;
   const maxUsers = options.maxUsers ?? 10_000;
+  /** Rendered pages are large: past this many bytes the least recent users are dropped. */
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  let bytes = 0;
   /** Per user, most recently used last: their entries by key. */
   const users = new Map<number, Map<string, Entry>>();
   /** The generation counter, and the generation each user was last forgotten at. */
@@ -31,13 +44,22 @@ export function createViewerCache(options: { ttlMs?: number; maxUsers?: number }
   let floor = 0;
 
   const lastForgotten = (userId: number) => forgottenAt.get(userId) ?? floor;
+  const sizeOf = (entries: Map<string, Entry> | undefined) => {
+    let n = 0;
+    for (const entry of entries?.values() ?? []) n += entry.bytes;
+    return n;
+  };
+  const drop = (userId: number) => {
+    bytes -= sizeOf(users.get(userId));
+    users.delete(userId);
+  };
 
   return {
-    async get<T>(userId: number, key: string, load: () => Promise<T>): Promise<T> {
+    async get<T>(userId: number, key: string, load: () => Promise<T>, keep: KeepOptions<T> = {}): Promise<T> {
       const now = Date.now();
       const entries = users.get(userId);
       const hit = entries?.get(key);
-      if (entries && hit && hit.expires > now) {
+      if (entries && hit && hit.expires > now && (!keep.isFresh || keep.isFresh(hit.value as T))) {
         users.delete(userId);
         users.set(userId, entries);
         return hit.value as T;
@@ -46,16 +68,18 @@ export function createViewerCache(options: { ttlMs?: number; maxUsers?: number }
       const value = await load();
       if (lastForgotten(userId) <= started) {
         const mine = users.get(userId) ?? new Map<string, Entry>();
-        mine.set(key, { value, expires: Date.now() + ttlMs });
+        const size = keep.bytes?.(value) ?? 0;
+        bytes += size - (mine.get(key)?.bytes ?? 0);
+        mine.set(key, { value, expires: Date.now() + ttlMs, bytes: size });
         users.delete(userId);
         users.set(userId, mine);
-        if (users.size > maxUsers) users.delete(users.keys().next().value!);
+        while (users.size > maxUsers || (bytes > maxBytes && users.size > 1)) drop(users.keys().next().value!);
       }
       return value;
     },
     forget(userId: number) {
       generation += 1;
-      users.delete(userId);
+      drop(userId);
       forgottenAt.delete(userId);
       forgottenAt.set(userId, generation);
       if (forgottenAt.size > maxUsers) {
@@ -67,6 +91,7 @@ export function createViewerCache(options: { ttlMs?: number; maxUsers?: number }
     clear() {
       generation += 1;
       users.clear();
+      bytes = 0;
       forgottenAt.clear();
       floor = generation;
     },

@@ -3,6 +3,7 @@
  * completion, certificates, Q&A and resources all ask here.
  */
 export {
+  accessChangesAt,
   accessTo,
   accessToCourses,
   accessFromFacts,

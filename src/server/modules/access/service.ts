@@ -1,7 +1,14 @@
 import type { Db } from '../../db/client.js';
 import type { Viewer } from '../../http/auth.js';
 import { courseEnrolments, enrolmentsOf, enrolmentWithProgress, type EnrolmentFacts } from '../enrolments/index.js';
-import { currentMembers, currentMembershipStarts, liveMembershipStates, membershipStartsAt, type LiveMembershipState } from '../memberships/index.js';
+import {
+  currentMembers,
+  currentMembershipStarts,
+  liveMembershipStates,
+  membershipsChangeAt,
+  membershipStartsAt,
+  type LiveMembershipState,
+} from '../memberships/index.js';
 import { lessonsOpenedEarly } from '../unlocks/index.js';
 import { accessBegan, releaseDate, type Release, type ScheduledLesson } from './release.js';
 
@@ -128,20 +135,30 @@ export function accessFromFacts(viewer: Viewer, courseId: number, facts: ViewerC
 }
 
 /**
+ * The first instant after `now` at which accessFromFacts over the same facts may answer otherwise
+ * (a membership stops being current); Infinity when only a write can change it. Drip dates are
+ * each lesson's own (lessonState's availableAt).
+ */
+export function accessChangesAt(facts: ViewerCourseFacts, now: Date): number {
+  return membershipsChangeAt(facts.memberships, now);
+}
+
+/**
  * The course page's read: what the viewer may open and the lessons they completed (their progress
  * lives in the enrolment), in three queries at once (viewerCourseFacts), none when `facts` answers
- * from a cache. A visitor costs none.
+ * from a cache. A visitor costs none. `changesAt`: when the answer may change with time alone (accessChangesAt).
  */
 export async function accessWithProgress(
   db: Db,
   viewer: Viewer | undefined,
   courseId: number,
   options: { now?: Date; scheduled?: boolean; facts?: (load: () => Promise<ViewerCourseFacts>) => Promise<ViewerCourseFacts> } = {},
-): Promise<{ access: CourseAccess; completed: ReadonlySet<number> }> {
-  if (!viewer) return { access: NO_ACCESS(courseId), completed: new Set() };
+): Promise<{ access: CourseAccess; completed: ReadonlySet<number>; changesAt: number }> {
+  if (!viewer) return { access: NO_ACCESS(courseId), completed: new Set(), changesAt: Infinity };
   const load = () => viewerCourseFacts(db, viewer, courseId, options.scheduled ?? true);
   const facts = await (options.facts ? options.facts(load) : load());
-  return { access: accessFromFacts(viewer, courseId, facts, options.now ?? new Date()), completed: facts.completed };
+  const now = options.now ?? new Date();
+  return { access: accessFromFacts(viewer, courseId, facts, now), completed: facts.completed, changesAt: accessChangesAt(facts, now) };
 }
 
 /**

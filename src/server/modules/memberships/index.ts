@@ -1,6 +1,7 @@
 // The memberships module's public surface (facts layer: the membership records and when one is
 // current): the only file other modules may import.
 export {
+  currentUntil,
   isMembershipCurrent,
   membershipDates,
   periodStartOf,
@@ -20,6 +21,7 @@ export {
   liveMembershipsOf,
   liveMembershipStates,
   membershipStartsAt,
+  membershipsChangeAt,
   type LiveMembershipState,
   membershipById,
   membershipHolders,

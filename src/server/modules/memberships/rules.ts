@@ -31,15 +31,23 @@ export const RENEWAL_SETTLE_MS = 24 * 60 * 60 * 1000;
  * - pending, cancelled (ended early: refund, immediate cancellation), expired, failed: never.
  */
 export function isMembershipCurrent(m: MembershipState, now: Date = new Date()): boolean {
-  const t = now.getTime();
+  const until = currentUntil(m);
+  return until !== null && now.getTime() < until;
+}
+
+/**
+ * The instant (ms) a membership stops being current as time passes, whatever the time now:
+ * Infinity for a lifetime one, null for one that is never current. Only a write (a renewal, a
+ * cancellation) moves it; a cache of what a member may open holds until then.
+ */
+export function currentUntil(m: MembershipState): number | null {
   switch (m.status) {
     case 'active':
-      if (!m.endDate) return true;
-      return t < m.endDate.getTime() + (m.autoRenew ? RENEWAL_SETTLE_MS : 0);
+      return m.endDate ? m.endDate.getTime() + (m.autoRenew ? RENEWAL_SETTLE_MS : 0) : Infinity;
     case 'past_due':
-      return m.graceUntil !== null && t < m.graceUntil.getTime();
+      return m.graceUntil ? m.graceUntil.getTime() : null;
     default:
-      return false;
+      return null;
   }
 }
 

@@ -9,7 +9,7 @@ import type { Database, Db } from '../../db/client.js';
 import { listPlanNames } from '../catalog/index.js';
 import * as q from './queries.js';
 import type { MembershipRow, NewMembership, StudioMemberState } from './queries.js';
-import { isMembershipCurrent } from './rules.js';
+import { currentUntil, isMembershipCurrent } from './rules.js';
 
 /** The user's current membership (the one that gives access now), if any. */
 export async function currentMembershipOf(db: Db, userId: number, now: Date = new Date()): Promise<{ id: number } | undefined> {
@@ -44,6 +44,19 @@ export function membershipStartsAt(rows: readonly LiveMembershipState[], now: Da
     if (!known || row.startedAt < known) starts.set(row.userId, row.startedAt);
   }
   return starts;
+}
+
+/**
+ * The first instant after `now` at which one of these memberships stops being current (currentUntil):
+ * until then membershipStartsAt answers the same. Infinity when none will by time alone.
+ */
+export function membershipsChangeAt(rows: readonly LiveMembershipState[], now: Date): number {
+  let first = Infinity;
+  for (const row of rows) {
+    const until = currentUntil(row);
+    if (until !== null && until > now.getTime()) first = Math.min(first, until);
+  }
+  return first;
 }
 
 /**

@@ -11,7 +11,7 @@ import { bundleListSchema, bundleSchema } from '../../../shared/bundles.js';
 import { errors } from '../../http/openapi.js';
 import { getBundle, listBundles } from './bundles.js';
 import { courseDetailView } from './serialise.js';
-import { getCourseDetail } from './service.js';
+import { getCourseDetail, type ViewerMemo } from './service.js';
 import { renderCourseDetail } from './template.js';
 
 /** The course page (GET /courses/:slug/): one snapshot for visitors; for a signed-in viewer, their facts written into a shared template. */
@@ -40,8 +40,8 @@ export function storefrontRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           if (viewer) {
             // A signed-in viewer gets their own progress and unlocked lessons: never from the shared memo.
             reply.header('Cache-Control', 'private, no-store');
-            // Their facts come from the viewer cache, the shared part of the answer from a template serialised once.
-            const viewerMemo = <T>(key: string, load: () => Promise<T>) => ctx.viewerCache.get(viewer.userId, key, load);
+            // Their page is kept in the viewer cache, built from their cached facts and a template of the shared part serialised once.
+            const viewerMemo: ViewerMemo = (key, load, keep) => ctx.viewerCache.get(viewer.userId, key, load, keep);
             const json = await renderCourseDetail({ db, slug, region, viewer, signingSecret: ctx.config.jwtSecret, memo: cache.value, viewerMemo });
             // Already JSON text (equal to the schema's serialisation, template.test.ts): Fastify sends a string as it is.
             return reply.type('application/json; charset=utf-8').send(json as unknown as CourseDetail);

@@ -8,10 +8,14 @@ import { progressPercent } from '../../../shared/progress.js';
 import type { Region } from '../../../shared/regions.js';
 import type { Database } from '../../db/client.js';
 import type { Viewer } from '../../http/auth.js';
+import type { KeepOptions } from '../../http/viewer-cache.js';
 import { sign } from '../../lib/signing.js';
 import { accessWithProgress, lessonState, type CourseAccess, type LessonState, type ScheduledLesson } from '../access/index.js';
 import { getCourseContent, resourceLinkPurpose, type CourseContent, type InstructorRecord, type PublicQuiz } from '../catalog/index.js';
 import { enrolledCount, quizAttemptsUsed } from '../enrolments/index.js';
+
+/** One viewer's part of the viewer cache (ctx.viewerCache.get for their id). */
+export type ViewerMemo = <T>(key: string, load: () => Promise<T>, keep?: KeepOptions<T>) => Promise<T>;
 
 export interface CourseDetailOptions {
   db: Database;
@@ -24,7 +28,7 @@ export interface CourseDetailOptions {
   /** Keeps what every viewer of the course shares (course, sections, lessons, sanitised articles) until the catalog changes. */
   memo?: <T>(key: string, load: () => Promise<T>) => Promise<T>;
   /** Keeps the viewer's own facts (access, completed lessons, quiz attempts) until one of them changes. */
-  viewerMemo?: <T>(key: string, load: () => Promise<T>) => Promise<T>;
+  viewerMemo?: ViewerMemo;
   /** The studio's preview: an unpublished course too (never memoised, so it cannot reach the storefront). */
   includeUnpublished?: boolean;
 }
@@ -109,6 +113,17 @@ export interface ViewerCourse {
   status: CourseStatus;
   completedTotal: number;
   progress: number;
+  /** Until when (ms) this stays true with time alone: the next drip date or membership end (Infinity: only a write changes it). */
+  stableUntil: number;
+}
+
+const noMemo = <T>(_key: string, load: () => Promise<T>) => load();
+
+/** What every viewer of the course shares (memoised until the catalog changes; never the studio's preview). */
+export function sharedCourseContent(options: CourseDetailOptions): Promise<SharedCourse> {
+  const { db, slug, region } = options;
+  const memo = (!options.includeUnpublished && options.memo) || noMemo;
+  return memo(`course-content:${region}:${slug}`, () => loadSharedContent(db, slug, region, options.includeUnpublished));
 }
 
 /**
@@ -118,14 +133,12 @@ export interface ViewerCourse {
  * cached (`viewerMemo`).
  */
 export async function courseForViewer(options: CourseDetailOptions): Promise<ViewerCourse> {
-  const { db, slug, region, viewer } = options;
-  const noMemo = <T>(_key: string, load: () => Promise<T>) => load();
-  const memo = (!options.includeUnpublished && options.memo) || noMemo;
+  const { db, viewer } = options;
   const viewerMemo = options.viewerMemo ?? noMemo;
-  const shared = await memo(`course-content:${region}:${slug}`, () => loadSharedContent(db, slug, region, options.includeUnpublished));
+  const shared = await sharedCourseContent(options);
   const { course, lessons: lessonRows, resourceByLesson, quizzes, schedules, scheduled } = shared;
   const now = new Date();
-  const { access, completed } = await accessWithProgress(db, viewer, course.id, {
+  const { access, completed, changesAt } = await accessWithProgress(db, viewer, course.id, {
     now,
     scheduled,
     facts: (load) => viewerMemo(`course-facts:${course.id}:${scheduled}`, load),
@@ -133,10 +146,16 @@ export async function courseForViewer(options: CourseDetailOptions): Promise<Vie
 
   // Progress belongs to the enrolment and is shown even when access has lapsed.
   const enrolled = access.enrolment !== null;
-  const expires = Date.now() + (options.resourceLinkTtlMs ?? 15 * 60 * 1000);
+  const linkTtlMs = options.resourceLinkTtlMs ?? 15 * 60 * 1000;
+  const expires = Date.now() + linkTtlMs;
   // The access module's answer for each lesson (a drip schedule counts with its section's).
   const states = new Map<number, LessonState>();
-  for (const [id, lesson] of schedules) states.set(id, lessonState(access, lesson, now));
+  let stableUntil = changesAt;
+  for (const [id, lesson] of schedules) {
+    const state = lessonState(access, lesson, now);
+    states.set(id, state);
+    if (state.availableAt) stableUntil = Math.min(stableUntil, state.availableAt.getTime());
+  }
   const quizFor = await viewerQuizzes(db, viewer, quizzes, (lessonId) => states.get(lessonId)?.open ?? false, viewerMemo);
 
   const status: CourseStatus = access.enrolment?.status ?? 'not enrolled';
@@ -162,6 +181,8 @@ export async function courseForViewer(options: CourseDetailOptions): Promise<Vie
     status,
     completedTotal,
     progress: progressPercent(status, completedTotal, lessonRows.length),
+    // A kept page hands out its resource links for at most half their life.
+    stableUntil: resourceByLesson.size ? Math.min(stableUntil, expires - linkTtlMs / 2) : stableUntil,
   };
 }
 

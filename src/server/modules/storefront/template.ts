@@ -7,7 +7,15 @@
  */
 import { courseDetailSchema, lessonSchema, type CourseDetail, type Lesson } from '../../../shared/catalog.js';
 import { courseDetailView, lessonQuizView, lessonView, resourceUrl } from './serialise.js';
-import { courseForViewer, type CourseDetailLesson, type CourseDetailOptions, type CourseDetailRecord, type SharedCourse } from './service.js';
+import {
+  courseForViewer,
+  sharedCourseContent,
+  type CourseDetailLesson,
+  type CourseDetailOptions,
+  type CourseDetailRecord,
+  type SharedCourse,
+  type ViewerCourse,
+} from './service.js';
 
 interface LessonTemplate {
   id: number;
@@ -101,10 +109,36 @@ function templateOf(shared: SharedCourse, region: CourseDetailRecord['region']):
   return template;
 }
 
-/** The course detail for this viewer as JSON text (the answer of GET /courses/{slug}/ to a signed-in viewer). */
+/** A viewer's rendered page as kept in their viewer cache, with what it was built from. */
+interface KeptPage {
+  shared: SharedCourse;
+  stableUntil: number;
+  text: string;
+}
+
+/**
+ * The course detail for this viewer as JSON text (the answer of GET /courses/{slug}/ to a signed-in
+ * viewer). The text is kept in their viewer cache while it holds: until one of their facts is
+ * written (the cache forgets them), the course's shared content is reloaded, or time alone changes
+ * it (a drip date, the end of a membership, half a resource link's life: `stableUntil`).
+ */
 export async function renderCourseDetail(options: CourseDetailOptions): Promise<string> {
-  const viewerCourse = await courseForViewer(options);
-  const template = templateOf(viewerCourse.shared, options.region);
+  const { viewerMemo } = options;
+  if (!viewerMemo || !options.memo || options.includeUnpublished) return pageText(await courseForViewer(options), options.region);
+  const shared = await sharedCourseContent(options);
+  const page = await viewerMemo<KeptPage>(
+    `course-page:${options.region}:${options.slug}`,
+    async () => {
+      const viewerCourse = await courseForViewer(options);
+      return { shared: viewerCourse.shared, stableUntil: viewerCourse.stableUntil, text: pageText(viewerCourse, options.region) };
+    },
+    { isFresh: (kept) => kept.shared === shared && Date.now() < kept.stableUntil, bytes: (kept) => kept.text.length },
+  );
+  return page.text;
+}
+
+function pageText(viewerCourse: ViewerCourse, region: CourseDetailRecord['region']): string {
+  const template = templateOf(viewerCourse.shared, region);
   const sections = template.sections.map((section) => {
     let completed = 0;
     const lessons = section.lessons.map((lesson) => {

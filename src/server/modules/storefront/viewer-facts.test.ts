@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedIn, videoLesson } from '../../../../test/admin.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers.js';
+import { insertMembership } from '../../db/seed/factories.js';
 import type { AdminCourse } from '../../../shared/admin.js';
 import type { CourseDetail } from '../../../shared/catalog.js';
 
@@ -16,7 +17,8 @@ let course: AdminCourse;
 const slug = 'cached-facts-course';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The catalog's snapshots are kept as in production, so every read below goes through the caches.
+  t = await createTestApp({ catalogCacheMs: 60_000 });
   admin = await signedIn(t, { isAdmin: true });
   const categoryId = (await admin.call('GET', '/admin/categories/')).json<{ id: number }[]>()[0]!.id;
   course = (
@@ -138,5 +140,52 @@ describe("a signed-in viewer's course page", () => {
     expect(first.access).toBe('enrolled');
     expect(second.access).toBe('none');
     expect(byTitle(second, 'First')).toMatchObject({ is_locked: true, video_source: null });
+  });
+
+  it('opens a dripped lesson on its date and locks the course when the membership ends, with nothing written between', async () => {
+    const student = await signedIn(t);
+    const start = Date.now();
+    const day = 24 * 60 * 60 * 1000;
+    // A membership that began 30 days less 5 seconds ago (next month's section opens in 5 s) and ends in 10 s.
+    await insertMembership(t.handle.db, {
+      userId: student.user.id,
+      planType: 'monthly',
+      startDate: new Date(start - 30 * day + 5_000),
+      endDate: new Date(start + 10_000),
+      autoRenew: false,
+    });
+    const readAt = async (seconds: number) => {
+      vi.setSystemTime(start + seconds * 1000);
+      const res = await student.call('GET', `/courses/${slug}/`);
+      expect(res.statusCode).toBe(200);
+      return res.json<CourseDetail>();
+    };
+    // Seconds apart, well inside every cache's lifetime: only the page's own dates can refresh it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      let detail = await readAt(0);
+      expect(detail.access).toBe('membership');
+      expect(byTitle(detail, 'Later')).toMatchObject({ is_locked: true, available_at: new Date(start + 5_000).toISOString() });
+      expect((await readAt(4)).sections).toEqual(detail.sections);
+      detail = await readAt(6);
+      expect(byTitle(detail, 'Later')).toMatchObject({ is_locked: false, available_at: null });
+      expect(detail.access).toBe('membership');
+      detail = await readAt(11);
+      expect(detail.access).toBe('none');
+      expect(byTitle(detail, 'First')).toMatchObject({ is_locked: true, video_source: null });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("shows the instructor's change to the course on the next read", async () => {
+    const student = await signedIn(t);
+    await admin.call('POST', `/admin/students/${student.user.id}/enrolments/`, { course_id: course.id });
+    const first = byTitle((await student.call('GET', `/courses/${slug}/`)).json<CourseDetail>(), 'First');
+    expect((await student.call('GET', `/courses/${slug}/`)).json<CourseDetail>().sections).toBeDefined();
+    expect((await admin.call('PUT', `/admin/lessons/${first.id}/`, videoLesson('First, renamed'))).statusCode).toBe(200);
+    const detail = (await student.call('GET', `/courses/${slug}/`)).json<CourseDetail>();
+    expect(lessonsOf(detail).map((l) => l.lesson_title)).toContain('First, renamed');
+    expect((await admin.call('PUT', `/admin/lessons/${first.id}/`, videoLesson('First'))).statusCode).toBe(200);
   });
 });
