@@ -25,6 +25,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
 import { seedBenchCatalog, seedBenchOrders } from '../src/server/db/seed/index.js';
+import { insertMembership } from '../src/server/db/seed/factories.js';
 import { createUser } from '../src/server/modules/accounts/index.js';
 import { enrol } from '../src/server/modules/enrolments/index.js';
 import { buildOverview } from '../src/server/modules/admin/index.js';
@@ -129,6 +130,8 @@ async function prepare(kind: string, courses: number, withOrders: boolean): Prom
     const paidCourse = { id: courseIds[1]!, slug: 'bench-course-2' };
     const member = await createUser(handle.db, { email: 'bench-member@example.com', password: PASSWORD, fullName: 'Bench Member', isVerified: true });
     await enrol(handle.db, member.id, [paidCourse.id], 'admin');
+    // A member indeed: their subscription page reads a membership, not an empty answer.
+    await insertMembership(handle.db, { userId: member.id, planType: 'monthly' });
     const buyerEmails: string[] = [];
     if (withOrders) {
       for (let i = 0; i < buyers; i++) {

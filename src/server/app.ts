@@ -240,7 +240,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     stripe: deps.stripe === null ? undefined : (deps.stripe ?? defaultStripe(config)),
     razorpay: deps.razorpay === null ? undefined : (deps.razorpay ?? defaultRazorpay(config)),
   };
-  ctx.invalidation.onInvalidate('catalog', () => ctx.catalogCache.clear());
+  // A viewer's kept reads are built on the catalog too (plan names; a deleted lesson takes its progress with it).
+  ctx.invalidation.onInvalidate('catalog', () => {
+    ctx.catalogCache.clear();
+    ctx.viewerCache.clear();
+  });
   // The home page's figures and wording are kept with the catalog's snapshots and come partly from the settings.
   ctx.invalidation.onInvalidate('settings', () => ctx.catalogCache.clear());
   // A user's facts changed (written here, after the commit): every process drops that viewer's cached reads.

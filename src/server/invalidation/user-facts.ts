@@ -5,7 +5,7 @@ const listeners = new Set<Listener>();
 
 /**
  * One user's facts changed (an enrolment, completed lessons, a quiz attempt, a membership, a lesson
- * opened early): the facts modules call this with the handle they wrote through, and every app in
+ * opened early, a certificate, a letter issued or revoked): the modules that write them call this with the handle they wrote through, and every app in
  * this process hears it once the write has committed (the app tells the other processes through
  * its invalidation, topic 'viewer:{userId}').
  */

@@ -55,6 +55,8 @@ describe('enrolment and progress', () => {
     expect(enrolled.json()).toMatchObject({ success: true, message: learningMessages.enrolled });
     expect((await call('POST', `/free-enroll/${free.id}/`)).statusCode).toBe(200);
     expect((await call('GET', `/check-enrollment/${free.id}/`)).json()).toEqual({ course_status: 'enrolled' });
+    // Read (and kept) before the lessons: every later write shows in the last read below.
+    expect((await call('GET', '/student/dashboard/')).json()).toMatchObject({ total_courses: 1, completed_lessons: 0, certificates: 0 });
 
     const course = (await call('GET', `/courses/${free.slug}/`)).json<CourseDetail>();
     const lessons = lessonsOf(course);

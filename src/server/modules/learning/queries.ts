@@ -2,9 +2,11 @@ import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { answers, certificates, questions } from '../../db/schema/index.js';
 import { outer } from '../../db/sql.js';
+import { userFactsChanged } from '../../invalidation/user-facts.js';
 
 export async function insertCertificate(db: Db, values: typeof certificates.$inferInsert) {
-  await db.insert(certificates).values(values).onConflictDoNothing();
+  const inserted = await db.insert(certificates).values(values).onConflictDoNothing().returning({ id: certificates.id });
+  if (inserted.length) userFactsChanged(db, values.userId);
   const [row] = await db
     .select()
     .from(certificates)

@@ -81,7 +81,11 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/student/dashboard/',
       { schema: { tags: ['learning'], ...bearerAuth, summary: 'Dashboard counters (real counts)', response: { 200: dashboardSummarySchema } } },
-      async (request) => learning.dashboardSummary(ctx.db, (await requireViewer(request, secret)).userId),
+      async (request) => {
+        const { userId } = await requireViewer(request, secret);
+        // Counts of the viewer's facts (enrolments, progress, certificates, letters): kept until one is written.
+        return ctx.viewerCache.get(userId, 'dashboard', () => learning.dashboardSummary(ctx.db, userId));
+      },
     );
 
     app.post(

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, max, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { letters, projectRounds, projects, projectSubmissions } from '../../db/schema/index.js';
+import { userFactsChanged } from '../../invalidation/user-facts.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type SubmissionRow = typeof projectSubmissions.$inferSelect;
@@ -241,6 +242,7 @@ export async function decideOpenRound(
 
 export async function insertLetter(db: Tx, values: typeof letters.$inferInsert): Promise<LetterRow> {
   const [row] = await db.insert(letters).values(values).returning();
+  userFactsChanged(db, values.userId);
   return row!;
 }
 
@@ -262,6 +264,7 @@ export async function revokeLetter(db: Tx, letterId: string, reason: string): Pr
     .set({ revokedAt: new Date(), revokeReason: reason })
     .where(and(eq(letters.letterId, letterId), isNull(letters.revokedAt)))
     .returning();
+  if (row) userFactsChanged(db, row.userId);
   return row;
 }
 

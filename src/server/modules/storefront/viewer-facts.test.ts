@@ -189,3 +189,36 @@ describe("a signed-in viewer's course page", () => {
     expect((await admin.call('PUT', `/admin/lessons/${first.id}/`, videoLesson('First'))).statusCode).toBe(200);
   });
 });
+
+describe("a signed-in viewer's other kept reads", () => {
+  it('decide a membership at each read: its end shows on the subscription page with nothing written', async () => {
+    const member = await signedIn(t);
+    const start = Date.now();
+    await insertMembership(t.handle.db, { userId: member.user.id, planType: 'monthly', endDate: new Date(start + 10_000), autoRenew: false });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const detailAt = async (seconds: number) => {
+        vi.setSystemTime(start + seconds * 1000);
+        return (await member.call('GET', '/user/subscription-detail/')).json<{ is_active: boolean; status: string }>();
+      };
+      expect(await detailAt(0)).toMatchObject({ is_active: true, status: 'Active' });
+      expect(await detailAt(5)).toMatchObject({ is_active: true });
+      expect(await detailAt(11)).toMatchObject({ is_active: false, status: 'Inactive' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('count the dashboard from facts that each write refreshes', async () => {
+    const student = await signedIn(t);
+    const dashboard = async () => (await student.call('GET', '/student/dashboard/')).json<Record<string, number>>();
+    expect(await dashboard()).toMatchObject({ total_courses: 0, completed_lessons: 0 });
+    await admin.call('POST', `/admin/students/${student.user.id}/enrolments/`, { course_id: course.id });
+    expect(await dashboard()).toMatchObject({ total_courses: 1, completed_lessons: 0 });
+    const first = byTitle((await student.call('GET', `/courses/${slug}/`)).json<CourseDetail>(), 'First');
+    await student.call('POST', '/complete-lesson/', { lesson_uuid: first.uuid });
+    expect(await dashboard()).toMatchObject({ total_courses: 1, completed_lessons: 1 });
+    await admin.call('DELETE', `/admin/students/${student.user.id}/enrolments/${course.id}/`);
+    expect(await dashboard()).toMatchObject({ total_courses: 0 });
+  });
+});

@@ -110,7 +110,11 @@ export function subscriptionRoutes(ctx: AppContext, deps: MembershipDeps): Fasti
       },
       async (request, reply) => {
         reply.header('Cache-Control', 'private, no-store');
-        return memberships.subscriptionDetail(deps, await requireViewer(request, secret));
+        const viewer = await requireViewer(request, secret);
+        return memberships.subscriptionDetail(deps, viewer, {
+          mine: (key, load) => ctx.viewerCache.get(viewer.userId, key, load),
+          shared: ctx.catalogCache.value,
+        });
       },
     );
 

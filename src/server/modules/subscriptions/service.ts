@@ -377,9 +377,28 @@ const EMPTY_DETAIL: SubscriptionDetail = {
   sandbox_url: null,
 };
 
-/** GET /user/subscription-detail/: the current membership, else the latest one that ever started. */
-export async function subscriptionDetail(deps: MembershipDeps, viewer: Viewer): Promise<SubscriptionDetail> {
-  let rows = await membershipsOfUser(deps.db, viewer.userId);
+type Memo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+
+/** Where subscriptionDetail may keep what it reads: the viewer's memberships, and the plan names every viewer shares. */
+export interface DetailMemos {
+  /** The viewer's own (ctx.viewerCache for them): dropped when one of their memberships is written. */
+  mine: Memo;
+  /** Everyone's (the catalog's snapshots): dropped when the catalog changes. */
+  shared: Memo;
+}
+
+const readNow: Memo = (_key, load) => load();
+
+/**
+ * GET /user/subscription-detail/: the current membership, else the latest one that ever started.
+ * Decided at each read from the rows (kept in `memos`), so the end of a period shows without a write.
+ */
+export async function subscriptionDetail(
+  deps: MembershipDeps,
+  viewer: Viewer,
+  memos: DetailMemos = { mine: readNow, shared: readNow },
+): Promise<SubscriptionDetail> {
+  let rows = await memos.mine('memberships', () => membershipsOfUser(deps.db, viewer.userId));
   if (rows[0]?.status === 'pending') {
     await confirmPendingCheckout(deps, rows);
     rows = await membershipsOfUser(deps.db, viewer.userId);
@@ -388,7 +407,7 @@ export async function subscriptionDetail(deps: MembershipDeps, viewer: Viewer): 
   const started = rows.filter((r) => r.status !== 'pending' && r.status !== 'failed');
   const row = started.find((r) => isMembershipCurrent(r, now)) ?? started[0];
   if (!row) return EMPTY_DETAIL;
-  const plans = await listPlanNames(deps.db);
+  const plans = await memos.shared('plan-names', () => listPlanNames(deps.db));
   const plan = plans.find((p) => p.id === row.planId);
   const current = isMembershipCurrent(row, now);
   const dates = membershipDates(row, now);
