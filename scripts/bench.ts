@@ -25,7 +25,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
 import { seedBenchCatalog, seedBenchOrders } from '../src/server/db/seed/index.js';
-import { insertMembership } from '../src/server/db/seed/factories.js';
+import { insertMembership, insertPlan } from '../src/server/db/seed/factories.js';
 import { createUser } from '../src/server/modules/accounts/index.js';
 import { enrol } from '../src/server/modules/enrolments/index.js';
 import { buildOverview } from '../src/server/modules/admin/index.js';
@@ -131,6 +131,13 @@ async function prepare(kind: string, courses: number, withOrders: boolean): Prom
     const member = await createUser(handle.db, { email: 'bench-member@example.com', password: PASSWORD, fullName: 'Bench Member', isVerified: true });
     await enrol(handle.db, member.id, [paidCourse.id], 'admin');
     // A member indeed: their subscription page reads a membership, not an empty answer.
+    const monthly = {
+      US: { amount: 1999, regularAmount: 1999 },
+      IN: { amount: 99900, regularAmount: 99900 },
+      GB: { amount: 1599, regularAmount: 1599 },
+      EU: { amount: 1799, regularAmount: 1799 },
+    };
+    await insertPlan(handle.db, { name: 'Bench Monthly', planType: 'monthly', description: 'Every course', features: ['Every course'], prices: monthly });
     await insertMembership(handle.db, { userId: member.id, planType: 'monthly' });
     const buyerEmails: string[] = [];
     if (withOrders) {
