@@ -1,5 +1,5 @@
 // npm run lighthouse [base URL]: Lighthouse 12, mobile preset with simulated throttling, three runs each on
-// the home page and a paid course page of a running server (default http://localhost:3000, `npm start`),
+// the home page, a paid course page, the course list and the membership page of a running server (default http://localhost:3000, `npm start`),
 // prints the median scores and metrics. Chromium from CHROME_PATH (default /usr/bin/chromium).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -8,7 +8,12 @@ const base = (process.argv[2] ?? process.env.LIGHTHOUSE_URL ?? 'http://localhost
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const courses = await (await fetch(`${base}/api/v1/courses/`)).json();
 const paid = courses.find((c) => c.course_type === 'paid');
-const pages = [['home', `${base}/`], ...(paid ? [['paid course', `${base}/courses/${paid.slug}`]] : [])];
+const pages = [
+  ['home', `${base}/`],
+  ...(paid ? [['paid course', `${base}/courses/${paid.slug}`]] : []),
+  ['courses', `${base}/courses`],
+  ['subscribe', `${base}/subscribe`],
+];
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const chrome = await chromeLauncher.launch({
@@ -56,3 +61,10 @@ console.log(
   `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, simulated throttling, median of ${runs} runs on ${base}`,
 );
 console.table(rows);
+// Issue 26's goals: performance ≥ 95 and accessibility 100 on every page.
+const short = rows.filter((r) => r.performance < 95 || r.accessibility < 100);
+console.log(
+  short.length
+    ? `Below the goal (performance ≥ 95, accessibility 100): ${short.map((r) => r.page).join(', ')}`
+    : 'Every page meets the goal (performance ≥ 95, accessibility 100).',
+);
