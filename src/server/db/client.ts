@@ -33,7 +33,20 @@ export function afterCommit(db: Db, fn: () => void): void {
   else fn();
 }
 
-/** Makes `db.transaction` (and savepoints inside it) keep an afterCommit queue, run after the commit. */
+/** How many transactions are open on each database handle now (outermost ones; a savepoint is part of its transaction). */
+const openCounts = new WeakMap<object, number>();
+
+/**
+ * How many transactions are open on `db` at this moment. A test of the order path asks it at each
+ * call to a payment provider: a transaction held open across a round trip to the outside world
+ * holds its locks (and, on PGlite, the only connection) for as long as the provider takes. A count
+ * rather than an async context: AsyncLocalStorage on Node 20 would put a hook on every promise.
+ */
+export function openTransactions(db: Database): number {
+  return openCounts.get(db) ?? 0;
+}
+
+/** Makes `db.transaction` (and savepoints inside it) keep an afterCommit queue, run after the commit, and counts the transactions open. */
 function trackCommits(db: Database): Database {
   const begin = db.transaction.bind(db);
   const share = (tx: Tx, queue: Array<() => void>) => {
@@ -44,7 +57,13 @@ function trackCommits(db: Database): Database {
   };
   db.transaction = (async (fn, config) => {
     const queue: Array<() => void> = [];
-    const result = await begin((tx) => fn(share(tx, queue)), config);
+    openCounts.set(db, openTransactions(db) + 1);
+    let result;
+    try {
+      result = await begin((tx) => fn(share(tx, queue)), config);
+    } finally {
+      openCounts.set(db, openTransactions(db) - 1);
+    }
     for (const run of queue) run();
     return result;
   }) as Database['transaction'];
