@@ -123,6 +123,11 @@ export interface StripeGateway {
   createMembershipCheckout(input: MembershipCheckoutInput): Promise<{ id: string; url: string }>;
   /** An abandoned checkout can no longer be paid (a newer one replaces it). */
   expireSession(id: string): Promise<void>;
+  /**
+   * Ends a checkout left open and answers the session as it ends: expired now (one call), or, when
+   * Stripe refuses because it is no longer open (paid, or expired before), as it is (a second call).
+   */
+  expireOpenSession(id: string): Promise<CheckoutSessionState>;
   retrieveSubscription(id: string): Promise<StripeSubscriptionState>;
   retrieveInvoice(id: string): Promise<StripeInvoiceState>;
   /** Auto-renewal off (cancel at the end of the period), or back on. */
@@ -346,6 +351,15 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
     },
     async expireSession(id) {
       await stripe.checkout.sessions.expire(id);
+    },
+    async expireOpenSession(id) {
+      try {
+        return toState(await stripe.checkout.sessions.expire(id));
+      } catch (error) {
+        // 400: only an open session can be expired; anything else (missing, an outage) is for the caller.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.statusCode !== 400) throw error;
+        return toState(await read(stripe.checkout.sessions.retrieve(id)));
+      }
     },
     async retrieveSubscription(id) {
       return toSubscription(await read(stripe.subscriptions.retrieve(id)));

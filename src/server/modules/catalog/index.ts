@@ -1,5 +1,6 @@
 // The catalog module's public surface: the only file other modules may import.
 export {
+  coursesForPurchase,
   findCourseIdsByTitle,
   findLesson,
   getCourseForCredential,
@@ -15,6 +16,7 @@ export {
   listSitemapCourses,
   resourceLinkPurpose,
   setCourseRating,
+  type CourseForPurchase,
   type CourseSummary,
   type PlanForPurchase,
 } from './service.js';

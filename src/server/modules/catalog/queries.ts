@@ -83,6 +83,17 @@ export async function selectCourseList(db: Database, region: Region, courseIds?:
 }
 export type CourseListRow = Awaited<ReturnType<typeof selectCourseList>>[number];
 
+/** What a checkout prices of the named published courses: title, type and the region's price (with the default region's as fallback), nothing else. */
+export function selectCoursesForPurchase(db: Db, region: Region, courseIds: number[]) {
+  return db
+    .select({ id: courses.id, title: courses.title, courseType: courses.courseType, price: courseColumns.price, fallback: courseColumns.fallback })
+    .from(courses)
+    .leftJoin(coursePrices, and(eq(coursePrices.courseId, courses.id), eq(coursePrices.region, region)))
+    .leftJoin(fallbackPrice, and(eq(fallbackPrice.courseId, courses.id), eq(fallbackPrice.region, DEFAULT_REGION)))
+    .where(and(eq(courses.isPublished, true), inArray(courses.id, courseIds)))
+    .orderBy(asc(courses.position), asc(courses.id));
+}
+
 /** The course, its category, instructor and price: one query. */
 export async function selectCourseBySlug(db: Database, slug: string, region: Region, includeUnpublished = false) {
   const stats = lessonStats(db);

@@ -6,7 +6,7 @@ import { AppError } from '../../errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { publicQuizzesOfCourse, type PublicQuiz } from './quizzes.js';
 import * as q from './queries.js';
-import { courseListItemView } from './serialise.js';
+import { courseListItemView, pickPrice } from './serialise.js';
 
 export type CourseListRow = q.CourseListRow;
 
@@ -19,6 +19,16 @@ export function listCourseRows(db: Database, region: Region, courseIds?: number[
 export async function listCourses(db: Database, region: Region, courseIds?: number[]): Promise<CourseListItem[]> {
   const rows = await listCourseRows(db, region, courseIds);
   return rows.map((row) => courseListItemView(region, row));
+}
+
+/** A course as a checkout prices it: the same published courses and regional price as its card, without the card's other facts (no lesson totals). */
+export type CourseForPurchase = Pick<CourseListItem, 'id' | 'title' | 'course_type' | 'country_price'>;
+
+/** The named published courses priced for `region` (one light query): what create-order charges. */
+export async function coursesForPurchase(db: Db, region: Region, courseIds: number[]): Promise<CourseForPurchase[]> {
+  if (!courseIds.length) return [];
+  const rows = await q.selectCoursesForPurchase(db, region, courseIds);
+  return rows.map((row) => ({ id: row.id, title: row.title, course_type: row.courseType, country_price: pickPrice(region, row.price, row.fallback) }));
 }
 
 export type InstructorRecord = Awaited<ReturnType<typeof q.selectInstructor>>[number];

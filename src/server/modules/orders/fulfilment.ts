@@ -125,6 +125,8 @@ async function closeUnpaid(
   status: 'Failed' | 'Cancelled',
   failed?: { provider: 'stripe' | 'razorpay'; providerPaymentId: string; amount: number },
 ): Promise<void> {
+  // The usual case, a checkout without a coupon nor a payment to record, is one statement; the rest takes the row lock.
+  if (!failed?.providerPaymentId && (await q.closePendingOrderWithoutCoupon(deps.db, orderId, status))) return;
   await deps.db.transaction(async (tx) => {
     const order = await q.lockOrder(tx, orderId);
     if (!order || order.status !== 'Pending') return;

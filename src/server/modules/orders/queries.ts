@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Tx, Db } from '../../db/client.js';
 import {
   couponBundles,
@@ -23,6 +23,24 @@ export async function insertOrderItems(tx: Tx, values: (typeof orderItems.$infer
   await tx.insert(orderItems).values(values);
 }
 
+/**
+ * The order and its items in one statement (a data-modifying CTE: both rows or neither, no
+ * transaction of its own needed): one round trip where an insert and then its items took two.
+ */
+export async function insertOrderWithItems(db: Db, values: typeof orders.$inferInsert, items: Omit<typeof orderItems.$inferInsert, 'orderId'>[]) {
+  const created = db.$with('created_order').as(db.insert(orders).values(values).returning());
+  const lines = sql.join(
+    items.map((i) => sql`(${i.courseId}::integer, ${i.price}::integer, ${i.regularPrice}::integer, ${i.bundleId ?? null}::integer)`),
+    sql`, `,
+  );
+  const createdItems = db.$with('created_items', {}).as(
+    sql`insert into ${orderItems} (${sql.identifier(orderItems.orderId.name)}, ${sql.identifier(orderItems.courseId.name)}, ${sql.identifier(orderItems.price.name)}, ${sql.identifier(orderItems.regularPrice.name)}, ${sql.identifier(orderItems.bundleId.name)})
+        select ${created.id}, line.course_id, line.price, line.regular_price, line.bundle_id from ${created} cross join (values ${lines}) as line (course_id, price, regular_price, bundle_id)`,
+  );
+  const [row] = await db.with(created, createdItems).select().from(created);
+  return row!;
+}
+
 export async function setProviderReference(db: Db, orderId: number, reference: string): Promise<void> {
   await db.update(orders).set({ providerReference: reference }).where(eq(orders.id, orderId));
 }
@@ -44,6 +62,20 @@ export async function lockOrder(tx: Tx, orderId: number) {
 
 export async function updateOrder(db: Db, orderId: number, values: Partial<typeof orders.$inferInsert>): Promise<void> {
   await db.update(orders).set(values).where(eq(orders.id, orderId));
+}
+
+/**
+ * Closes a Pending order that holds no coupon use in one statement (no row lock to take first):
+ * true when it did; false when the order is no longer Pending or has a coupon (the caller's
+ * transaction handles those).
+ */
+export async function closePendingOrderWithoutCoupon(db: Db, orderId: number, status: 'Failed' | 'Cancelled'): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ status })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'Pending'), isNull(orders.couponId)))
+    .returning({ id: orders.id });
+  return rows.length > 0;
 }
 
 /** Items of several orders, in one query. */

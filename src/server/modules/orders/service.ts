@@ -12,11 +12,11 @@ import type { RazorpayGateway } from '../../integrations/razorpay/index.js';
 import type { StripeGateway } from '../../integrations/stripe/index.js';
 import { ownedBy } from '../access/index.js';
 import { createUser, getPublicUser, issueTokens } from '../accounts/index.js';
-import { bundlesForPurchase, findCourseIdsByTitle, listCourses } from '../catalog/index.js';
+import { bundlesForPurchase, coursesForPurchase, findCourseIdsByTitle } from '../catalog/index.js';
 import { ownedCourseIds } from '../enrolments/index.js';
 import { cancelOrder, failOrder, fulfilOrder, stripeAttempt, type FulfilmentDeps } from './fulfilment.js';
 import { sellerDetails } from '../settings/index.js';
-import { checkCoupon, couponInCurrency, reserveCoupon } from './coupons.js';
+import { checkCoupon, couponInCurrency, reserveCoupon, type CouponCheck } from './coupons.js';
 import { itemsOfOrders, orderLines, type OrderItem } from './items.js';
 import * as q from './queries.js';
 
@@ -39,11 +39,6 @@ export interface CreateOrderOptions {
   viewer: Viewer | undefined;
 }
 
-/**
- * The server decides money: prices, discount and total are recomputed here in the visitor's
- * region, and a client total that differs is refused. The order, the guest account and the coupon
- * reservation are written in one transaction; then the provider's checkout is opened.
- */
 /** A new order and how its payment goes on: the provider's checkout to open, or already paid in full by a coupon. */
 export interface CreatedOrder {
   order: Awaited<ReturnType<typeof q.insertOrder>>;
@@ -59,16 +54,17 @@ export interface CreatedOrder {
  * the back button): each is Cancelled and its coupon use given back, so the same coupon works again. A Stripe session is
  * expired first so it can no longer be paid, and one already paid is left to its webhook; a Razorpay payment that still
  * arrives for a cancelled order is fulfilled all the same (fulfilOrder). When Stripe cannot be asked, the order is left.
+ * No transaction is open across the calls to Stripe: each order is closed by its own short write after Stripe answers.
  */
-async function supersedeUnpaidOrders(deps: OrderDeps, userId: number): Promise<void> {
-  for (const order of await q.selectPendingOrdersOfUser(deps.db, userId)) {
+async function supersedeUnpaidOrders(deps: OrderDeps, pending: Awaited<ReturnType<typeof q.selectPendingOrdersOfUser>>): Promise<void> {
+  for (const order of pending) {
     try {
       let attempted: ReturnType<typeof stripeAttempt>;
       if (order.paymentMethod === 'Stripe' && order.providerReference) {
         if (!deps.stripe) continue;
-        const session = await deps.stripe.retrieveSession(order.providerReference);
+        // Expiring answers the session as it ends (one call); a session no longer open is read as it is.
+        const session = await deps.stripe.expireOpenSession(order.providerReference);
         if (session.paid) continue;
-        if (session.status === 'open') await deps.stripe.expireSession(order.providerReference);
         attempted = stripeAttempt(session);
       }
       await cancelOrder(deps, order.id, attempted);
@@ -78,6 +74,14 @@ async function supersedeUnpaidOrders(deps: OrderDeps, userId: number): Promise<v
   }
 }
 
+/**
+ * The server decides money: prices, discount and total are recomputed here in the visitor's
+ * region, and a client total that differs is refused. The order with its items, the guest account
+ * and the coupon reservation are written together (one statement, or one short transaction when
+ * there is a guest or a coupon); then, with no transaction open, the provider's checkout is opened
+ * and its id recorded by a second short write. The checkout is created with the order number as
+ * its idempotency key, so a retried call cannot open two.
+ */
 export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: CreateOrderOptions): Promise<CreatedOrder> {
   const { db } = deps;
   const region = visitor.region;
@@ -93,17 +97,26 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
   }
 
   const courseIds = [...new Set(body.courses)];
-  const courses = await listCourses(db, region, courseIds);
+  const bundleIds = [...new Set(body.bundles)];
+  const ownedOf = async (ids: number[]) => (viewer && ids.length ? ownedCourseIds(db, viewer.userId, ids) : new Set<number>());
+  // What the checks below read, asked at once: the courses and bundles priced here, what the buyer owns of the courses,
+  // their checkouts left unpaid, and their account's address (receipts go there for a signed-in buyer).
+  const [courses, bundles, ownedAlone, pending, account] = await Promise.all([
+    coursesForPurchase(db, region, courseIds),
+    bundleIds.length ? bundlesForPurchase(db, region, bundleIds) : [],
+    ownedOf(courseIds),
+    viewer ? q.selectPendingOrdersOfUser(db, viewer.userId) : [],
+    viewer ? getPublicUser(db, viewer.userId) : undefined,
+  ]);
   if (courses.length !== courseIds.length) throw AppError.fields({ courses: ['One of these courses is no longer available.'] });
   if (courses.some((c) => c.course_type === 'free')) throw AppError.fields({ courses: [commerceMessages.freeCourseNotInCart] });
-  const bundleIds = [...new Set(body.bundles)];
-  const bundles = bundleIds.length ? await bundlesForPurchase(db, region, bundleIds) : [];
   if (bundles.length !== bundleIds.length) throw AppError.fields({ bundles: [bundleMessages.unavailable] });
   // Each course is bought once per order: alone, or in one of its bundles.
-  const lineCourses = [...courseIds, ...bundles.flatMap((b) => b.courseIds)];
+  const bundleCourseIds = bundles.flatMap((b) => b.courseIds);
+  const lineCourses = [...courseIds, ...bundleCourseIds];
   if (new Set(lineCourses).size !== lineCourses.length) throw AppError.fields({ bundles: [bundleMessages.overlapsOrder] });
   if (viewer) {
-    const owned = await ownedCourseIds(db, viewer.userId, lineCourses);
+    const owned = bundleCourseIds.length ? new Set([...ownedAlone, ...(await ownedOf(bundleCourseIds))]) : ownedAlone;
     if (courses.some((c) => owned.has(c.id)))
       throw AppError.fields({
         courses: [
@@ -117,7 +130,7 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
     const ownedAll = bundles.find((b) => b.courseIds.every((id) => owned.has(id)));
     if (ownedAll) throw AppError.fields({ bundles: [bundleMessages.ownsAllOf(ownedAll.title)] });
   }
-  if (viewer) await supersedeUnpaidOrders(deps, viewer.userId);
+  if (pending.length) await supersedeUnpaidOrders(deps, pending);
   // The priced lines: a course alone, or a bundle at its own price (the client never sets one).
   const lines: (QuoteLine & { title: string })[] = [
     ...courses.map((c) => ({ courseId: c.id, title: c.title, price: toMinor(c.country_price.amount) })),
@@ -134,77 +147,84 @@ export async function createOrder(deps: OrderDeps, { body, visitor, viewer }: Cr
     ),
   ];
 
-  // Receipts go to the account's address for a signed-in buyer.
-  const viewerEmail = viewer ? (await getPublicUser(db, viewer.userId))?.email : undefined;
-  const order = await db.transaction(async (tx) => {
-    let userId = viewer?.userId;
-    let guest: Awaited<ReturnType<typeof createUser>> | undefined;
-    if (!userId) {
-      try {
-        guest = await createUser(tx, {
-          email: body.email,
-          fullName: body.full_name,
-          password: body.password,
-          contact: {
-            phoneNumber: body.phone_number,
-            addressLine1: body.address_line_1,
-            city: body.city,
-            state: body.state,
-            country: body.country,
-            pinCode: body.pin_code,
-          },
-        });
-      } catch (error) {
-        if (error instanceof AppError && error.body.email) throw AppError.fields({ email: [commerceMessages.emailHasAccount] });
-        throw error;
-      }
-      userId = guest.id;
-    }
-
-    let coupon: Awaited<ReturnType<typeof checkCoupon>> | undefined;
-    let priced: QuoteCoupon | undefined;
-    if (body.coupon_code) {
-      try {
-        coupon = await checkCoupon(tx, body.coupon_code, { userId, courseIds, bundleIds, lock: true });
-        priced = couponInCurrency(coupon, meta.currency);
-      } catch (error) {
-        if (error instanceof AppError) throw AppError.fields({ coupon_code: (error.body.errors as string[]) ?? [commerceMessages.couponInvalid] });
-        throw error;
-      }
-    }
-    const { subtotal, discount, total } = quote(lines, priced);
+  /** Prices the lines (with the coupon), refuses a total that differs from the client's, and writes the order with its items: one statement. */
+  const recordOrder = async (writer: Db, userId: number, coupon?: { check: CouponCheck; priced: QuoteCoupon }) => {
+    const { subtotal, discount, total } = quote(lines, coupon?.priced);
     if (toMinor(body.total) !== total) throw AppError.fields({ total: [commerceMessages.totalChanged] });
     if (total === 0 && body.payment_method !== 'Full_Discount') throw AppError.fields({ payment_method: [commerceMessages.fullDiscountOnlyAtZero] });
     if (total > 0 && body.payment_method === 'Full_Discount') throw AppError.fields({ payment_method: [commerceMessages.fullDiscountOnlyAtZero] });
-
-    const created = await q.insertOrder(tx, {
-      orderNumber: newOrderNumber(),
-      userId,
-      status: 'Pending',
-      paymentMethod: body.payment_method,
-      region,
-      currency: meta.currency,
-      subtotal,
-      discount,
-      total,
-      couponId: coupon?.id ?? null,
-      couponCode: coupon?.code ?? null,
-      fullName: body.full_name,
-      email: viewerEmail ?? body.email,
-      phoneNumber: body.phone_number,
-      addressLine1: body.address_line_1,
-      country: body.country,
-      state: body.state,
-      city: body.city,
-      pinCode: body.pin_code,
-    });
-    await q.insertOrderItems(
-      tx,
-      items.map((i) => ({ orderId: created.id, courseId: i.courseId, bundleId: i.bundleId, price: i.price, regularPrice: i.regularPrice })),
+    return q.insertOrderWithItems(
+      writer,
+      {
+        orderNumber: newOrderNumber(),
+        userId,
+        status: 'Pending',
+        paymentMethod: body.payment_method,
+        region,
+        currency: meta.currency,
+        subtotal,
+        discount,
+        total,
+        couponId: coupon?.check.id ?? null,
+        couponCode: coupon?.check.code ?? null,
+        fullName: body.full_name,
+        email: account?.email ?? body.email,
+        phoneNumber: body.phone_number,
+        addressLine1: body.address_line_1,
+        country: body.country,
+        state: body.state,
+        city: body.city,
+        pinCode: body.pin_code,
+      },
+      items,
     );
-    if (coupon) await reserveCoupon(tx, coupon.id, userId, created.id);
-    return { ...created, guest };
-  });
+  };
+
+  // A signed-in buyer without a coupon writes one statement, no transaction; a guest's account, or a coupon's locked
+  // row and the use it reserves, are written with the order in one short transaction. Either way it has ended before
+  // the provider is called below.
+  const order: Awaited<ReturnType<typeof recordOrder>> & { guest?: Awaited<ReturnType<typeof createUser>> } =
+    viewer && !body.coupon_code
+      ? await recordOrder(db, viewer.userId)
+      : await db.transaction(async (tx) => {
+          let userId = viewer?.userId;
+          let guest: Awaited<ReturnType<typeof createUser>> | undefined;
+          if (!userId) {
+            try {
+              guest = await createUser(tx, {
+                email: body.email,
+                fullName: body.full_name,
+                password: body.password,
+                contact: {
+                  phoneNumber: body.phone_number,
+                  addressLine1: body.address_line_1,
+                  city: body.city,
+                  state: body.state,
+                  country: body.country,
+                  pinCode: body.pin_code,
+                },
+              });
+            } catch (error) {
+              if (error instanceof AppError && error.body.email) throw AppError.fields({ email: [commerceMessages.emailHasAccount] });
+              throw error;
+            }
+            userId = guest.id;
+          }
+
+          let coupon: { check: CouponCheck; priced: QuoteCoupon } | undefined;
+          if (body.coupon_code) {
+            try {
+              const check = await checkCoupon(tx, body.coupon_code, { userId, courseIds, bundleIds, lock: true });
+              coupon = { check, priced: couponInCurrency(check, meta.currency) };
+            } catch (error) {
+              if (error instanceof AppError) throw AppError.fields({ coupon_code: (error.body.errors as string[]) ?? [commerceMessages.couponInvalid] });
+              throw error;
+            }
+          }
+          const created = await recordOrder(tx, userId, coupon);
+          if (coupon) await reserveCoupon(tx, coupon.check.id, userId, created.id);
+          return { ...created, guest };
+        });
 
   const { guest, ...created } = order;
   const response: CreatedOrder = { order: created, orderStatus: order.status, tokens: null, stripeSession: null, razorpayOrder: null };
