@@ -6,10 +6,31 @@ import { z } from 'zod';
 import { idSchema, MAX_ID } from './ids.js';
 import { registerBodySchema, userDetailsSchema } from './accounts.js';
 import { complexitySchema, courseTypeSchema, lessonTypeSchema } from './catalog.js';
-import { figureFields, figureValueSchema, testimonialsFields, type FigureField, type TestimonialsField } from './figures.js';
+import { figureFields, testimonialsFields, type FigureField, type TestimonialsField } from './figures.js';
 import { adminQuizSchema, quizBodySchema, quizMessages, studentQuizAttemptSchema } from './quizzes.js';
 import { regionCodes, type Region } from './regions.js';
 import { canonicalVideoUrl, parseVideoUrl } from './video.js';
+
+/** A figure as the instructor writes it (figures.ts): short plain text ('10+', '4.9', '95%'). */
+export const figureValueSchema = z
+  .string()
+  .trim()
+  .max(12, 'Keep a figure to 12 characters (for example 75K+).')
+  .refine((v) => !/[<>\p{Cc}]/u.test(v), 'Use plain text.');
+
+/** GET /admin/site-figures/: the facts and the default each empty field falls back to. */
+export const adminFiguresSchema = z.object({
+  facts: z.object({
+    published_courses: z.number().int(),
+    average_rating: z.number().nullable(),
+    ratings: z.number().int(),
+    students: z.number().int(),
+    letters: z.number().int(),
+    hours: z.number().int(),
+  }),
+  computed: z.record(z.enum(figureFields), z.string().nullable()),
+});
+export type AdminFigures = z.infer<typeof adminFiguresSchema>;
 
 export const adminMessages = {
   notAuthenticated: 'Authentication credentials were not provided.',

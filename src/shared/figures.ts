@@ -3,9 +3,8 @@
  * the home page's testimonials: each set in the studio's Settings, or else what the database knows,
  * rounded as the spec writes them ('10+ Online Courses', '4.8+ Course Ratings', '75K+ Online
  * Students', '2000+ Pre-experience letters'; on /subscribe '75k+', '100+' hours, '4.9').
+ * Plain rules without zod: the home page imports them (the API's schemas are in site.ts and admin.ts).
  */
-import { z } from 'zod';
-
 /** The home page's stats strip, in its order. */
 export const homeFigureFields = ['home_stat_courses', 'home_stat_rating', 'home_stat_students', 'home_stat_letters'] as const;
 /** The subscribe page's claims, in their order. */
@@ -112,34 +111,3 @@ export function computedFigures(f: FigureFacts): Record<FigureField, string | nu
     subscribe_stat_success: null,
   };
 }
-
-const figure = z.string().nullable();
-
-/** GET /site-figures/ (public, cached): what the home and subscribe pages show; null hides a figure. */
-export const siteFiguresSchema = z.object({
-  home: z.object({ courses: figure, rating: figure, students: figure, letters: figure }),
-  subscribe: z.object({ students: figure, courses: figure, hours: figure, rating: figure, success: figure }),
-  testimonials: z.object({ title: z.string(), subtitle: z.string() }),
-});
-export type SiteFigures = z.infer<typeof siteFiguresSchema>;
-
-/** GET /admin/site-figures/: the facts and the default each empty field falls back to. */
-export const adminFiguresSchema = z.object({
-  facts: z.object({
-    published_courses: z.number().int(),
-    average_rating: z.number().nullable(),
-    ratings: z.number().int(),
-    students: z.number().int(),
-    letters: z.number().int(),
-    hours: z.number().int(),
-  }),
-  computed: z.record(z.enum(figureFields), figure),
-});
-export type AdminFigures = z.infer<typeof adminFiguresSchema>;
-
-/** A figure as the instructor writes it: short plain text ('10+', '4.9', '95%'). */
-export const figureValueSchema = z
-  .string()
-  .trim()
-  .max(12, 'Keep a figure to 12 characters (for example 75K+).')
-  .refine((v) => !/[<>\p{Cc}]/u.test(v), 'Use plain text.');

@@ -88,3 +88,13 @@ export const contactFormSchema = contactBodySchema.safeExtend({
   captcha: z.string(messages.contact.captchaRequired).min(1, messages.contact.captchaRequired),
 });
 export const contactResponseSchema = z.object({ message: z.string() });
+
+const figure = z.string().nullable();
+
+/** GET /site-figures/ (public, cached): what the home and subscribe pages show (figures.ts); null hides a figure. */
+export const siteFiguresSchema = z.object({
+  home: z.object({ courses: figure, rating: figure, students: figure, letters: figure }),
+  subscribe: z.object({ students: figure, courses: figure, hours: figure, rating: figure, success: figure }),
+  testimonials: z.object({ title: z.string(), subtitle: z.string() }),
+});
+export type SiteFigures = z.infer<typeof siteFiguresSchema>;

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../../shared/admin';
-import type { AdminFigures } from '../../shared/figures';
+import type { AdminFigures } from '../../shared/admin';
 import type { QuizStats } from '../../shared/quizzes';
 import type {
   AdminCourse,

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { SiteFigures } from '../../shared/figures';
+import type { SiteFigures } from '../../shared/site';
 import type { SiteConfig } from '../../shared/site';
 import { getCookie, setIpCookie } from '../lib/storage';
 import { ApiError, apiFetch } from './client';

@@ -11,7 +11,8 @@ import { signedIn, visitorCall } from '../../../../test/admin.js';
 import { createTestApp, freshIp, loginAs, STRONG_PASSWORD, type TestApp } from '../../../../test/helpers.js';
 import { freeCouponOrder } from '../../../../test/orders.js';
 import type { CourseListItem } from '../../../shared/catalog.js';
-import { demoFigures, type SiteFigures } from '../../../shared/figures.js';
+import { demoFigures } from '../../../shared/figures.js';
+import type { SiteFigures } from '../../../shared/site.js';
 import { setupMessages, type DemoContent, type RemoveDemoResult } from '../../../shared/setup.js';
 import { insertMembership } from '../../db/seed/factories.js';
 import {

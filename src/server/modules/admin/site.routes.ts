@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteSettingsBodySchema, siteSettingsSchema } from '../../../shared/admin.js';
-import { adminFiguresSchema } from '../../../shared/figures.js';
+import { adminFiguresSchema } from '../../../shared/admin.js';
 import { uploadLimits } from '../../../shared/uploads.js';
 import type { AppContext } from '../../context.js';
 import { readUpload, uploadForm } from '../../http/upload.js';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { siteMessages } from '../../../shared/projects.js';
 import { AppError } from '../../errors.js';
 import { hasPublishedProject } from '../projects/index.js';
-import type { AdminFigures } from '../../../shared/figures.js';
+import type { AdminFigures } from '../../../shared/admin.js';
 import { computedFigures } from '../../../shared/figures.js';
 import { uploadMessages } from '../../../shared/uploads.js';
 import type { Upload } from '../../http/upload.js';

@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../../test/admin.js';
 import { createTestApp, freshIp, multipart, type TestApp } from '../../../../test/helpers.js';
 import type { SiteSettings } from '../../../shared/admin.js';
-import { computedFigures, demoFigures, type AdminFigures, type SiteFigures } from '../../../shared/figures.js';
+import type { AdminFigures } from '../../../shared/admin.js';
+import { computedFigures, demoFigures } from '../../../shared/figures.js';
+import type { SiteFigures } from '../../../shared/site.js';
 import type { SiteConfig } from '../../../shared/site.js';
 import { uploadMessages } from '../../../shared/uploads.js';
 

@@ -5,7 +5,8 @@
  * (src/shared/figures.ts). The route caches the answer with the catalog's snapshots, dropped when
  * the catalog or the settings change; the counts behind it are a handful of aggregate queries.
  */
-import { computedFigures, defaultTestimonials, type FigureFacts, type FigureField, type SiteFigures } from '../../../shared/figures.js';
+import { computedFigures, defaultTestimonials, type FigureFacts, type FigureField } from '../../../shared/figures.js';
+import type { SiteFigures } from '../../../shared/site.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { catalogFigureFacts } from '../catalog/index.js';

@@ -15,7 +15,7 @@ import { AppError } from '../../errors.js';
 import { grantCaptchaPass } from '../../http/captcha-pass.js';
 import { randomToken } from '../../lib/tokens.js';
 import { siteIdentity } from '../settings/index.js';
-import { siteFiguresSchema } from '../../../shared/figures.js';
+import { siteFiguresSchema } from '../../../shared/site.js';
 import { sendSnapshot } from '../../http/cache.js';
 import { siteFigures } from './figures.js';
 import { listCountries, listStates } from './service.js';

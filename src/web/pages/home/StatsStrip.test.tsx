@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SiteFigures } from '../../../shared/figures';
+import type { SiteFigures } from '../../../shared/site';
 import { respond } from '../lesson/fixtures';
 import { StatsStrip } from './HomePage';
 

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { siteSettingsFields, type SiteSettings } from '../../../shared/admin';
-import { computedFigures, demoFigures, figureFields, type AdminFigures } from '../../../shared/figures';
+import type { AdminFigures } from '../../../shared/admin';
+import { computedFigures, demoFigures, figureFields } from '../../../shared/figures';
 import { respond } from '../../pages/lesson/fixtures';
 import SettingsPage from './SettingsPage';
 

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { siteSettingsBodySchema, SiteSettings } from '../../../shared/admin';
-import { defaultTestimonials, figureLabels, homeFigureFields, subscribeFigureFields, type AdminFigures, type FigureField } from '../../../shared/figures';
+import type { AdminFigures } from '../../../shared/admin';
+import { defaultTestimonials, figureLabels, homeFigureFields, subscribeFigureFields, type FigureField } from '../../../shared/figures';
 import { adminQueries } from '../../api/admin';
 import { FieldError, TextField } from '../../components/form/Field';
 
