@@ -28,6 +28,12 @@ const files = [...importClosure(manifest, entryKey(manifest), homeKey)].map((k) 
 const total = files.reduce((sum, f) => sum + gz(f), 0);
 const allJs = walk(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
 const everything = allJs.reduce((sum, f) => sum + gzipSync(readFileSync(f), { level: 9 }).length, 0);
+const BUDGET_KB = 120;
 console.log(
-  `First paint of / needs ${(total / 1024).toFixed(1)} KB of gzipped JavaScript in ${files.length} files (target ≤ 120 KB); all routes together: ${(everything / 1024).toFixed(1)} KB.`,
+  `First paint of / needs ${(total / 1024).toFixed(1)} KB of gzipped JavaScript in ${files.length} files (budget ≤ ${BUDGET_KB} KB); all routes together: ${(everything / 1024).toFixed(1)} KB.`,
 );
+// A budget, not a wish: the build fails past it (a shared module that pulls zod into the home page cost 26 KB).
+if (total / 1024 > BUDGET_KB) {
+  console.error(`The first paint of / is over its ${BUDGET_KB} KB budget: ${files.join(', ')}`);
+  process.exitCode = 1;
+}
