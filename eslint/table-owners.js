@@ -48,6 +48,9 @@ export const tableOwners = {
   invoiceCounters: 'modules/orders',
   payments: 'modules/orders',
   orderRefunds: 'modules/orders',
+  // the overview's daily roll-ups of them, kept by triggers (decision 0015)
+  orderDaily: 'modules/orders',
+  orderCourseDaily: 'modules/orders',
   providerEvents: 'modules/orders',
   coupons: 'modules/orders',
   couponCourses: 'modules/orders',

@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { bundles } from './bundles.js';
 import { courses } from './catalog.js';
@@ -250,6 +266,42 @@ export const orderRefunds = pgTable(
     check('order_refunds_amount_not_negative', sql`${t.amount} >= 0`),
     check('order_refunds_succeeded_has_time', sql`${t.status} <> 'succeeded' or ${t.refundedAt} is not null`),
   ],
+);
+
+/**
+ * The studio overview's daily roll-up of course orders (decision 0015), per UTC day and currency:
+ * orders paid that day (Paid or Refunded since; their totals) and refunds made that day (their
+ * amounts). Kept exact by triggers on orders and order_refunds (migration 0028) in the transaction
+ * of every write; never written by the application.
+ */
+export const orderDaily = pgTable(
+  'order_daily',
+  {
+    day: date('day').notNull(),
+    currency: text('currency').notNull(),
+    gross: bigint('gross', { mode: 'number' }).notNull().default(0),
+    paid: integer('paid').notNull().default(0),
+    refunds: bigint('refunds', { mode: 'number' }).notNull().default(0),
+    refunded: integer('refunded').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.currency] })],
+);
+
+/**
+ * Courses sold per UTC day of payment, course and currency, in orders Paid (not refunded in full):
+ * how many, and their revenue unrounded (each line's share of its order's total), so a range's sum
+ * rounds exactly as the sum of the lines would. Kept by triggers on orders and order_items.
+ */
+export const orderCourseDaily = pgTable(
+  'order_course_daily',
+  {
+    day: date('day').notNull(),
+    courseId: integer('course_id').notNull(),
+    currency: text('currency').notNull(),
+    sales: integer('sales').notNull().default(0),
+    revenue: numeric('revenue').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.courseId, t.currency] })],
 );
 
 /** Every webhook event, stored once by its provider id before it is acted on. */

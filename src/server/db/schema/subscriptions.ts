@@ -123,6 +123,8 @@ export const subscriptionTransactions = pgTable(
     uniqueIndex('subscription_transactions_tx_idx').on(t.transactionId),
     index('subscription_transactions_user_idx').on(t.userId),
     index('subscription_transactions_payment_idx').on(t.providerPaymentId),
+    // The studio's overview: membership charges and refunds over a range of days.
+    index('subscription_transactions_created_idx').on(t.createdAt),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx, Db } from '../../db/client.js';
 import {
   couponBundles,
@@ -7,6 +7,8 @@ import {
   coupons,
   invoiceCounters,
   orderItems,
+  orderCourseDaily,
+  orderDaily,
   orderRefunds,
   orders,
   payments,
@@ -491,32 +493,31 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /** A timestamp bound as text, read back by PostgreSQL: the same on PGlite and node-postgres. */
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
-const utcDay = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+/** A range's UTC midnight as a date (the roll-ups' days). */
+const dayOf = (date: Date) => {
+  if (date.getTime() % 86_400_000 !== 0) throw new Error(`the overview counts whole UTC days: ${date.toISOString()}`);
+  return date.toISOString().slice(0, 10);
+};
+
 /**
- * Per UTC day and currency in [from, to), one pass: money taken by orders paid then (refunded
- * later or not), and money given back by refunds made then (each refund, partial or whole, on the
- * day of its own time, not its order's), with their counts.
+ * Per UTC day and currency in [from, to) (UTC midnights), from the daily roll-up (order_daily,
+ * kept by triggers: migration 0028): money taken by orders paid then (refunded later or not), and
+ * money given back by refunds made then (each refund, partial or whole, on the day of its own
+ * time, not its order's), with their counts. A day with neither is left out.
  */
 export async function selectOrderMoneyByDay(db: Db, from: Date, to: Date) {
-  const rows = rowsOf<{ day: string; currency: string; gross: string; paid: string; refunds: string; refunded: string }>(
-    await db.execute(sql`
-    select day, currency,
-           coalesce(sum(amount) filter (where kind = 'paid'), 0) as gross,
-           count(*) filter (where kind = 'paid') as paid,
-           coalesce(sum(amount) filter (where kind = 'refund'), 0) as refunds,
-           count(*) filter (where kind = 'refund') as refunded
-    from (
-      select 'paid' as kind, ${utcDay(orders.paidAt)} as day, ${orders.currency} as currency, ${orders.total} as amount
-      from ${orders}
-      where ${orders.paidAt} >= ${at(from)} and ${orders.paidAt} < ${at(to)} and ${orders.status} in ('Paid', 'Refunded')
-      union all
-      select 'refund', ${utcDay(orderRefunds.refundedAt)}, ${orderRefunds.currency}, ${orderRefunds.amount}
-      from ${orderRefunds}
-      where ${orderRefunds.status} = 'succeeded' and ${orderRefunds.refundedAt} >= ${at(from)} and ${orderRefunds.refundedAt} < ${at(to)}
-    ) money
-    group by day, currency
-    order by day, currency`),
-  );
+  const rows = await db
+    .select({
+      day: sql<string>`to_char(${orderDaily.day}, 'YYYY-MM-DD')`,
+      currency: orderDaily.currency,
+      gross: orderDaily.gross,
+      paid: orderDaily.paid,
+      refunds: orderDaily.refunds,
+      refunded: orderDaily.refunded,
+    })
+    .from(orderDaily)
+    .where(and(gte(orderDaily.day, dayOf(from)), lt(orderDaily.day, dayOf(to)), or(ne(orderDaily.paid, 0), ne(orderDaily.refunded, 0))))
+    .orderBy(asc(orderDaily.day), asc(orderDaily.currency));
   return rows.map((r) => ({
     day: r.day,
     currency: r.currency,
@@ -528,19 +529,23 @@ export async function selectOrderMoneyByDay(db: Db, from: Date, to: Date) {
 }
 
 /**
- * Courses sold in orders paid in [from, to) and not refunded, per course and currency: sales and
- * revenue, each line's share of its order's total (a coupon's discount spread over the lines).
+ * Courses sold in orders paid in [from, to) (UTC midnights) and not refunded, per course and
+ * currency: sales and revenue, each line's share of its order's total (a coupon's discount spread
+ * over the lines), summed unrounded per day in order_course_daily and rounded once here.
  */
 export async function selectCourseSales(db: Db, from: Date, to: Date) {
-  const rows = rowsOf<{ course_id: number; currency: string; sales: string; revenue: string }>(
-    await db.execute(sql`
-    select ${orderItems.courseId} as course_id, ${orders.currency} as currency, count(*) as sales,
-           coalesce(round(sum(${orderItems.price}::numeric * ${orders.total} / nullif(${orders.subtotal}, 0))), 0) as revenue
-    from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
-    where ${orders.paidAt} >= ${at(from)} and ${orders.paidAt} < ${at(to)} and ${orders.status} = 'Paid'
-    group by ${orderItems.courseId}, ${orders.currency}`),
-  );
-  return rows.map((r) => ({ courseId: Number(r.course_id), currency: r.currency, sales: Number(r.sales), revenue: Number(r.revenue) }));
+  const rows = await db
+    .select({
+      courseId: orderCourseDaily.courseId,
+      currency: orderCourseDaily.currency,
+      sales: sql<string>`sum(${orderCourseDaily.sales})`,
+      revenue: sql<string>`round(sum(${orderCourseDaily.revenue}))`,
+    })
+    .from(orderCourseDaily)
+    .where(and(gte(orderCourseDaily.day, dayOf(from)), lt(orderCourseDaily.day, dayOf(to))))
+    .groupBy(orderCourseDaily.courseId, orderCourseDaily.currency)
+    .having(sql`sum(${orderCourseDaily.sales}) <> 0`);
+  return rows.map((r) => ({ courseId: Number(r.courseId), currency: r.currency, sales: Number(r.sales), revenue: Number(r.revenue) }));
 }
 
 /**
