@@ -1,7 +1,7 @@
 import { toMajor } from '../../../shared/pricing.js';
 import { AppError } from '../../errors.js';
 import type { Db } from '../../db/client.js';
-import { getPublicUser } from '../accounts/index.js';
+import { getPublicUser, getPublicUsers } from '../accounts/index.js';
 import { listPlanNames } from '../catalog/index.js';
 import {
   createMembership,
@@ -57,8 +57,14 @@ export function stateOf(row: MembershipRow, now: Date = new Date()): StudioMembe
 }
 
 async function toStudio(deps: Pick<MembershipDeps, 'db'>, rows: MembershipRow[]): Promise<StudioMembership[]> {
-  const plans = await listPlanNames(deps.db);
-  const users = new Map(await Promise.all([...new Set(rows.map((r) => r.userId))].map(async (id) => [id, await getPublicUser(deps.db, id)] as const)));
+  // The page's members in one query, not one each.
+  const [plans, users] = await Promise.all([
+    listPlanNames(deps.db),
+    getPublicUsers(
+      deps.db,
+      rows.map((r) => r.userId),
+    ),
+  ]);
   const now = new Date();
   return rows.map((row) => {
     const plan = plans.find((p) => p.id === row.planId);
