@@ -16,8 +16,9 @@
 // (pglite,postgres), BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_COURSES (40,400), BENCH_SECTIONS (10), BENCH_LESSONS (10), BENCH_BUYERS (50),
 // BENCH_ORDERS_PER_BUYER (10), BENCH_ORDERS (100000).
-// The overview case (BENCH_CASES=overview) times the studio's overview over 30, 365 and 730 days
-// and the studio's order list page with its filters, over the same 100,000 orders.
+// The overview case (BENCH_CASES=overview) times the studio's overview over 30, 365 and 730 days,
+// the studio's order list page with its filters, and its students and members lists, over the same
+// 100,000 orders (with 10,000 students and 2,000 memberships; BENCH_ORDERS=1000000 seeds ten times that).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -29,10 +30,11 @@ import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
 import { seedBenchCatalog, seedBenchOrders } from '../src/server/db/seed/index.js';
 import { insertMembership, insertPlan } from '../src/server/db/seed/factories.js';
-import { createUser } from '../src/server/modules/accounts/index.js';
+import { createUser, findUserIds, listUsersForStudio } from '../src/server/modules/accounts/index.js';
 import { enrol } from '../src/server/modules/enrolments/index.js';
 import { buildOverview } from '../src/server/modules/admin/index.js';
 import { listOrdersPage, studioOrdersPage } from '../src/server/modules/orders/index.js';
+import { listMemberships } from '../src/server/modules/subscriptions/index.js';
 import { adminOrderQuerySchema } from '../src/shared/admin.js';
 import type { Config } from '../src/server/config.js';
 
@@ -213,7 +215,7 @@ async function timed(runs: number, fn: () => Promise<unknown>): Promise<{ p50: n
   return { p50: times[Math.floor(times.length * 0.5)]!, p99: times[Math.floor(times.length * 0.99)]! };
 }
 
-/** The studio over 100,000 orders: its order list page (25 rows) with each filter, and the overview over 30, 365 and 730 days. */
+/** The studio over 100,000 orders: its order list page (25 rows) with each filter, the students and members lists, and the overview over 30, 365 and 730 days. */
 async function measureStudio(handle: DatabaseHandle): Promise<{ name: string; p50: number; p99: number }[]> {
   const config = { abandonedCartDelayMs: 60 * 60 * 1000 } as Config;
   const today = new Date();
@@ -230,6 +232,25 @@ async function measureStudio(handle: DatabaseHandle): Promise<{ name: string; p5
   for (const [name, query] of lists) {
     const parsed = adminOrderQuerySchema.parse({ ...query, page_size: 25 });
     results.push({ name: `admin order list page: ${name}`, ...(await timed(20, () => studioOrdersPage(handle.db, parsed))) });
+  }
+  // The students and members lists (the routes' service calls), over the students and memberships seeded with the orders.
+  const students: [string, Parameters<typeof listUsersForStudio>[1]][] = [
+    ['first page', { sort: '-created_at', limit: 25, offset: 0 }],
+    ['page 200, by name', { sort: 'full_name', limit: 25, offset: 199 * 25 }],
+    ['unverified, blocked', { verified: false, blocked: true, sort: '-created_at', limit: 25, offset: 0 }],
+    ['search', { search: 'student-4242', sort: '-created_at', limit: 25, offset: 0 }],
+  ];
+  for (const [name, filter] of students) {
+    results.push({ name: `admin students list: ${name}`, ...(await timed(20, () => listUsersForStudio(handle.db, filter))) });
+  }
+  const members: [string, () => Promise<Parameters<typeof listMemberships>[1]>][] = [
+    ['first page', async () => ({ page: 1, pageSize: 25 })],
+    ['active, page 40', async () => ({ state: 'active', page: 40, pageSize: 25 })],
+    ['monthly by end date', async () => ({ planType: 'monthly', sort: 'end_date', page: 1, pageSize: 25 })],
+    ['search', async () => ({ userIds: await findUserIds(handle.db, 'bench-student-77'), page: 1, pageSize: 25 })],
+  ];
+  for (const [name, filter] of members) {
+    results.push({ name: `admin members list: ${name}`, ...(await timed(20, async () => listMemberships({ db: handle.db }, await filter()))) });
   }
   for (const days of [30, 365, 730]) {
     results.push({ name: `admin overview, ${days} days`, ...(await timed(10, () => buildOverview({ db: handle.db, config }, { from: daysAgo(days - 1) }))) });

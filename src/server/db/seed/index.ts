@@ -411,6 +411,8 @@ export async function seedBenchCatalog(db: Db, opts: BenchCatalogOptions): Promi
 /**
  * `count` orders (one course each, newest first a minute apart, mostly paid) from 1,000 generated
  * buyers, written with set-based SQL so 100,000 take seconds: the studio's order list at scale.
+ * With them, a shop of that size's other lists: `count / 10` students ('bench-student-N', one in
+ * three unverified, one in fifty blocked) and `count / 50` memberships of theirs with a charge each.
  */
 export async function seedBenchOrders(db: Db, opts: { count: number; courseIds: number[] }): Promise<void> {
   if (!opts.courseIds.length) throw new Error('seedBenchOrders: needs courses');
@@ -440,4 +442,32 @@ export async function seedBenchOrders(db: Db, opts: { count: number; courseIds: 
     select o.id, o.total, o.currency, 'succeeded', 'stripe', o.paid_at, o.paid_at
     from orders o
     where o.order_number like 'BENCH-%' and o.status = 'Refunded' and not exists (select 1 from order_refunds r where r.order_id = o.id)`);
+  const students = Math.floor(opts.count / 10);
+  const members = Math.floor(opts.count / 50);
+  await db.execute(sql`
+    insert into users (username, email, full_name, is_verified, blocked_at, created_at)
+    select 'bench-student-' || g, 'bench-student-' || g || '@example.com', 'Bench Student ' || g, g % 3 <> 0,
+           case when g % 50 = 0 then now() end, now() - g * interval '7 minutes'
+    from generate_series(1, ${students}) g
+    on conflict do nothing`);
+  if (!members) return;
+  await db.execute(sql`
+    insert into plans (name, plan_type, description, features, is_active)
+    select 'Bench seed ' || t, t, 'Bench plan', '[]'::jsonb, false from unnest(array['monthly', 'yearly', 'lifetime']) t
+    where not exists (select 1 from plans where name like 'Bench seed %')`);
+  await db.execute(sql`
+    with p as (select array_agg(id order by id) ids from plans where name like 'Bench seed %'),
+         s as (select array_agg(id order by id) ids from users where username like 'bench-student-%')
+    insert into subscriptions (user_id, plan_id, status, payment_method, region, currency, amount, start_date, end_date, created_at, updated_at)
+    select s.ids[1 + (g * 7) % array_length(s.ids, 1)], p.ids[1 + g % 3],
+           (array['active', 'active', 'active', 'past_due', 'cancelled', 'expired'])[1 + g % 6],
+           (array['stripe', 'razorpay', 'manual'])[1 + g % 3]::text, 'US', 'USD', 1900,
+           now() - g * interval '30 minutes', case when g % 3 = 2 then null else now() - g * interval '30 minutes' + interval '30 days' end,
+           now() - g * interval '30 minutes', now()
+    from generate_series(1, ${members}) g, p, s`);
+  await db.execute(sql`
+    insert into subscription_transactions (subscription_id, user_id, plan_name, payment_method, currency, amount, status, transaction_id, occurred_at, created_at)
+    select m.id, m.user_id, 'Bench', m.payment_method, m.currency, m.amount, 'active', 'bench-tx-' || m.id, m.created_at, m.created_at
+    from subscriptions m join plans p on p.id = m.plan_id where p.name like 'Bench seed %' and m.payment_method <> 'manual'
+    on conflict do nothing`);
 }
