@@ -292,16 +292,14 @@ describe('the overview roll-ups', () => {
 
     // Refunded in full later: status and the refund in one transaction, as the app does.
     await db.transaction(async (tx) => {
-      await tx
-        .insert(orderRefunds)
-        .values({
-          orderId: refundedLater,
-          amount: 99900,
-          currency: 'INR',
-          status: 'succeeded',
-          provider: 'stripe',
-          refundedAt: new Date('2026-01-03T05:00:00Z'),
-        });
+      await tx.insert(orderRefunds).values({
+        orderId: refundedLater,
+        amount: 99900,
+        currency: 'INR',
+        status: 'succeeded',
+        provider: 'stripe',
+        refundedAt: new Date('2026-01-03T05:00:00Z'),
+      });
       await tx
         .update(orders)
         .set({ status: 'Refunded', refundedAt: new Date('2026-01-03T05:00:00Z') })
