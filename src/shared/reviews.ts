@@ -6,25 +6,9 @@
 import { z } from 'zod';
 import { idSchema } from './ids.js';
 import { pageOf, pageQuerySchema } from './admin.js';
+import { HIDE_REASON_MAX_LENGTH, REPLY_MAX_LENGTH, REVIEW_MAX_LENGTH, reviewMessages } from './review-messages.js';
 
-export const REVIEW_MAX_LENGTH = 2000;
-export const REPLY_MAX_LENGTH = 2000;
-export const HIDE_REASON_MAX_LENGTH = 500;
-/** Reviews per page of the public lists. */
-export const REVIEWS_PAGE_SIZE = 10;
-
-export const reviewMessages = {
-  rating: 'Choose from 1 to 5 stars.',
-  reviewTooLong: `Keep the review under ${REVIEW_MAX_LENGTH.toLocaleString('en-US')} characters.`,
-  notStudent: 'Only students of this course can rate it.',
-  nothingCompleted: 'Complete a lesson of this course before rating it.',
-  saved: 'Thank you: your review is saved.',
-  updated: 'Your review is updated.',
-  alreadyReplied: 'This review already has a reply.',
-  alreadyHidden: 'This review is hidden already.',
-  notHidden: 'This review is not hidden.',
-  notFound: 'Review not found.',
-} as const;
+export { HIDE_REASON_MAX_LENGTH, REPLY_MAX_LENGTH, REVIEW_MAX_LENGTH, REVIEWS_PAGE_SIZE, reviewMessages } from './review-messages.js';
 
 export const starsSchema = z.coerce.number().int().min(1).max(5);
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { adminKeys } from './admin-keys';
 import { MAX_PAGE_SIZE } from '../../shared/admin';
 import type { AdminFigures } from '../../shared/admin';
 import type { QuizStats } from '../../shared/quizzes';
@@ -44,30 +45,7 @@ const A = '/admin';
 /** Don't retry what the server refused on purpose (401, 403, 404, 400): only network and 5xx. */
 const retryServerErrors = (count: number, error: unknown) => count < 1 && !(error instanceof ApiError && error.status < 500);
 
-/** Every key of the studio's queries. */
-export const adminKeys = {
-  all: ['admin'] as const,
-  me: () => [...adminKeys.all, 'me'] as const,
-  setup: (token: string) => [...adminKeys.all, 'setup', token] as const,
-  courses: () => [...adminKeys.all, 'courses'] as const,
-  courseLists: () => [...adminKeys.courses(), 'list'] as const,
-  courseList: (query: object) => [...adminKeys.courseLists(), query] as const,
-  courseChoices: () => [...adminKeys.courses(), 'choices'] as const,
-  course: (id: number) => [...adminKeys.courses(), 'one', id] as const,
-  preview: (id: number) => [...adminKeys.courses(), 'preview', id] as const,
-  quizStats: (id: number) => [...adminKeys.courses(), 'quiz-stats', id] as const,
-  categories: () => [...adminKeys.all, 'categories'] as const,
-  orders: () => [...adminKeys.all, 'orders'] as const,
-  orderPage: (filters: AdminOrderFilters, cursor: string | undefined) => [...adminKeys.orders(), 'page', filters, cursor ?? null] as const,
-  order: (orderNumber: string) => [...adminKeys.orders(), 'one', orderNumber] as const,
-  audit: () => [...adminKeys.all, 'audit'] as const,
-  auditPage: (filters: AuditFilters, page: number) => [...adminKeys.audit(), filters, page] as const,
-  settings: () => [...adminKeys.all, 'settings'] as const,
-  figureDefaults: () => [...adminKeys.all, 'site-figures'] as const,
-  setupChecklist: () => [...adminKeys.all, 'setup-checklist'] as const,
-  overview: () => [...adminKeys.all, 'overview'] as const,
-  demoContent: () => [...adminKeys.all, 'demo-content'] as const,
-};
+export { adminKeys };
 
 export interface CourseListQuery {
   page: number;

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { CourseDetail, CourseListItem } from '../../shared/catalog';
 import type { AdminReview, AdminReviewPage, CourseReviewPage, MyReview, ReviewBody, SavedReview } from '../../shared/reviews';
 import { useIsLoggedIn } from '../lib/auth';
-import { adminKeys } from './admin';
+import { adminKeys } from './admin-keys';
 import { catalogKeys } from './catalog';
 import { ApiError, apiFetch } from './client';
 
