@@ -1,15 +1,18 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { MembershipPlan } from '../../../shared/catalog';
 import { subscriptionMessages as m } from '../../../shared/subscription-messages';
 import { useMembershipPlans } from '../../api/catalog';
 import { useIsMember, useSubscriptionDetail } from '../../api/subscriptions';
-import { LoginModal } from '../../components/LoginModal';
 import { EmptyState, ErrorState } from '../../components/States';
 import { useIsLoggedIn } from '../../lib/auth';
 import { isLoggedIn } from '../../lib/storage';
-import { MembershipCheckout } from './MembershipCheckout';
+import { useOpenedOnce } from '../../lib/useOpenedOnce';
 import { PlanCard, PlanCardSkeleton } from './PlanCard';
+
+// The sign-in and payment dialogs load when first opened: their forms, schemas and providers stay out of the page's first load.
+const LoginModal = lazy(() => import('../../components/LoginModal').then((m) => ({ default: m.LoginModal })));
+const MembershipCheckout = lazy(() => import('./MembershipCheckout').then((m) => ({ default: m.MembershipCheckout })));
 
 type Billing = 'monthly' | 'yearly';
 
@@ -67,6 +70,8 @@ export function Plans() {
   const [billing, setBilling] = useState<Billing>('monthly');
   const [loginFor, setLoginFor] = useState<MembershipPlan | null>(null);
   const [paying, setPaying] = useState<MembershipPlan | null>(null);
+  const loginOpened = useOpenedOnce(loginFor !== null);
+  const payingOpened = useOpenedOnce(paying !== null);
   // A declined card at the provider comes back with ?payment=failed (the address is cleaned right after).
   const [failed, setFailed] = useState(() => params.get('payment') === 'failed');
 
@@ -179,15 +184,19 @@ export function Plans() {
         <i className="bi bi-shield-check me-1" aria-hidden="true" />
         Access starts right after payment. Cancel any time. 30-day money-back guarantee.
       </p>
-      <LoginModal
-        show={loginFor !== null}
-        title="Log in to subscribe"
-        onHide={() => {
-          setLoginFor(null);
-          forgetChosenPlan();
-        }}
-      />
-      <MembershipCheckout plan={paying} onClose={() => setPaying(null)} onFailed={() => setFailed(true)} />
+      <Suspense fallback={null}>
+        {loginOpened && (
+          <LoginModal
+            show={loginFor !== null}
+            title="Log in to subscribe"
+            onHide={() => {
+              setLoginFor(null);
+              forgetChosenPlan();
+            }}
+          />
+        )}
+        {payingOpened && <MembershipCheckout plan={paying} onClose={() => setPaying(null)} onFailed={() => setFailed(true)} />}
+      </Suspense>
     </>
   );
 }
