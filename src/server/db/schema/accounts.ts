@@ -38,6 +38,13 @@ export const users = pgTable(
     // The studio's student search ("%text%" in email or name): trigram indexes (pg_trgm).
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('users_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
+    // The studio's students (admins left out): new students per day, and the list sorted by date or name.
+    index('users_students_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.isAdmin} = false`),
+    index('users_students_name_idx')
+      .on(sql`lower(${t.fullName})`, t.id)
+      .where(sql`${t.isAdmin} = false`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "users_students_created_idx" ON "users" USING btree ("created_at","id") WHERE "users"."is_admin" = false;--> statement-breakpoint
+CREATE INDEX "users_students_name_idx" ON "users" USING btree (lower("full_name"),"id") WHERE "users"."is_admin" = false;
