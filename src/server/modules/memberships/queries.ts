@@ -159,12 +159,24 @@ export function selectMembershipsForStudio(
     .offset(filter.offset);
 }
 
-/** Every membership that may be current (active or in grace), with what it charges: the rule decides which are. */
-export function selectLiveMembershipPrices(db: Db) {
-  return db
-    .select({ ...stateColumns, planId: subscriptions.planId, currency: subscriptions.currency, amount: subscriptions.amount })
-    .from(subscriptions)
-    .where(inArray(subscriptions.status, ['active', 'past_due']));
+/**
+ * The memberships current at `now` by the SQL twin (active or in grace), counted by the database:
+ * how many members hold one, and how many are current per currency, plan and price.
+ */
+export async function countCurrentMemberships(db: Db, now: Date) {
+  const current = sql`(${stateWhere('active', now)} or ${stateWhere('in_grace', now)})`;
+  const [[members], prices] = await Promise.all([
+    db
+      .select({ n: sql<number>`count(distinct ${subscriptions.userId})`.mapWith(Number) })
+      .from(subscriptions)
+      .where(current),
+    db
+      .select({ currency: subscriptions.currency, planId: subscriptions.planId, amount: subscriptions.amount, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(subscriptions)
+      .where(current)
+      .groupBy(subscriptions.currency, subscriptions.planId, subscriptions.amount),
+  ]);
+  return { members: members?.n ?? 0, prices };
 }
 
 /** Every membership that was ever held (not a pending or failed checkout), with its state. */

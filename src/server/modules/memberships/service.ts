@@ -80,20 +80,16 @@ export function monthlyValue(planType: 'monthly' | 'yearly' | 'lifetime' | undef
 }
 
 /**
- * The members whose membership is current at `now` (isMembershipCurrent) and the monthly recurring
- * revenue per currency they bring. One query for the candidates, one for the plans' types.
+ * The members whose membership is current at `now` (the SQL twin of isMembershipCurrent, counted by
+ * the database) and the monthly recurring revenue per currency they bring: one query for the
+ * members, one for the current memberships per currency, plan and price, one for the plans' types.
  */
 export async function membershipSnapshot(db: Database, now: Date = new Date()): Promise<{ active: number; mrr: { currency: string; amount: number }[] }> {
-  const [rows, plans] = await Promise.all([q.selectLiveMembershipPrices(db), listPlanNames(db)]);
+  const [{ members, prices }, plans] = await Promise.all([q.countCurrentMemberships(db, now), listPlanNames(db)]);
   const planTypes = new Map(plans.map((p) => [p.id, p.planType]));
-  const members = new Set<number>();
   const mrr = new Map<string, number>();
-  for (const row of rows) {
-    if (!isMembershipCurrent(row, now)) continue;
-    members.add(row.userId);
-    mrr.set(row.currency, (mrr.get(row.currency) ?? 0) + monthlyValue(planTypes.get(row.planId), row.amount));
-  }
-  return { active: members.size, mrr: [...mrr].map(([currency, amount]) => ({ currency, amount })).sort((a, b) => a.currency.localeCompare(b.currency)) };
+  for (const row of prices) mrr.set(row.currency, (mrr.get(row.currency) ?? 0) + row.n * monthlyValue(planTypes.get(row.planId), row.amount));
+  return { active: members, mrr: [...mrr].map(([currency, amount]) => ({ currency, amount })).sort((a, b) => a.currency.localeCompare(b.currency)) };
 }
 
 /** Memberships ended in [from, to): cancelled early, refunded or expired. */
