@@ -130,12 +130,12 @@ export function sharedCourseContent(options: CourseDetailOptions): Promise<Share
  * What the viewer may open of the course, lesson by lesson, and their progress. A lesson's video
  * source, article body and resource link are kept only when the access module says the viewer may
  * open it. A fixed number of queries, none but the shared content's when the viewer's facts are
- * cached (`viewerMemo`).
+ * cached (`viewerMemo`). `loaded`: the shared content when the caller already read it.
  */
-export async function courseForViewer(options: CourseDetailOptions): Promise<ViewerCourse> {
+export async function courseForViewer(options: CourseDetailOptions, loaded?: SharedCourse): Promise<ViewerCourse> {
   const { db, viewer } = options;
   const viewerMemo = options.viewerMemo ?? noMemo;
-  const shared = await sharedCourseContent(options);
+  const shared = loaded ?? (await sharedCourseContent(options));
   const { course, lessons: lessonRows, resourceByLesson, quizzes, schedules, scheduled } = shared;
   const now = new Date();
   const { access, completed, changesAt } = await accessWithProgress(db, viewer, course.id, {

@@ -129,7 +129,7 @@ export async function renderCourseDetail(options: CourseDetailOptions): Promise<
   const page = await viewerMemo<KeptPage>(
     `course-page:${options.region}:${options.slug}`,
     async () => {
-      const viewerCourse = await courseForViewer(options);
+      const viewerCourse = await courseForViewer(options, shared);
       return { shared: viewerCourse.shared, stableUntil: viewerCourse.stableUntil, text: pageText(viewerCourse, options.region) };
     },
     { isFresh: (kept) => kept.shared === shared && Date.now() < kept.stableUntil, bytes: (kept) => kept.text.length },
