@@ -3,7 +3,7 @@
  * with the login form and buys a course with the 100% coupon at the checkout; an admin is created
  * through the admin CLI's socket on the test server (as `npm run admin -- create-user --admin`).
  */
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { sendAdminCommand } from '../src/server/modules/admin/index';
 import { baseUrl, openPage } from './browser';
@@ -50,6 +50,14 @@ export interface Fixtures {
 }
 
 export type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
+const accessTokenOf = (storage: StorageState) => storage.origins.flatMap((origin) => origin.localStorage).find((item) => item.name === 'accessToken')?.value;
+
+/** The context's storage if it is still signed in (its tokens may have been refreshed), else what it opened with. */
+export async function keptSignedIn(context: BrowserContext, opened: StorageState): Promise<StorageState> {
+  const now = await context.storageState();
+  return accessTokenOf(now) ? now : opened;
+}
 
 export const password = 'Str0ng!Passw0rd';
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -157,7 +165,7 @@ async function buyWithFreeCoupon(page: Page, course: CourseRef): Promise<string>
 
 /** A signed-in user's API call with the access token the app keeps in localStorage (a GET without a body). */
 export async function apiAs(storage: StorageState, path: string, body?: unknown): Promise<unknown> {
-  const token = storage.origins.flatMap((origin) => origin.localStorage).find((item) => item.name === 'accessToken')?.value;
+  const token = accessTokenOf(storage);
   if (!token) throw new Error('No access token in the signed-in storage');
   const method = body === undefined ? 'GET' : 'POST';
   const response = await fetch(`${baseUrl()}/api/v1${path}`, {

@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, openPage, runAxe } from './browser';
-import { makeFixtures, type Fixtures } from './fixtures';
+import { keptSignedIn, makeFixtures, type Fixtures } from './fixtures';
 import { pages, type PageCase } from './pages';
 
 const screenshots = path.join(import.meta.dirname, 'artifacts', 'pages');
@@ -274,7 +274,8 @@ describe.each(widths)('every page at %i px', (width) => {
   it.each(chosen.map((pageCase) => [pageCase.name, pageCase] as const))(
     '%s: no serious axe violation, no sideways overflow, readable tables',
     async (name, pageCase) => {
-      const { context, page } = await openPage(browser, { width, storageState: fixtures.storage[pageCase.as ?? 'visitor'] });
+      const audience = pageCase.as ?? 'visitor';
+      const { context, page } = await openPage(browser, { width, storageState: fixtures.storage[audience] });
       try {
         await open(page, pageCase);
         await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
@@ -288,6 +289,9 @@ describe.each(widths)('every page at %i px', (width) => {
         ];
         expect(problems, `${name} at ${width}px:\n${problems.join('\n')}`).toEqual([]);
       } finally {
+        // A page may have refreshed its expired access token, which spends the stored refresh token (it rotates, and
+        // a spent one revokes its family); the next page opens with what this one left, as the same browser would.
+        if (audience !== 'visitor') fixtures.storage[audience] = await keptSignedIn(context, fixtures.storage[audience]);
         await context.close();
       }
     },
