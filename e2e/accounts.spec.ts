@@ -207,6 +207,26 @@ describe('accounts', () => {
     }
   });
 
+  it('two tabs whose access token expired refresh it once between them and both stay signed in', async () => {
+    const email = await createStudent('Zofia Wiśniewska');
+    const { page, context, errors } = await openPage(browser, { width: 1280 });
+    await page.goto('/login');
+    await logIn(page, email, studentPassword);
+    await page.getByText('Login successful!').waitFor();
+    // The access token no longer verifies (as after its 15 minutes): each tab's first call answers token_not_valid.
+    await page.evaluate(() => localStorage.setItem('accessToken', 'expired.access.token'));
+    const second = await context.newPage();
+    await Promise.all([page.goto('/dashboard'), second.goto('/dashboard')]);
+    for (const tab of [page, second]) await tab.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // Had both tabs spent the same refresh token, its family would be revoked and the next refresh would sign out.
+    await page.evaluate(() => localStorage.setItem('accessToken', 'expired.access.token'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeTruthy();
+    expect(errors.filter((e) => !expectedHttpError.test(e))).toEqual([]);
+    await context.close();
+  });
+
   it('forgot password → reset through the emailed link → the link is single use → log in with the new password', async () => {
     const { page, context, errors } = await openPage(browser, { width: 375 });
     const email = `arjun.${unique()}@example.com`;

@@ -43,28 +43,40 @@ export function setApiTransport(next: typeof transport): void {
   transport = next;
 }
 
-/** One refresh at a time, shared by every call that hit an expired access token. True when fresh tokens are stored. */
+/**
+ * One refresh at a time, shared by every call that hit an expired access token, and across tabs: the refresh token
+ * rotates and a spent one revokes its family (signing every tab out), so a tab waits for another's refresh under a Web
+ * Lock and uses the tokens it stored. True when fresh tokens are stored.
+ */
 export function refreshTokens(): Promise<boolean> {
   refreshing ??= (async () => {
-    const refresh = readStorage(storageKeys.refreshToken);
-    if (!refresh) return false;
-    try {
-      const res = await fetch(`${API_BASE}/token/refresh/`, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ refresh }),
-      });
-      if (!res.ok) return false;
-      setTokens((await res.json()) as { access: string; refresh: string });
-      return true;
-    } catch {
-      return false;
-    }
+    const seen = readStorage(storageKeys.refreshToken);
+    if (!seen) return false;
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    return locks ? locks.request('lectern:token-refresh', () => refreshOnce(seen)) : refreshOnce(seen);
   })().finally(() => {
     refreshing = undefined;
   });
   return refreshing;
+}
+
+async function refreshOnce(seen: string): Promise<boolean> {
+  const refresh = readStorage(storageKeys.refreshToken);
+  if (!refresh) return false;
+  if (refresh !== seen) return true; // another tab refreshed while this one waited
+  try {
+    const res = await fetch(`${API_BASE}/token/refresh/`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ refresh }),
+    });
+    if (!res.ok) return false;
+    setTokens((await res.json()) as { access: string; refresh: string });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
