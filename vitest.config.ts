@@ -15,6 +15,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          isolate: false,
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'scripts/**/*.test.ts', 'eslint/**/*.test.ts'],
           globalSetup: ['./test/global-setup.ts'],
           setupFiles: ['./test/fail-on-console-error.ts'],
