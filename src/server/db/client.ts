@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -99,6 +101,21 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/**
+ * PGlite's compiled WebAssembly and its file bundle, read and compiled once per process: a process
+ * that opens several embedded databases (a test worker opens one per file) would otherwise pay for
+ * reading 15 MB and compiling the module each time.
+ */
+let runtime: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+function pgliteRuntime() {
+  const resolve = createRequire(import.meta.url).resolve;
+  runtime ??= Promise.all([
+    readFile(resolve('@electric-sql/pglite/pglite.wasm')).then((bytes) => WebAssembly.compile(bytes)),
+    readFile(resolve('@electric-sql/pglite/pglite.data')).then((bytes) => new Blob([bytes])),
+  ]).then(([pgliteWasmModule, fsBundle]) => ({ pgliteWasmModule, fsBundle }));
+  return runtime;
+}
+
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const logger: Logger | undefined = options.onQuery ? { logQuery: (query) => options.onQuery?.(query) } : undefined;
   if (options.url) {
@@ -126,6 +143,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   }
   if (options.dataDir) mkdirSync(path.resolve(options.dataDir), { recursive: true });
   const client = new PGlite({
+    ...(await pgliteRuntime()),
     // The trigram indexes behind the studio's searches (migration 0015).
     extensions: { pg_trgm },
     ...(options.dataDir ? { dataDir: path.resolve(options.dataDir) } : {}),
