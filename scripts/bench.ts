@@ -5,7 +5,7 @@
 // after the one before), it seeds a fresh database, starts the server
 // in production mode and measures requests per second and p99 of: a hello-world route (the
 // ceiling), the course list, a course detail for a visitor and for a signed-in member; then, on
-// the first size, order creation by 50 concurrent signed-in buyers and the studio's order list
+// the first size, order creation by 50 signed-in buyers (paced, and back to back) and the studio's order list
 // over 100,000 orders. Create-order measures our own share: Stripe is a local stub that answers
 // every call at once (provider latency stubbed at zero), so what remains is our server's work (the
 // reads, the order's writes, the Stripe SDK's own cost); each buyer creates one order first (the
@@ -344,8 +344,22 @@ async function load(route: string, headers: Record<string, string> = {}) {
   return { rps: requests / ROUNDS, p50: Math.max(...p50), p99: Math.max(...p99), bytes: Math.round(bytes / ROUNDS), ratio: requests / ceiling };
 }
 
-/** 50 signed-in buyers at once, each creating orders one after another; latency per order. */
-async function orderCreation(prepared: Prepared): Promise<{ p50: number; p99: number; rps: number; count: number }> {
+interface OrderTiming {
+  p50: number;
+  p99: number;
+  rps: number;
+  count: number;
+}
+
+/**
+ * 50 signed-in buyers creating orders, timed per order, in two load models (decision 0016):
+ * - paced: each buyer places an order a second, at its own moment within the second (50 orders a
+ *   second spread as real checkouts arrive); what one order costs when 50 buyers check out together.
+ *   The goal (p99 < 50 ms) is read here.
+ * - back to back: each buyer sends its next order the moment the last one answers; the server's
+ *   capacity in orders a second (latency there is mostly the queue of the other 49).
+ */
+async function orderCreation(prepared: Prepared): Promise<{ paced: OrderTiming; backToBack: OrderTiming }> {
   const list = (await (await fetch(`http://127.0.0.1:${port}/api/v1/courses/`)).json()) as { id: number; country_price: { amount: number } }[];
   const course = list.find((c) => c.id === prepared.paidCourse.id)!;
   const tokens = await Promise.all(prepared.buyerEmails.map((email, i) => login(email, `10.77.${i >> 8}.${i & 255}`)));
@@ -374,26 +388,36 @@ async function orderCreation(prepared: Prepared): Promise<{ p50: number; p99: nu
       if (res.status !== 201) throw new Error(`create-order: ${res.status} ${await res.text()}`);
     }),
   );
-  const latencies: number[] = [];
-  const started = performance.now();
-  await Promise.all(
-    tokens.map(async (token, i) => {
-      for (let n = 0; n < ordersPerBuyer; n++) {
-        const t0 = performance.now();
-        const res = await order(token, i);
-        if (res.status !== 201) throw new Error(`create-order: ${res.status} ${await res.text()}`);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    p50: latencies[Math.floor(latencies.length * 0.5)]!,
-    p99: latencies[Math.floor(latencies.length * 0.99)]!,
-    rps: latencies.length / elapsed,
-    count: latencies.length,
+  const timed = async (wait: (i: number, n: number, started: number) => Promise<void>): Promise<OrderTiming> => {
+    const latencies: number[] = [];
+    const started = performance.now();
+    await Promise.all(
+      tokens.map(async (token, i) => {
+        for (let n = 0; n < ordersPerBuyer; n++) {
+          await wait(i, n, started);
+          const t0 = performance.now();
+          const res = await order(token, i);
+          if (res.status !== 201) throw new Error(`create-order: ${res.status} ${await res.text()}`);
+          latencies.push(performance.now() - t0);
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    return {
+      p50: latencies[Math.floor(latencies.length * 0.5)]!,
+      p99: latencies[Math.floor(latencies.length * 0.99)]!,
+      rps: latencies.length / elapsed,
+      count: latencies.length,
+    };
   };
+  // Buyer i's moment within each second: spread evenly, so 50 orders a second arrive 20 ms apart.
+  const paced = await timed((i, n, started) => {
+    const due = started + n * 1000 + (i * 1000) / tokens.length;
+    return new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+  });
+  const backToBack = await timed(async () => {});
+  return { paced, backToBack };
 }
 
 const stub = await startStubStripe();
@@ -438,15 +462,10 @@ try {
         }
         rows.push(...measured);
         if (withOrders && cases.has('orders')) {
-          const orders = await orderCreation(prepared);
-          rows.push({
-            database,
-            courses,
-            name: `create-order, ${buyers} buyers (${orders.count}), Stripe stub at 0 ms`,
-            rps: orders.rps,
-            p50: orders.p50,
-            p99: orders.p99,
-          });
+          const { paced, backToBack } = await orderCreation(prepared);
+          const row = (name: string, o: OrderTiming) => ({ database, courses, name: `${name} (${o.count})`, rps: o.rps, p50: o.p50, p99: o.p99 });
+          rows.push(row(`create-order, ${buyers} buyers an order a second each`, paced));
+          rows.push(row(`create-order capacity, ${buyers} buyers back to back`, backToBack));
         }
         if (prepared.orderList) {
           const list = prepared.orderList;
@@ -472,7 +491,7 @@ function goalOf(row: Row): { text: string; met: boolean } | undefined {
   if (row.name === 'course list') return { text: '≥ 0.70', met: ratio >= 0.7 };
   if (row.name === 'course detail, visitor') return { text: '≥ 0.60', met: ratio >= 0.6 };
   if (row.name.endsWith(', member')) return { text: '≥ 0.30, p99 < 50', met: ratio >= 0.3 && p99 < 50 };
-  if (row.name.startsWith('create-order')) return { text: 'p99 < 50', met: p99 < 50 };
+  if (row.name.startsWith('create-order,')) return { text: 'p99 < 50', met: p99 < 50 };
   if (row.name.startsWith('order list query') || row.name.startsWith('admin ')) {
     const limit = orderCount >= 1_000_000 ? 300 : 100;
     return { text: `p99 < ${limit}`, met: p99 < limit };
@@ -507,5 +526,5 @@ for (const r of rows) {
   );
 }
 console.log(
-  "\nGoals (issue 26): course list ≥ 0.70 of the ceiling, a visitor's detail ≥ 0.60, a member's reads ≥ 0.30 with p99 < 50 ms, create-order p99 < 50 ms, the studio p99 < 100 ms at 100,000 orders (< 300 at 1,000,000); 400 courses cost no more per byte than 40.",
+  "\nGoals (issue 26): course list ≥ 0.70 of the ceiling, a visitor's detail ≥ 0.60, a member's reads ≥ 0.30 with p99 < 50 ms, create-order p99 < 50 ms with 50 buyers each placing an order a second (the Stripe stub at 0 ms), the studio p99 < 100 ms at 100,000 orders (< 300 at 1,000,000); 400 courses cost no more per byte than 40.",
 );
