@@ -160,7 +160,10 @@ async function prepare(kind: string, courses: number, withOrders: boolean): Prom
     let studio: Prepared['studio'];
     if (withOrders && (cases.has('orderlist') || cases.has('overview'))) {
       await seedBenchOrders(handle.db, { count: orderCount, courseIds });
-      await handle.db.execute(sql`analyze`);
+      // Settled as a database in use is: otherwise PostgreSQL's autovacuum and a checkpoint work through the
+      // freshly loaded rows in the middle of a measurement (a full run once saw create-order's p99 at 60 ms from it).
+      await handle.db.execute(sql`vacuum analyze`);
+      await handle.db.execute(sql`checkpoint`);
       if (cases.has('orderlist')) orderList = await measureOrderList(handle);
       if (cases.has('overview')) studio = await measureStudio(handle);
     }
@@ -488,7 +491,15 @@ const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '' : n.toF
 function goalOf(row: Row): { text: string; met: boolean } | undefined {
   const ratio = row.ratio ?? 0;
   const p99 = row.p99 ?? Infinity;
-  if (row.name === 'course list') return { text: '≥ 0.70', met: ratio >= 0.7 };
+  if (row.name === 'course list') {
+    // The first catalog size is judged by its ratio; a larger one by what a byte of it costs next to the first's.
+    const first = rows.find((r) => r.database === row.database && r.name === row.name && r.courses === courseCounts[0]);
+    if (first && first !== row && first.rps && first.bytes && row.rps && row.bytes) {
+      const perByte = (r: Row) => 1 / (r.rps! * r.bytes!);
+      return { text: `per byte ≤ ${courseCounts[0]} courses'`, met: perByte(row) <= perByte(first) };
+    }
+    return { text: '≥ 0.70', met: ratio >= 0.7 };
+  }
   if (row.name === 'course detail, visitor') return { text: '≥ 0.60', met: ratio >= 0.6 };
   if (row.name.endsWith(', member')) return { text: '≥ 0.30, p99 < 50', met: ratio >= 0.3 && p99 < 50 };
   if (row.name.startsWith('create-order,')) return { text: 'p99 < 50', met: p99 < 50 };
