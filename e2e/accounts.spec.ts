@@ -213,6 +213,9 @@ describe('accounts', () => {
     await page.goto('/login');
     await logIn(page, email, studentPassword);
     await page.getByText('Login successful!').waitFor();
+    // Nothing in flight first: a refresh begun by this page and cut off by the navigation below would spend the
+    // refresh token without storing its successor (as closing a tab mid-refresh does), which is not what is tested.
+    await page.waitForLoadState('networkidle');
     // The access token no longer verifies (as after its 15 minutes): each tab's first call answers token_not_valid.
     await page.evaluate(() => localStorage.setItem('accessToken', 'expired.access.token'));
     const second = await context.newPage();

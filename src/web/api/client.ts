@@ -2,6 +2,7 @@ import { trackEvent } from '../lib/analytics';
 import { clearTokens, setTokens } from '../lib/auth';
 import { currentOrigin } from '../lib/origin';
 import { getCookie, readStorage, storageKeys } from '../lib/storage';
+import { handedOver, handOver } from '../lib/token-handoff';
 
 export const API_BASE = '/api/v1';
 
@@ -45,8 +46,8 @@ export function setApiTransport(next: typeof transport): void {
 
 /**
  * One refresh at a time, shared by every call that hit an expired access token, and across tabs: the refresh token
- * rotates and a spent one revokes its family (signing every tab out), so a tab waits for another's refresh under a Web
- * Lock and uses the tokens it stored. True when fresh tokens are stored.
+ * rotates and a spent one revokes its family (signing every tab out), so a tab refreshes under a Web Lock and the next
+ * one takes the pair the first left (lib/token-handoff.ts). True when fresh tokens are stored.
  */
 export function refreshTokens(): Promise<boolean> {
   refreshing ??= (async () => {
@@ -63,7 +64,12 @@ export function refreshTokens(): Promise<boolean> {
 async function refreshOnce(seen: string): Promise<boolean> {
   const refresh = readStorage(storageKeys.refreshToken);
   if (!refresh) return false;
-  if (refresh !== seen) return true; // another tab refreshed while this one waited
+  if (refresh !== seen) return true; // another tab's refresh already reached this tab's storage
+  const handed = await handedOver(refresh);
+  if (handed) {
+    setTokens(handed);
+    return true;
+  }
   try {
     const res = await fetch(`${API_BASE}/token/refresh/`, {
       method: 'POST',
@@ -72,7 +78,9 @@ async function refreshOnce(seen: string): Promise<boolean> {
       body: JSON.stringify({ refresh }),
     });
     if (!res.ok) return false;
-    setTokens((await res.json()) as { access: string; refresh: string });
+    const tokens = (await res.json()) as { access: string; refresh: string };
+    setTokens(tokens);
+    await handOver(refresh, tokens);
     return true;
   } catch {
     return false;

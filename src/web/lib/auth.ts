@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { readStorage, storageKeys, writeStorage } from './storage';
+import { forgetHandoff } from './token-handoff';
 
 const EVENT = 'lectern:auth';
 
@@ -19,6 +20,7 @@ export function clearTokens(): void {
   writeStorage(storageKeys.accessToken, null);
   writeStorage(storageKeys.refreshToken, null);
   writeStorage(storageKeys.userId, null);
+  void forgetHandoff();
   window.dispatchEvent(new Event(EVENT));
 }
 
