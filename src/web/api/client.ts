@@ -1,5 +1,5 @@
 import { trackEvent } from '../lib/analytics';
-import { clearTokens, setTokens } from '../lib/auth';
+import { clearTokens, setTokens, type TokenPair } from '../lib/auth';
 import { currentOrigin } from '../lib/origin';
 import { getCookie, readStorage, storageKeys } from '../lib/storage';
 import { handedOver, handOver } from '../lib/token-handoff';
@@ -78,7 +78,7 @@ async function refreshOnce(seen: string): Promise<boolean> {
       body: JSON.stringify({ refresh }),
     });
     if (!res.ok) return false;
-    const tokens = (await res.json()) as { access: string; refresh: string };
+    const tokens = (await res.json()) as TokenPair;
     setTokens(tokens);
     await handOver(refresh, tokens);
     return true;

@@ -44,7 +44,7 @@ async function withStore<T>(mode: IDBTransactionMode, operate: (store: IDBObject
 
 /** The pair another tab got for `spent`, when that tab refreshed it first. */
 export async function handedOver(spent: string): Promise<TokenPair | undefined> {
-  const handoff = (await withStore('readonly', (store) => store.get(KEY) as IDBRequest<Handoff | undefined>)) ?? undefined;
+  const handoff = await withStore('readonly', (store) => store.get(KEY) as IDBRequest<Handoff | undefined>);
   const fresh = handoff && handoff.spent === spent && Date.now() - handoff.at < HANDOFF_LIFE_MS;
   return fresh ? { access: handoff.access, refresh: handoff.refresh } : undefined;
 }
