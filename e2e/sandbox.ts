@@ -3,9 +3,9 @@
 // one; a spec that needs its own (another country, a fresh database without an admin) starts it here.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverPort } from '../test/ports';
 
 export interface SandboxServer {
   url: string;
@@ -28,20 +28,10 @@ export interface SandboxOptions {
   captureLog?: boolean;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 /** Starts a server on a free port and resolves once /healthz answers. */
 export async function startSandboxServer({ name, env = {}, timeoutMs = 240_000, captureLog = false }: SandboxOptions): Promise<SandboxServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `lectern-e2e-${name}-`));
-  const port = await freePort();
+  const port = await serverPort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
@@ -57,11 +47,17 @@ export async function startSandboxServer({ name, env = {}, timeoutMs = 240_000, 
       INSTRUCTOR_EMAIL: 'instructor@lectern.test',
       ...env,
     },
-    stdio: ['ignore', captureLog ? 'pipe' : 'inherit', 'inherit'],
+    stdio: ['ignore', captureLog ? 'pipe' : 'inherit', 'pipe'],
   });
   let log = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     log += chunk.toString();
+  });
+  // Passed on as it comes, and its end kept for the error if the server never answers.
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    errors = (errors + chunk.toString()).slice(-4000);
   });
   const stop = async () => {
     if (child.exitCode === null) {
@@ -80,7 +76,8 @@ export async function startSandboxServer({ name, env = {}, timeoutMs = 240_000, 
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
       throw new Error(
-        child.exitCode !== null ? `The ${name} server exited with ${child.exitCode}` : `The ${name} server did not start in ${timeoutMs / 1000} s`,
+        (child.exitCode !== null ? `The ${name} server exited with ${child.exitCode}` : `The ${name} server did not start in ${timeoutMs / 1000} s`) +
+          (errors ? `; it printed:\n${errors}` : ''),
       );
     }
     await new Promise((r) => setTimeout(r, 250));

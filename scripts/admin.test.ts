@@ -8,10 +8,11 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverPort } from '../test/ports.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lectern-cli-'));
-const port = 41_000 + Math.floor(Math.random() * 2000);
+const port = await serverPort();
 const env = {
   ...process.env,
   NODE_ENV: 'development',

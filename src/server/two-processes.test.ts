@@ -2,7 +2,6 @@
 // production behind a load balancer. Runs with `npm run test:db` (TEST_DATABASE_URL and TEST_REDIS_URL).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import type { CourseListItem } from '../shared/catalog.js';
 import { STRONG_PASSWORD } from '../../test/helpers.js';
 import { guestBilling } from '../../test/orders.js';
 import { startFakeProviders } from '../../test/payments.js';
+import { serverPort } from '../../test/ports.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { coursePrices, courses, devMailbox, enrolments, orders, providerEvents, users } from './db/schema/index.js';
 import { createPostgresInvalidation } from './invalidation/index.js';
@@ -22,14 +22,6 @@ import { createUser } from './modules/accounts/index.js';
 const baseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const root = fileURLToPath(new URL('../../', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Server {
   name: string;
@@ -122,8 +114,8 @@ describe.skipIf(!baseUrl || !redisUrl)('two server processes on one database and
     fake = await startFakeProviders(handle.db);
     const fakeBase = `http://127.0.0.1:${(fake.server.server.address() as { port: number }).port}`;
     // Both start at once on an empty database: one migrates and seeds, the other waits for it.
-    a = start('a', await freePort(), fakeBase);
-    b = start('b', await freePort(), fakeBase);
+    a = start('a', await serverPort(), fakeBase);
+    b = start('b', await serverPort(), fakeBase);
     await Promise.all([ready(a), ready(b)]);
   }, 180_000);
 
