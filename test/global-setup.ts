@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/server/db/client.js';
@@ -9,6 +10,8 @@ import { seedDemo } from '../src/server/db/seed/index.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteDump: string;
+    /** The same before the demo seed: migrated, empty. */
+    pgliteMigratedDump: string;
     postgresTemplate: string;
   }
 }
@@ -33,6 +36,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await handle.close();
     project.provide('postgresTemplate', template);
     project.provide('pgliteDump', '');
+    project.provide('pgliteMigratedDump', '');
     return async () => {
       const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'lectern_test_${process.pid}_%'`);
       for (const row of rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
@@ -43,14 +47,24 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const dir = mkdtempSync(path.join(tmpdir(), 'lectern-test-'));
   const handle = await openDatabase({});
+  const client = (handle.db as unknown as { $client: PGlite }).$client;
+  // Every test file loads a dump: without the two template databases nobody connects to, it has
+  // 40% fewer files and each load takes about a third less time (measured: 640 → 400 ms).
+  for (const template of ['template0', 'template1']) {
+    await client.query(`alter database ${template} is_template false`);
+    await client.query(`drop database ${template}`);
+  }
+  const dumpTo = async (name: string) => {
+    await client.query('checkpoint');
+    const file = path.join(dir, name);
+    writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+    return file;
+  };
   await handle.migrate();
+  project.provide('pgliteMigratedDump', await dumpTo('migrated.tar'));
   await seedDemo(handle.db, { production: false });
-  const client = (handle.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
-  const dump = await client.dumpDataDir('none');
-  const file = path.join(dir, 'seeded.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteDump', await dumpTo('seeded.tar'));
   await handle.close();
-  project.provide('pgliteDump', file);
   project.provide('postgresTemplate', '');
   return async () => rmSync(dir, { recursive: true, force: true });
 }

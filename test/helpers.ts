@@ -58,6 +58,15 @@ export async function openTestDatabase(onQuery?: (sql: string) => void): Promise
   return openDatabase({ loadDataDir: dump, onQuery });
 }
 
+/** An empty embedded database with every migration applied (as a fresh install has it), from the dump when there is one. */
+export async function openMigratedDatabase(): Promise<DatabaseHandle> {
+  const dump = inject('pgliteMigratedDump');
+  if (dump) return openDatabase({ loadDataDir: new Blob([readFileSync(dump)]) });
+  const handle = await openDatabase({});
+  await handle.migrate();
+  return handle;
+}
+
 export async function createTestApp(
   overrides: Partial<Omit<AppDeps, 'db' | 'config'>> & { env?: Record<string, string>; setup?: (handle: DatabaseHandle) => Promise<Partial<AppDeps>> } = {},
 ): Promise<TestApp> {

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, like } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../client.js';
+import { openMigratedDatabase } from '../../../../test/helpers.js';
 import {
   categories,
   clientReviews,
@@ -72,8 +73,7 @@ describe('seedDemo', () => {
   let handle: DatabaseHandle;
 
   beforeAll(async () => {
-    handle = await openDatabase({});
-    await handle.migrate();
+    handle = await openMigratedDatabase();
     expect(await isCatalogEmpty(handle.db)).toBe(true);
     await seedDemo(handle.db, { production: false });
   }, 60_000);
@@ -330,8 +330,7 @@ describe('seedBenchCatalog', () => {
   let handle: DatabaseHandle;
 
   beforeAll(async () => {
-    handle = await openDatabase({});
-    await handle.migrate();
+    handle = await openMigratedDatabase();
   }, 60_000);
 
   afterAll(async () => {
@@ -376,9 +375,8 @@ describe('seeding in production', () => {
   const codesIn = async (db: DatabaseHandle) => (await db.db.select({ code: coupons.code }).from(coupons)).map((c) => c.code);
 
   it('the server seeds nothing at boot unless SEED_DEMO asks, and then never the public 100% coupon', async () => {
-    const db = await openDatabase({});
+    const db = await openMigratedDatabase();
     try {
-      await db.migrate();
       expect(await seedOnBoot(db.db, loadConfig(productionEnv))).toBe(false);
       expect(await isCatalogEmpty(db.db)).toBe(true);
       expect(await codesIn(db)).toEqual([]);
@@ -413,9 +411,8 @@ describe('seeding in production', () => {
   }, 120_000);
 
   it('seedDemo never seeds the public 100% coupon', async () => {
-    const db = await openDatabase({});
+    const db = await openMigratedDatabase();
     try {
-      await db.migrate();
       await seedDemo(db.db, { production: true });
       const codes = (await db.db.select({ code: coupons.code, pct: coupons.discountPercentage }).from(coupons)).map((c) => c.code);
       expect(codes).not.toContain('FREECOURSE');
