@@ -319,6 +319,11 @@ export function useSubmitQuiz(slug: string, lessonUuid: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: QuizAttemptBody) => apiFetch<QuizAttemptResult>(`/quizzes/${lessonUuid}/attempts/`, { method: 'POST', body }),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: learningKeys.quizAttempts(lessonUuid) }), invalidateLearning(client, slug)]),
+    // Not awaited: the grade is the server's answer and shows at once. Awaited, the attempt stayed
+    // pending until the course had reloaded, while the reloaded attempts already showed the grade and
+    // 'Try again'; its late success then undid a 'Try again' the student had pressed.
+    onSettled: () => {
+      void Promise.all([client.invalidateQueries({ queryKey: learningKeys.quizAttempts(lessonUuid) }), invalidateLearning(client, slug)]);
+    },
   });
 }

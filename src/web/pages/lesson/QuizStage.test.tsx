@@ -1,7 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LessonQuiz, QuizAttemptResult, QuizAttempts } from '../../../shared/quizzes';
+import { catalogKeys } from '../../api/catalog';
 import { respond } from './fixtures';
 import { QuizStage } from './QuizStage';
 
@@ -118,6 +119,52 @@ describe('QuizStage', () => {
     expect(screen.getAllByText('Right answer')).toHaveLength(3);
     expect(screen.getByText('def starts a function.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Submit answers|Try again/ })).toBeNull();
+  });
+
+  it("keeps 'Try again' once pressed while the course is still reloading after the grade (a slow network)", async () => {
+    answers = [{ attempt_number: 1, score_percent: 0, passed: false, attempts_left: 1, results: [{ question_id: 1, correct: false }] }];
+    // The player's course detail is on screen too; after an attempt it reloads, slowly here.
+    let reloads = 0;
+    let finishReload: () => void = () => undefined;
+    function CourseDetail() {
+      useQuery({
+        queryKey: catalogKeys.course('python'),
+        queryFn: () => (reloads++ === 0 ? Promise.resolve({}) : new Promise<object>((resolve) => (finishReload = () => resolve({})))),
+      });
+      return null;
+    }
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <CourseDetail />
+        <QuizStage slug="python" lessonUuid={uuid} quiz={quiz} canAttempt />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByLabelText('fun'));
+    attemptsNow = {
+      attempts_used: 1,
+      attempts_left: 1,
+      passed: false,
+      attempts: [
+        {
+          attempt_number: 1,
+          score_percent: 0,
+          passed: false,
+          created_at: '2026-05-01T10:00:00.000Z',
+          answers: [{ question_id: 1, option_ids: [12] }],
+          results: [{ question_id: 1, correct: false }],
+        },
+      ],
+    } as QuizAttempts;
+    fireEvent.click(screen.getByRole('button', { name: /Submit answers/ }));
+    await screen.findByText(/You scored 0%/);
+    fireEvent.click(await screen.findByRole('button', { name: /Try again/ }));
+    expect(screen.getByLabelText('def')).toBeEnabled();
+    // The course arrives after the student chose to try again: the questions stay open.
+    finishReload();
+    await waitFor(() => expect(reloads).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByLabelText('def')).toBeEnabled();
+    expect(screen.getByRole('button', { name: /Submit answers/ })).toBeTruthy();
   });
 
   it('says so when the server refuses the attempt (409: no attempts left), and shows the attempts as the server has them', async () => {
