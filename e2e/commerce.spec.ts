@@ -219,8 +219,8 @@ describe('commerce: a guest buys a course', () => {
 describe('commerce: an India visitor', () => {
   let india: SandboxServer | undefined;
   beforeAll(async () => {
-    india = await startSandboxServer({ name: 'in', env: { DEV_COUNTRY: 'IN' }, timeoutMs: 90_000 });
-  }, 120_000);
+    india = await startSandboxServer({ name: 'in', env: { DEV_COUNTRY: 'IN' } });
+  }, 300_000);
   afterAll(async () => {
     await india?.stop();
   });

@@ -359,8 +359,8 @@ describe('memberships: lifetime with Stripe', () => {
 describe('memberships: Razorpay monthly for a visitor from India', () => {
   let india: SandboxServer | undefined;
   beforeAll(async () => {
-    india = await startSandboxServer({ name: 'members', env: { DEV_COUNTRY: 'IN' }, timeoutMs: 90_000 });
-  }, 120_000);
+    india = await startSandboxServer({ name: 'members', env: { DEV_COUNTRY: 'IN' } });
+  }, 300_000);
   afterAll(async () => {
     await india?.stop();
   });

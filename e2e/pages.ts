@@ -1,13 +1,12 @@
 /**
- * Every page of the app, one line each: e2e/pages-1280.spec.ts and e2e/pages-375.spec.ts open each
- * one at their width, wait for what must be seen, run axe (no serious or critical violation) and
- * check that nothing overflows sideways, saving a screenshot per page and width under
- * e2e/artifacts/pages/ (e2e/page-checks.ts).
+ * Every page of the app, one line each: e2e/pages.spec.ts opens each one at 1280 and 375 px, waits
+ * for what must be seen, runs axe (no serious or critical violation) and checks that nothing
+ * overflows sideways, saving a screenshot per page and width under e2e/artifacts/pages/.
  *
  * Adding a page? Append it here (in its group). `as` says who opens it: a visitor, a signed-in
  * student (who owns an order and a course, and whose question the instructor answered: see
  * e2e/fixtures.ts), or an admin. Run a few with `PAGES=home,checkout-cart npx vitest run --config
- * vitest.e2e.config.ts e2e/pages-1280.spec.ts`. `path` may use the
+ * vitest.e2e.config.ts e2e/pages.spec.ts`. `path` may use the
  * fixtures (an order number, a course slug...) when the page needs data that exists.
  */
 import { expect } from 'vitest';

@@ -1,14 +1,10 @@
 /**
- * Every page in e2e/pages.ts at one width: axe finds no serious or critical violation (with WCAG
- * 2.2's target size, SC 2.5.8: every link and button 24 by 24 px or far enough from the next one;
- * at 375 px every target is 24 by 24 px, spacing or not), nothing overflows sideways, every table
- * fits the window with its words whole, tabs stay on one row, an open dialog dims the whole window,
- * and a screenshot is saved under e2e/artifacts/pages/ (gitignored) to look at. One test per page,
- * named with its width.
- *
- * Each width is its own spec file (pages-1280.spec.ts, pages-375.spec.ts) with its own people and
- * data (e2e/fixtures.ts): the two run side by side, and neither sees the other's student sign in,
- * refresh a token or fill a cart.
+ * Every page in e2e/pages.ts, at 1280 and 375 px: axe finds no serious or critical violation
+ * (with WCAG 2.2's target size, SC 2.5.8: every link and button 24 by 24 px or far enough from the
+ * next one; at 375 px every target is 24 by 24 px, spacing or not), nothing overflows sideways,
+ * every table fits the window with its words whole, tabs stay on one row, an open dialog dims the
+ * whole window, and a screenshot is saved under e2e/artifacts/pages/ (gitignored) to look at. One
+ * test per page and width, so a failure names both.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -21,8 +17,16 @@ import { keptSignedIn, makeFixtures, type Fixtures } from './fixtures';
 import { pages, type PageCase } from './pages';
 
 const screenshots = path.join(import.meta.dirname, 'artifacts', 'pages');
+const widths = [1280, 375] as const;
+
 let browser: Browser;
 let fixtures: Fixtures;
+beforeAll(async () => {
+  mkdirSync(screenshots, { recursive: true });
+  browser = await launch();
+  fixtures = await makeFixtures(browser);
+}, 180_000);
+afterAll(() => browser?.close());
 
 /** axe's serious and critical violations, one readable line per rule with the first few elements. */
 async function axeViolations(page: Page): Promise<string[]> {
@@ -267,40 +271,30 @@ async function open(page: Page, pageCase: PageCase) {
 const only = process.env.PAGES?.split(',').map((name) => name.trim());
 const chosen = only ? pages.filter((pageCase) => only.includes(pageCase.name)) : pages;
 
-/** The spec file of one width: its own browser and fixtures, then one test per page. */
-export function checkEveryPage(width: number) {
-  beforeAll(async () => {
-    mkdirSync(screenshots, { recursive: true });
-    browser = await launch();
-    fixtures = await makeFixtures(browser);
-  }, 180_000);
-  afterAll(() => browser?.close());
-
-  describe(`every page at ${width} px`, () => {
-    it.each(chosen.map((pageCase) => [pageCase.name, pageCase] as const))(
-      '%s: no serious axe violation, no sideways overflow, readable tables',
-      async (name, pageCase) => {
-        const audience = pageCase.as ?? 'visitor';
-        const { context, page } = await openPage(browser, { width, storageState: fixtures.storage[audience] });
-        try {
-          await open(page, pageCase);
-          await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
-          const problems = [
-            ...(await sidewaysOverflow(page)),
-            ...(await unreadableTables(page)),
-            ...(await wrappedTabs(page)),
-            ...(width < 600 ? await smallTargets(page) : []),
-            ...(await undimmedHeader(page)),
-            ...(await axeViolations(page)),
-          ];
-          expect(problems, `${name} at ${width}px:\n${problems.join('\n')}`).toEqual([]);
-        } finally {
-          // A page may have refreshed its expired access token, which spends the stored refresh token (it rotates, and
-          // a spent one revokes its family); the next page opens with what this one left, as the same browser would.
-          if (audience !== 'visitor') fixtures.storage[audience] = await keptSignedIn(context, fixtures.storage[audience]);
-          await context.close();
-        }
-      },
-    );
-  });
-}
+describe.each(widths)('every page at %i px', (width) => {
+  it.each(chosen.map((pageCase) => [pageCase.name, pageCase] as const))(
+    '%s: no serious axe violation, no sideways overflow, readable tables',
+    async (name, pageCase) => {
+      const audience = pageCase.as ?? 'visitor';
+      const { context, page } = await openPage(browser, { width, storageState: fixtures.storage[audience] });
+      try {
+        await open(page, pageCase);
+        await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
+        const problems = [
+          ...(await sidewaysOverflow(page)),
+          ...(await unreadableTables(page)),
+          ...(await wrappedTabs(page)),
+          ...(width < 600 ? await smallTargets(page) : []),
+          ...(await undimmedHeader(page)),
+          ...(await axeViolations(page)),
+        ];
+        expect(problems, `${name} at ${width}px:\n${problems.join('\n')}`).toEqual([]);
+      } finally {
+        // A page may have refreshed its expired access token, which spends the stored refresh token (it rotates, and
+        // a spent one revokes its family); the next page opens with what this one left, as the same browser would.
+        if (audience !== 'visitor') fixtures.storage[audience] = await keptSignedIn(context, fixtures.storage[audience]);
+        await context.close();
+      }
+    },
+  );
+});
