@@ -54,14 +54,18 @@ export async function openTestDatabase(onQuery?: (sql: string) => void): Promise
       },
     };
   }
-  const dump = new Blob([readFileSync(inject('pgliteDump'))]);
-  return openDatabase({ loadDataDir: dump, onQuery });
+  return loadDump(inject('pgliteDump'), onQuery);
+}
+
+/** An embedded database started from a dump file written by the global setup. */
+function loadDump(file: string, onQuery?: (sql: string) => void): Promise<DatabaseHandle> {
+  return openDatabase({ loadDataDir: new Blob([readFileSync(file)]), onQuery });
 }
 
 /** An empty embedded database with every migration applied (as a fresh install has it), from the dump when there is one. */
 export async function openMigratedDatabase(): Promise<DatabaseHandle> {
   const dump = inject('pgliteMigratedDump');
-  if (dump) return openDatabase({ loadDataDir: new Blob([readFileSync(dump)]) });
+  if (dump) return loadDump(dump);
   const handle = await openDatabase({});
   await handle.migrate();
   return handle;

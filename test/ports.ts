@@ -2,7 +2,7 @@
 // starts, so the port is chosen here and bound there a moment later. Ports the kernel hands out on
 // its own (port 0 listeners, and the local end of every outgoing connection: a browser, a database
 // pool) come from the ephemeral range, 32768-60999 on Linux; a port chosen from that range can be
-// taken in the gap, and the server then exits with EADDRINUSE (CI saw it once). Below the range, only
+// taken in the gap, and the server then exits at start (most likely what CI saw once). Below it, only
 // another test that chose the same port could take it: random, then checked free by binding it.
 import { createServer } from 'node:net';
 
