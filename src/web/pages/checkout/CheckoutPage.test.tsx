@@ -147,6 +147,16 @@ async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
 const enrollNow = () => screen.getByRole('button', { name: 'Enroll Now' });
 
 describe('checkout form', () => {
+  it('while the cart loads, shows its shape as a status region a screen reader names', async () => {
+    let answer: (reply: { status: number; body?: unknown }) => void = () => {};
+    handlers[`/api/v1/get-cart-items/${CART_ID}/`] = () => new Promise((resolve) => (answer = resolve));
+    renderCheckout();
+    // aria-label is allowed on a div only with a role (axe: aria-prohibited-attr).
+    expect(await screen.findByRole('status', { name: 'Loading your cart' })).toHaveAttribute('aria-busy', 'true');
+    answer({ status: 200, body: cart });
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading your cart' })).not.toBeInTheDocument());
+  });
+
   it('shows the required and email messages, and sends nothing while invalid', async () => {
     const user = userEvent.setup();
     renderCheckout();

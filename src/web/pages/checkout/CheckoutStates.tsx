@@ -21,7 +21,7 @@ export function EmptyCart() {
 /** The checkout's shape while the cart loads. */
 export function CheckoutSkeleton() {
   return (
-    <div className="row g-4" aria-busy="true" aria-label="Loading your cart">
+    <div className="row g-4" role="status" aria-busy="true" aria-label="Loading your cart">
       <div className="col-lg-7">
         <div className="card p-4">
           <div className="skeleton skeleton-text w-25 mb-4" />

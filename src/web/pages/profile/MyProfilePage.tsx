@@ -7,7 +7,7 @@ import './profile.scss';
 
 function ProfileSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading your profile">
+    <div role="status" aria-busy="true" aria-label="Loading your profile">
       <div className="card mb-4">
         <div className="card-body p-4 d-flex align-items-center gap-4">
           <div className="skeleton rounded-circle flex-shrink-0" style={{ width: 96, height: 96 }} />
