@@ -3,8 +3,8 @@
  * (with WCAG 2.2's target size, SC 2.5.8: every link and button 24 by 24 px or far enough from the
  * next one; at 375 px every target is 24 by 24 px, spacing or not), nothing overflows sideways,
  * every table fits the window with its words whole, tabs stay on one row, an open dialog dims the
- * whole window, and a screenshot is saved under e2e/artifacts/pages/ (gitignored) to look at. One
- * test per page and width, so a failure names both.
+ * whole window, and a screenshot is saved under e2e/artifacts/pages/ (gitignored) to look at (with
+ * E2E_SCREENSHOTS=failures, only a failing page's). One test per page and width, so a failure names both.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -12,11 +12,16 @@ import type { Result } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage, runAxe } from './browser';
+import { launch, openPage, pageSettled, runAxe } from './browser';
 import { keptSignedIn, makeFixtures, type Fixtures } from './fixtures';
 import { pages, type PageCase } from './pages';
 
 const screenshots = path.join(import.meta.dirname, 'artifacts', 'pages');
+/**
+ * E2E_SCREENSHOTS=failures (CI, where nobody looks at them): only a page that fails its checks is saved. A full-page
+ * PNG costs the browser about 0.4 s of CPU, 246 times.
+ */
+const everyScreenshot = process.env.E2E_SCREENSHOTS !== 'failures';
 const widths = [1280, 375] as const;
 
 let browser: Browser;
@@ -251,8 +256,8 @@ async function open(page: Page, pageCase: PageCase) {
   const seen = typeof pageCase.see === 'function' ? pageCase.see(fixtures) : pageCase.see;
   const locator = 'heading' in seen ? page.getByRole('heading', { name: seen.heading }) : page.getByText(seen.text);
   await locator.first().waitFor();
-  // Let late requests (prices, progress, images) settle, then fonts, so the page is checked as a reader sees it.
-  await page.waitForLoadState('networkidle');
+  // Let late requests (prices, progress, images) settle and skeletons give way, then fonts, so the page is checked as a reader sees it.
+  await pageSettled(page);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await pageCase.act?.(page);
   // Checked once what the action opened has faded in: mid-fade, a dialog's text has not its colour yet (axe measured
@@ -279,7 +284,8 @@ describe.each(widths)('every page at %i px', (width) => {
       const { context, page } = await openPage(browser, { width, storageState: fixtures.storage[audience] });
       try {
         await open(page, pageCase);
-        await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
+        const screenshot = () => page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
+        if (everyScreenshot) await screenshot();
         const problems = [
           ...(await sidewaysOverflow(page)),
           ...(await unreadableTables(page)),
@@ -288,6 +294,7 @@ describe.each(widths)('every page at %i px', (width) => {
           ...(await undimmedHeader(page)),
           ...(await axeViolations(page)),
         ];
+        if (problems.length && !everyScreenshot) await screenshot();
         expect(problems, `${name} at ${width}px:\n${problems.join('\n')}`).toEqual([]);
       } finally {
         // A page may have refreshed its expired access token, which spends the stored refresh token (it rotates, and
