@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, RunOptions } from 'axe-core';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
@@ -75,7 +75,6 @@ export async function openPage(
     ...(options.locale ? { locale: options.locale } : {}),
   });
   const page = await context.newPage();
-  trackRequests(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
@@ -85,49 +84,20 @@ export async function openPage(
   return { context, page, errors };
 }
 
-/** The requests each page opened with openPage has in flight. */
-const inFlight = new WeakMap<Page, Set<Request>>();
-
-function trackRequests(page: Page): void {
-  const pending = new Set<Request>();
-  inFlight.set(page, pending);
-  page.on('request', (request) => pending.add(request));
-  page.on('requestfinished', (request) => pending.delete(request));
-  page.on('requestfailed', (request) => pending.delete(request));
-}
-
-/**
- * Waits until the page (opened with openPage) has had no request in flight for `quietMs`: late requests (prices,
- * progress, images) have settled. Playwright's 'networkidle' waits a fixed 500 ms of quiet, which the page checks paid
- * 246 times; a request starts within a few milliseconds of what leads to it (a render, a response), so 150 ms is ample.
- */
-export async function networkQuiet(page: Page, quietMs = 150, timeoutMs = 30_000): Promise<void> {
-  const pending = inFlight.get(page);
-  if (!pending) throw new Error('networkQuiet: open the page with openPage, which tracks its requests');
-  const deadline = Date.now() + timeoutMs;
-  let quietSince = pending.size ? 0 : Date.now();
-  for (;;) {
-    const now = Date.now();
-    if (pending.size) quietSince = 0;
-    else if (!quietSince) quietSince = now;
-    else if (now - quietSince >= quietMs) return;
-    if (now > deadline) throw new Error(`requests still in flight after ${timeoutMs} ms: ${[...pending].map((request) => request.url()).join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 /** The app's own signs of loading: a region marked busy, or a skeleton's 'Loading …' status. */
 const LOADING = '[aria-busy="true"], [role="status"][aria-label^="Loading"]';
 
 /**
- * Waits until the page shows no sign of loading and its requests have settled (networkQuiet): a
- * page checked as a reader sees it once it has loaded. A request may start another load (the cart
- * after the site's settings), so both are checked again until they agree.
+ * Waits until the page shows no sign of loading and the network has been quiet for 500 ms
+ * (Playwright's networkidle): a page checked as a reader sees it once it has loaded. A request may
+ * start another load (the cart after the site's settings), so both are checked again until they
+ * agree. (A 150 ms quiet window was tried: a lesson's quiz was then checked before its layout had
+ * settled, its options 22 px apart instead of 30.)
  */
 export async function pageSettled(page: Page, timeoutMs = 30_000): Promise<void> {
   for (let round = 0; round < 5; round++) {
     await page.waitForFunction((selector) => !document.querySelector(selector), LOADING, { timeout: timeoutMs });
-    await networkQuiet(page, 150, timeoutMs);
+    await page.waitForLoadState('networkidle', { timeout: timeoutMs });
     if (!(await page.$(LOADING))) return;
   }
   throw new Error(`the page kept loading: ${LOADING} is still shown`);
