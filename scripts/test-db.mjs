@@ -5,9 +5,15 @@ import { spawnSync } from 'node:child_process';
 // Files whose outcome cannot depend on the database server run in `npm test` only: they open no
 // database (the lint rules, the repository's scripts and documents) or the embedded one by design
 // (the admin CLI beside a server on its folder, the seeds on a fresh install, afterCommit's
-// contract). Here they would only repeat the same run; every file that opens the test database
+// contract, how PGlite reads values). Here they would only repeat the same run; every file that opens the test database
 // (test/helpers.ts) is run on PostgreSQL.
-const sameOnAnyDatabase = ['eslint/**', 'scripts/**', 'src/server/db/seed/seed.test.ts', 'src/server/db/after-commit.test.ts'];
+const sameOnAnyDatabase = [
+  'eslint/**',
+  'scripts/**',
+  'src/server/db/seed/seed.test.ts',
+  'src/server/db/after-commit.test.ts',
+  'src/server/db/pglite-values.test.ts',
+];
 
 const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const excluded = sameOnAnyDatabase.flatMap((glob) => ['--exclude', glob]);

@@ -127,7 +127,7 @@ const asText = (text: string) => text;
  * drizzle passes the same parsers with every query (timestamps, dates and intervals read as text),
  * and PGlite then copies all of its own (318, one per type and array type) into a new object for
  * each query: 150 µs a query, more than half of what a simple one costs, and garbage for the
- * collector (measured: it was a fifth of create-order's time on PGlite). Parsers that read a type
+ * collector (measured: a tenth of create-order's server time on PGlite). Parsers that read a type
  * as text are set on the client once instead, and left out of each query's options.
  */
 function parsersOnce<T extends Queryable>(target: T, parsers: Record<number, unknown>): T {
