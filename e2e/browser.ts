@@ -88,19 +88,14 @@ export async function openPage(
 const LOADING = '[aria-busy="true"], [role="status"][aria-label^="Loading"]';
 
 /**
- * Waits until the page shows no sign of loading and the network has been quiet for 500 ms
- * (Playwright's networkidle): a page checked as a reader sees it once it has loaded. A request may
- * start another load (the cart after the site's settings), so both are checked again until they
- * agree. (A 150 ms quiet window was tried: a lesson's quiz was then checked before its layout had
- * settled, its options 22 px apart instead of 30.)
+ * Waits until the network has been quiet for 500 ms (Playwright's networkidle, reached once per
+ * navigation) and the page then shows no sign of loading: a page checked as a reader sees it once
+ * it has loaded. (A 150 ms quiet window was tried instead: CI then checked a lesson's quiz before
+ * its layout had settled.)
  */
 export async function pageSettled(page: Page, timeoutMs = 30_000): Promise<void> {
-  for (let round = 0; round < 5; round++) {
-    await page.waitForFunction((selector) => !document.querySelector(selector), LOADING, { timeout: timeoutMs });
-    await page.waitForLoadState('networkidle', { timeout: timeoutMs });
-    if (!(await page.$(LOADING))) return;
-  }
-  throw new Error(`the page kept loading: ${LOADING} is still shown`);
+  await page.waitForLoadState('networkidle', { timeout: timeoutMs });
+  await page.waitForFunction((selector) => !document.querySelector(selector), LOADING, { timeout: timeoutMs });
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
