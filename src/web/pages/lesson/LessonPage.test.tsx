@@ -219,6 +219,29 @@ describe('LessonPage', () => {
     expect(lessonButton(/^Lesson 3:/)).toHaveAttribute('aria-current', 'true');
   });
 
+  it('brings the stage back into view when a lesson is picked from the list below it (a phone), and not when the stage is in view', async () => {
+    window.localStorage.setItem('accessToken', 'token');
+    course = makeCourse({ course_status: 'in_progress' });
+    serve();
+    renderAt('/lesson/python-foundations/2/4');
+    await screen.findByTitle('Lesson 4: While Loops and When to Use Them');
+    const stage = document.querySelector<HTMLElement>('.lesson-stage')!;
+    const scrolled = vi.fn();
+    stage.scrollIntoView = scrolled;
+    const stageTop = vi.spyOn(stage, 'getBoundingClientRect');
+
+    stageTop.mockReturnValue(new DOMRect(0, 120, 375, 400));
+    fireEvent.click(lessonButton(/^Lesson 3:/));
+    expect(await screen.findByTitle('Lesson 3: Making Decisions with If, Elif and Else')).toBeInTheDocument();
+    expect(scrolled).not.toHaveBeenCalled();
+
+    // Scrolled down to the list: the stage's top is above the window.
+    stageTop.mockReturnValue(new DOMRect(0, -900, 375, 400));
+    fireEvent.click(lessonButton(/^Lesson 4:/));
+    expect(await screen.findByTitle('Lesson 4: While Loops and When to Use Them')).toBeInTheDocument();
+    expect(scrolled).toHaveBeenCalledWith({ block: 'start' });
+  });
+
   it('completes an article when it opens, for an enrolled learner', async () => {
     window.localStorage.setItem('accessToken', 'token');
     course = makeCourse({ course_status: 'enrolled' });

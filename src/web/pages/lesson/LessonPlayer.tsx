@@ -85,11 +85,12 @@ export function LessonPlayer({ course, slug, sectionId, lessonId, projectId }: L
 
   const stageRef = useRef<HTMLDivElement>(null);
   const select = (next: Lesson) => {
+    // On a phone the list is below the stage: the picked lesson (or why it is locked) is brought into view. The page
+    // stays the same page, so it does not scroll by itself.
+    const stage = stageRef.current;
+    if (stage && stage.getBoundingClientRect().top < 0) stage.scrollIntoView?.({ block: 'start' });
     if (isLessonLocked(next)) {
       setLockedPick(next.uuid);
-      // The address stays, so the page does not scroll by itself: on a phone the list is below the stage.
-      const stage = stageRef.current;
-      if (stage && stage.getBoundingClientRect().top < 0) stage.scrollIntoView?.({ block: 'start' });
       return;
     }
     setLockedPick(null);
