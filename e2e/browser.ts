@@ -98,6 +98,19 @@ export async function pageSettled(page: Page, timeoutMs = 30_000): Promise<void>
   await page.waitForFunction((selector) => !document.querySelector(selector), LOADING, { timeout: timeoutMs });
 }
 
+/** Waits until the window has stopped scrolling (a smooth scroll the page started takes about half a second, and no animation list shows it). */
+export async function scrollSettled(page: Page, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await page.evaluate(() => scrollY);
+  for (;;) {
+    await page.waitForTimeout(100);
+    const now = await page.evaluate(() => scrollY);
+    if (now === last) return;
+    if (Date.now() > deadline) throw new Error(`the window kept scrolling for ${timeoutMs} ms`);
+    last = now;
+  }
+}
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**

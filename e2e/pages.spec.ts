@@ -12,7 +12,7 @@ import type { Result } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage, pageSettled, runAxe } from './browser';
+import { launch, openPage, pageSettled, runAxe, scrollSettled } from './browser';
 import { keptSignedIn, makeFixtures, type Fixtures } from './fixtures';
 import { pages, type PageCase } from './pages';
 
@@ -270,6 +270,8 @@ async function open(page: Page, pageCase: PageCase) {
       document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity) &&
       [...document.querySelectorAll('.modal.show, .offcanvas.show')].every((element) => getComputedStyle(element).opacity === '1'),
   );
+  // And once a scroll the action started has ended (picking a lesson in the list below the stage brings the stage into view).
+  await scrollSettled(page);
 }
 
 /** PAGES=name,name runs only those pages. */
