@@ -90,8 +90,7 @@ const LOADING = '[aria-busy="true"], [role="status"][aria-label^="Loading"]';
 /**
  * Waits until the network has been quiet for 500 ms (Playwright's networkidle, reached once per
  * navigation) and the page then shows no sign of loading: a page checked as a reader sees it once
- * it has loaded. (A 150 ms quiet window was tried instead: CI then checked a lesson's quiz before
- * its layout had settled.)
+ * it has loaded.
  */
 export async function pageSettled(page: Page, timeoutMs = 30_000): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: timeoutMs });
