@@ -40,21 +40,28 @@ export async function openTestDatabase(onQuery?: (sql: string) => void): Promise
       ...handle,
       close: async () => {
         await handle.close();
-        const cleanup = new pg.Client({ connectionString: base });
-        await cleanup.connect();
-        // The pool's connections are closing: let their backends exit first, or a forced drop can
-        // deliver "terminating connection" to a client that is ending, outside any test.
-        for (let i = 0; i < 100; i++) {
-          const { rows } = await cleanup.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-          if (!rows[0]?.n) break;
-          await new Promise((r) => setTimeout(r, 20));
-        }
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
+        await dropDatabase(base, name);
       },
     };
   }
   return loadDump(inject('pgliteDump'), onQuery);
+}
+
+/**
+ * Drops a PostgreSQL database once the connections closed on it have gone: their backends exit a
+ * moment after the pool ends, and a forced drop meanwhile delivers "terminating connection" to a
+ * client that is ending, an error outside any test.
+ */
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const cleanup = new pg.Client({ connectionString: serverUrl });
+  await cleanup.connect();
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await cleanup.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+    if (!rows[0]?.n) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await cleanup.query(`drop database if exists ${name} with (force)`);
+  await cleanup.end();
 }
 
 /** An embedded database started from a dump file written by the global setup. */
