@@ -152,6 +152,13 @@ function parsersOnce<T extends Queryable>(target: T, parsers: Record<number, unk
   });
 }
 
+/**
+ * An in-memory database's files are already in memory, so its buffer cache is a second copy: 16 MB
+ * instead of PGlite's 160 MB. Setting up those buffers was half of what starting one costs (every
+ * test file does): 1.1 s → 0.5 s of CPU from the test dump, measured.
+ */
+const IN_MEMORY_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const logger: Logger | undefined = options.onQuery ? { logQuery: (query) => options.onQuery?.(query) } : undefined;
   if (options.url) {
@@ -182,6 +189,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     ...(await pgliteRuntime()),
     // The trigram indexes behind the studio's searches (migration 0015).
     extensions: { pg_trgm },
+    ...(options.dataDir ? {} : { startParams: [...PGlite.defaultStartParams, ...IN_MEMORY_SETTINGS] }),
     ...(options.dataDir ? { dataDir: path.resolve(options.dataDir) } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
