@@ -70,11 +70,11 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
  * every test file (measured).
  */
 class DumpBlob extends Blob {
-  constructor(private readonly bytes: Uint8Array) {
+  constructor(private readonly contents: Uint8Array) {
     super();
   }
   override arrayBuffer(): Promise<ArrayBuffer> {
-    return Promise.resolve(this.bytes.slice().buffer);
+    return Promise.resolve(this.contents.slice().buffer);
   }
 }
 
@@ -84,7 +84,7 @@ const dumps = new Map<string, Uint8Array>();
 /** An embedded database started from a dump file written by the global setup. */
 function loadDump(file: string, onQuery?: (sql: string) => void): Promise<DatabaseHandle> {
   let bytes = dumps.get(file);
-  if (!bytes) dumps.set(file, (bytes = readFileSync(file)));
+  if (!bytes) dumps.set(file, (bytes = new Uint8Array(readFileSync(file))));
   return openDatabase({ loadDataDir: new DumpBlob(bytes), onQuery });
 }
 
