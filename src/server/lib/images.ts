@@ -1,5 +1,8 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { keyOfPublicUploadPath, newKey, publicUploadPath, type FileStorage } from '../integrations/storage/index.js';
+
+/** sharp, loaded by the first picture rather than at start (see lib/pdf/document.ts). */
+export const loadSharp = () => import('sharp').then((module) => module.default);
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
@@ -9,6 +12,7 @@ const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'])
  * Returns undefined when the bytes are not an image.
  */
 export async function reencodeImage(bytes: Buffer, size: { width: number; height: number; fit: 'cover' | 'inside' }): Promise<Buffer | undefined> {
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { limitInputPixels: 40_000_000, failOn: 'error' });
     const meta = await image.metadata();
@@ -59,7 +63,7 @@ export async function deletePublicImage(storage: FileStorage, publicPath: string
 export async function storeCourseImage(storage: FileStorage, bytes: Buffer, size: { width: number; height: number }): Promise<string | undefined> {
   const webp = await reencodeImage(bytes, { ...size, fit: 'cover' });
   if (!webp) return undefined;
-  const jpeg = await previewJpeg(sharp(webp));
+  const jpeg = await previewJpeg((await loadSharp())(webp));
   const key = newKey('images', 'webp');
   await storage.put(key, webp, { contentType: 'image/webp' });
   try {

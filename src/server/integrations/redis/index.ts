@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /**
  * The Redis connection (REDIS_URL) that holds state every process must share: rate-limit
@@ -8,6 +8,8 @@ import { Redis } from 'ioredis';
  * reconnecting; the outage and the recovery are logged once each.
  */
 export async function connectRedis(url: string, log: Pick<FastifyBaseLogger, 'warn' | 'info'>): Promise<Redis> {
+  // Loaded here, only when REDIS_URL is set, not by every start (see lib/pdf/document.ts).
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     lazyConnect: true,
     connectTimeout: 2000,

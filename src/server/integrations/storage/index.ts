@@ -3,7 +3,6 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { randomToken } from '../../lib/tokens.js';
 
 /**
@@ -130,17 +129,23 @@ export interface S3StorageOptions {
   prefix?: string | undefined;
 }
 
-export function createS3Storage(options: S3StorageOptions): FileStorage & { client: S3Client } {
-  const client = new S3Client({
-    region: options.region,
-    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-    ...(options.credentials ? { credentials: options.credentials } : {}),
-    forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
-    // Checksums only where S3 requires them: S3-compatible stores differ in what they accept.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 3,
-  });
+/** The AWS SDK is loaded when the bucket is first used, not at start (see lib/pdf/document.ts). */
+export function createS3Storage(options: S3StorageOptions): FileStorage {
+  let connected: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: import('@aws-sdk/client-s3').S3Client }> | undefined;
+  const connect = () =>
+    (connected ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: options.region,
+        ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+        ...(options.credentials ? { credentials: options.credentials } : {}),
+        forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
+        // Checksums only where S3 requires them: S3-compatible stores differ in what they accept.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        maxAttempts: 3,
+      }),
+    })));
   const prefix = (options.prefix ?? '').replace(/^\/+|\/+$/g, '');
   const objectKey = (key: string) => {
     assertKey(key);
@@ -148,24 +153,27 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
   };
   return {
     kind: 's3',
-    client,
     async put(key, body, { contentType }) {
-      await client.send(
-        new PutObjectCommand({ Bucket: options.bucket, Key: objectKey(key), Body: body, ContentType: contentType, ContentLength: body.length }),
-      );
+      const Key = objectKey(key);
+      const { sdk, client } = await connect();
+      await client.send(new sdk.PutObjectCommand({ Bucket: options.bucket, Key, Body: body, ContentType: contentType, ContentLength: body.length }));
     },
     async get(key) {
+      const Key = objectKey(key);
+      const { sdk, client } = await connect();
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: objectKey(key) }));
+        const out = await client.send(new sdk.GetObjectCommand({ Bucket: options.bucket, Key }));
         if (!out.Body) return undefined;
         return { body: out.Body as Readable, contentType: out.ContentType ?? contentTypeByExtension(key), size: out.ContentLength };
       } catch (error) {
-        if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)) return undefined;
+        if (error instanceof sdk.NoSuchKey || (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404)) return undefined;
         throw error;
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: objectKey(key) }));
+      const Key = objectKey(key);
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: options.bucket, Key }));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';
-import { create } from 'fontkit';
+import type { Font } from 'fontkit';
 
 /**
  * The fonts every PDF we print (certificates, invoices, letters) draws its text with: Noto Sans, from
@@ -120,6 +120,13 @@ export function unwoff(woff: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
+/** fontkit, required by the first font parsed, not at start (see document.ts). */
+let fontkit: typeof import('fontkit') | undefined;
+export function parseFont(data: Buffer): Font {
+  fontkit ??= require('fontkit') as typeof import('fontkit');
+  return fontkit.create(data) as Font;
+}
+
 const loaded = new Map<string, FontFile>();
 function load(subset: Subset, weight: Weight): FontFile {
   const chunk = subset.name.replace(/^\[(\d+)\]$/, '$1');
@@ -127,7 +134,7 @@ function load(subset: Subset, weight: Weight): FontFile {
   const cached = loaded.get(file);
   if (cached) return cached;
   const data = unwoff(readFileSync(require.resolve(`@fontsource/${subset.pkg}/files/${file}`)));
-  const font = create(data);
+  const font = parseFont(data);
   const entry: FontFile = {
     key: file.replace(/\.woff$/, ''),
     data,

@@ -1,9 +1,8 @@
-import { create, type Font } from 'fontkit';
+import type { Font } from 'fontkit';
 import QRCode from 'qrcode';
-import sharp from 'sharp';
 import type { Letter } from '../../../shared/projects.js';
-import { previewJpeg } from '../../lib/images.js';
-import { baseFont, fontFor, type FontFile, type Weight } from '../../lib/pdf/fonts.js';
+import { loadSharp, previewJpeg } from '../../lib/images.js';
+import { baseFont, fontFor, parseFont, type FontFile, type Weight } from '../../lib/pdf/fonts.js';
 
 /**
  * The letter's share picture (og:image): a 1200×630 JPEG with the student's name, the project, the
@@ -18,7 +17,7 @@ const parsed = new Map<string, Font>();
 const fontkitOf = (file: FontFile): Font => {
   let font = parsed.get(file.key);
   if (!font) {
-    font = create(file.data);
+    font = parseFont(file.data);
     parsed.set(file.key, font);
   }
   return font;
@@ -122,6 +121,7 @@ export function letterImageSvg(letter: Letter): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
 }
 
-export function renderLetterImage(letter: Letter): Promise<Buffer> {
+export async function renderLetterImage(letter: Letter): Promise<Buffer> {
+  const sharp = await loadSharp();
   return previewJpeg(sharp(Buffer.from(letterImageSvg(letter))));
 }

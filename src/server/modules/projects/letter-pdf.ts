@@ -1,6 +1,6 @@
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Letter } from '../../../shared/projects.js';
+import { renderPdf } from '../../lib/pdf/document.js';
 import { drawText, type TextStyle } from '../../lib/pdf/text.js';
 
 const accent = '#3730a3';
@@ -28,12 +28,7 @@ function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number,
  * PDF text module (any script; long lines shrink, then wrap) and flows down the page.
  */
 export function renderLetterPdf(letter: Letter): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 0, info: { Title: `Pre-experience letter ${letter.number}`, Author: 'Lectern' } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return renderPdf({ size: 'A4', margin: 0, info: { Title: `Pre-experience letter ${letter.number}`, Author: 'Lectern' } }, (doc) => {
     const { width, height } = doc.page;
     const left = 64;
     const boxWidth = width - left * 2;
@@ -74,6 +69,5 @@ export function renderLetterPdf(letter: Letter): Promise<Buffer> {
     y = drawText(doc, letter.verify_url, textX, y + 6, textWidth, { size: 10, minSize: 7, color: accent }).bottom;
     y = drawText(doc, `Letter number ${letter.number}`, textX, y + 6, textWidth, { size: 10, color: muted }).bottom;
     drawText(doc, 'Also issued as a signed Open Badges 3.0 credential, verifiable offline.', textX, y + 6, textWidth, { size: 9, color: muted });
-    doc.end();
   });
 }
