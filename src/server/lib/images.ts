@@ -1,7 +1,7 @@
 import type { Sharp } from 'sharp';
 import { keyOfPublicUploadPath, newKey, publicUploadPath, type FileStorage } from '../integrations/storage/index.js';
 
-/** sharp, loaded by the first picture rather than at start (see lib/pdf/document.ts). */
+/** sharp, loaded by the first picture: a start that handles none never pays for importing it. */
 export const loadSharp = () => import('sharp').then((module) => module.default);
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);

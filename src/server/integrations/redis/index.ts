@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
  * reconnecting; the outage and the recovery are logged once each.
  */
 export async function connectRedis(url: string, log: Pick<FastifyBaseLogger, 'warn' | 'info'>): Promise<Redis> {
-  // Loaded here, only when REDIS_URL is set, not by every start (see lib/pdf/document.ts).
+  // Loaded here, only when REDIS_URL is set: a server without Redis never pays for importing it.
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     lazyConnect: true,

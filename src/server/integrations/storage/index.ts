@@ -129,7 +129,7 @@ export interface S3StorageOptions {
   prefix?: string | undefined;
 }
 
-/** The AWS SDK is loaded when the bucket is first used, not at start (see lib/pdf/document.ts). */
+/** The AWS SDK is loaded when the bucket is first used, not at start: a server on local storage never imports it. */
 export function createS3Storage(options: S3StorageOptions): FileStorage {
   let connected: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: import('@aws-sdk/client-s3').S3Client }> | undefined;
   const connect = () =>

@@ -120,7 +120,7 @@ export function unwoff(woff: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
-/** fontkit, required by the first font parsed, not at start (see document.ts). */
+/** fontkit, required by the first font parsed, not at start; CommonJS, the copy PDFKit uses (document.ts). */
 let fontkit: typeof import('fontkit') | undefined;
 export function parseFont(data: Buffer): Font {
   fontkit ??= require('fontkit') as typeof import('fontkit');
