@@ -31,8 +31,13 @@ describe("the studio's membership actions", () => {
       auto_renew: false,
       user: { id: m.user.id },
     });
-    const end = new Date(granted.start_date!);
-    end.setUTCMonth(end.getUTCMonth() + 3);
+    // Three calendar months on, on the same day or the month's last when it is shorter (29 November → 28 February).
+    const start = new Date(granted.start_date!);
+    const lastDay = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 4, 0)).getUTCDate();
+    const end = new Date(start);
+    end.setUTCDate(1);
+    end.setUTCMonth(start.getUTCMonth() + 3);
+    end.setUTCDate(Math.min(start.getUTCDate(), lastDay));
     expect(Date.parse(granted.end_date!)).toBeCloseTo(end.getTime(), -4);
     expect(await detailOf(m)).toMatchObject({ is_active: true, status: 'Active', payment_method: 'manual', auto_renew: false });
     expect((await historyOf(m)).map((h) => [h.status, h.payment_method, h.amount])).toEqual([['created', 'Complimentary', 0]]);
