@@ -10,6 +10,7 @@ import { buildApp, type App, type AppDeps } from '../src/server/app.js';
 import { loadConfig, type Config } from '../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
 import { devMailbox } from '../src/server/db/schema/index.js';
+import { takeDatabase } from './database-pool.js';
 import { createUser } from '../src/server/modules/accounts/index.js';
 
 export interface TestApp {
@@ -81,11 +82,17 @@ class DumpBlob extends Blob {
 /** Each dump file's bytes, read once per test worker (its files share the worker's modules). */
 const dumps = new Map<string, Uint8Array>();
 
-/** An embedded database started from a dump file written by the global setup. */
+/** An embedded database as a dump file written by the global setup has it (test/database-pool.ts). */
 function loadDump(file: string, onQuery?: (sql: string) => void): Promise<DatabaseHandle> {
-  let bytes = dumps.get(file);
-  if (!bytes) dumps.set(file, (bytes = new Uint8Array(readFileSync(file))));
-  return openDatabase({ loadDataDir: new DumpBlob(bytes), onQuery });
+  return takeDatabase(
+    file,
+    () => {
+      let bytes = dumps.get(file);
+      if (!bytes) dumps.set(file, (bytes = new Uint8Array(readFileSync(file))));
+      return new DumpBlob(bytes);
+    },
+    onQuery,
+  );
 }
 
 /** An empty embedded database with every migration applied (as a fresh install has it), from the dump when there is one. */

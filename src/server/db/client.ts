@@ -184,6 +184,12 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       close: () => pool.end(),
     };
   }
+  const client = await startPglite(options);
+  return pgliteHandle(client, { onQuery: options.onQuery });
+}
+
+/** Starts an embedded PostgreSQL: in memory unless given a data folder, from a dump when given one. */
+export async function startPglite(options: Pick<OpenOptions, 'dataDir' | 'loadDataDir'>): Promise<PGlite> {
   if (options.dataDir) mkdirSync(path.resolve(options.dataDir), { recursive: true });
   const client = new PGlite({
     ...(await pgliteRuntime()),
@@ -194,12 +200,21 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   await client.waitReady;
+  return client;
+}
+
+/**
+ * The handle over a started PGlite. Closing it closes the database unless `close` says what to do
+ * instead (a test worker hands one database from file to file, test/database-pool.ts).
+ */
+export function pgliteHandle(client: PGlite, options: { onQuery?: ((sql: string) => void) | undefined; close?: () => Promise<void> } = {}): DatabaseHandle {
+  const logger: Logger | undefined = options.onQuery ? { logQuery: (query) => options.onQuery?.(query) } : undefined;
   const db = trackCommits(drizzlePglite(parsersOnce(client, client.parsers), { logger }) as unknown as Database);
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     exclusive: (fn) => fn(),
-    close: () => client.close(),
+    close: options.close ?? (() => client.close()),
   };
 }

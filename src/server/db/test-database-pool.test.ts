@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../test/helpers.js';
+import type { Database } from './client.js';
+
+/** Every table's rows and every sequence's position, as one comparable value. */
+async function fingerprint(db: Database): Promise<Record<string, string>> {
+  const { rows: tables } = await db.execute<{ name: string }>(
+    sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+  );
+  const result: Record<string, string> = {};
+  for (const { name } of tables) {
+    const { rows } = await db.execute<{ digest: string | null }>(
+      sql.raw(`select md5(string_agg(t::text, '|' order by t::text)) as digest from public."${name}" t`),
+    );
+    result[name] = rows[0]?.digest ?? 'empty';
+  }
+  const { rows: sequences } = await db.execute<{ name: string; last_value: string | null }>(
+    sql`select sequencename as name, last_value::text from pg_sequences where schemaname = 'public' order by sequencename`,
+  );
+  for (const row of sequences) result[`sequence ${row.name}`] = row.last_value ?? 'unused';
+  return result;
+}
+
+describe('the test database pool (test/database-pool.ts)', () => {
+  it('hands the next file the database exactly as the dump had it, whatever the last one wrote', async () => {
+    const first = await openTestDatabase();
+    const before = await fingerprint(first.db);
+    await first.db.execute(sql`insert into users (username, email, full_name) values ('pool', 'pool@example.com', 'Zofia Łukasiewicz')`);
+    await first.db.execute(sql`update courses set title = 'changed' where id = (select min(id) from courses)`);
+    await first.db.execute(sql`delete from client_reviews`);
+    await first.db.execute(sql`set statement_timeout = 1234`);
+    expect(await fingerprint(first.db)).not.toEqual(before);
+    await first.close();
+    // The handle that was closed no longer reaches the database.
+    await expect(first.db.execute(sql`select 1`)).rejects.toThrow();
+
+    const next = await openTestDatabase();
+    expect(await fingerprint(next.db)).toEqual(before);
+    const { rows } = await next.db.execute<{ statement_timeout: string }>(sql`show statement_timeout`);
+    expect(rows[0]?.statement_timeout).toBe('0');
+    await next.close();
+  });
+});
