@@ -19,11 +19,22 @@ interface Pooled {
   client: PGlite;
   /** The statements that put the database back as the dump had it. */
   restore: string;
+  /** The tables and their columns: a file that changed them (DDL) leaves a database that is not handed out again. */
+  shape: string;
 }
 
 const idle = new Map<string, Pooled[]>();
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+const SHAPE = `select coalesce(string_agg(c.relname || ':' || c.relnatts, ',' order by c.relname), '') as shape
+  from pg_class c join pg_namespace n on n.oid = c.relnamespace
+ where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'S')`;
+
+async function shapeOf(client: PGlite): Promise<string> {
+  const { rows } = await client.query<{ shape: string }>(SHAPE);
+  return rows[0]?.shape ?? '';
+}
 
 /** Copies the dump's rows aside, and writes the statements that put them back. */
 async function snapshot(client: PGlite): Promise<string> {
@@ -61,7 +72,7 @@ async function snapshot(client: PGlite): Promise<string> {
 
 async function start(file: string, dump: () => Blob): Promise<Pooled> {
   const client = await startPglite({ loadDataDir: dump() });
-  return { client, restore: await snapshot(client) };
+  return { client, restore: await snapshot(client), shape: await shapeOf(client) };
 }
 
 /** A database as the dump `file` has it: one put back by an earlier file, or a new one. */
@@ -83,6 +94,7 @@ export async function takeDatabase(file: string, dump: () => Blob, onQuery?: (sq
         try {
           // Whatever a test left in the session (settings, prepared statements) goes with it.
           await pooled.client.exec('discard all');
+          if ((await shapeOf(pooled.client)) !== pooled.shape) throw new Error('the tables changed');
           await pooled.client.exec(`begin;\n${pooled.restore};\ncommit`);
         } catch {
           // A database that cannot be put back is not handed out again.

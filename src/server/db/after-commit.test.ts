@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { afterCommit, openDatabase, type DatabaseHandle } from './client.js';
+import { openMigratedDatabase } from '../../../test/helpers.js';
+import { afterCommit, type DatabaseHandle } from './client.js';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
-  handle = await openDatabase({});
-  await handle.db.execute(sql`create table t (n int)`);
+  handle = await openMigratedDatabase();
+  await handle.db.execute(sql`create temporary table t (n int)`);
 });
 afterAll(() => handle.close());
 

@@ -6,11 +6,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from './client.js';
+import { openMigratedDatabase } from '../../../test/helpers.js';
+import type { DatabaseHandle } from './client.js';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
-  handle = await openDatabase({});
+  handle = await openMigratedDatabase();
 });
 afterAll(() => handle.close());
 

@@ -41,4 +41,14 @@ describe('the test database pool (test/database-pool.ts)', () => {
     expect(rows[0]?.statement_timeout).toBe('0');
     await next.close();
   });
+
+  it('does not hand out again a database whose tables a file changed', async () => {
+    const first = await openTestDatabase();
+    await first.db.execute(sql`create table left_behind (n int)`);
+    await first.close();
+    const next = await openTestDatabase();
+    const { rows } = await next.db.execute<{ n: number }>(sql`select count(*)::int as n from pg_tables where tablename = 'left_behind'`);
+    expect(rows[0]?.n).toBe(0);
+    await next.close();
+  });
 });
