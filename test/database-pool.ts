@@ -59,7 +59,8 @@ async function snapshot(client: PGlite): Promise<string> {
     const columns = table.columns.map(quote).join(', ');
     await client.exec(`create table ${SNAPSHOT}.${quote(table.name)} as select ${columns} from public.${quote(table.name)}`);
     const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from ${SNAPSHOT}.${quote(table.name)}`);
-    if (rows[0]?.n) restore.push(`insert into public.${quote(table.name)} (${columns}) overriding system value select ${columns} from ${SNAPSHOT}.${quote(table.name)}`);
+    if (rows[0]?.n)
+      restore.push(`insert into public.${quote(table.name)} (${columns}) overriding system value select ${columns} from ${SNAPSHOT}.${quote(table.name)}`);
   }
   for (const { name } of sequences) {
     const { rows } = await client.query<{ last_value: string; is_called: boolean }>(`select last_value, is_called from public.${quote(name)}`);

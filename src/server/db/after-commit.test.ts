@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMigratedDatabase } from '../../../test/helpers.js';
-import { afterCommit, type DatabaseHandle } from './client.js';
+import { afterCommit, rowsOf, type DatabaseHandle } from './client.js';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -11,8 +11,7 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 
 const count = async () => {
-  const result = (await handle.db.execute(sql`select count(*)::int as n from t`)) as unknown as { rows: { n: number }[] };
-  return Number(result.rows[0]!.n);
+  return Number(rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from t`))[0]!.n);
 };
 
 describe('afterCommit', () => {

@@ -20,6 +20,9 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Either: what a function takes when it runs alone or inside its caller's transaction. */
 export type Db = Database | Tx;
 
+/** The rows of `db.execute()`'s result: the query API does not type them, both drivers return them as `rows`. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 /** What runs once the transaction a write belongs to has committed, by the transaction handle. */
 const commitQueues = new WeakMap<object, Array<() => void>>();
 

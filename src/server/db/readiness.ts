@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrationsFolder, type Database } from './client.js';
+import { migrationsFolder, rowsOf, type Database } from './client.js';
 
 const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number; tag: string }[] };
 /** The newest migration this build ships (drizzle records each applied one by its timestamp). */
@@ -18,7 +18,7 @@ export async function databaseState(db: Database, timeoutMs = 2000): Promise<Dat
       await db.execute(sql`select 1`);
       try {
         const result = await db.execute<{ last: string | null }>(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`);
-        const last = (result as unknown as { rows: { last: string | null }[] }).rows[0]?.last;
+        const last = rowsOf<{ last: string | null }>(result)[0]?.last;
         return last !== null && last !== undefined && Number(last) >= newestMigration ? 'ready' : 'migrations pending';
       } catch {
         return 'migrations pending';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { rowsOf } from './client.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,8 +13,7 @@ afterAll(() => t.close());
 async function planWithoutSeqScan(query: string): Promise<string> {
   return t.handle.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
-    const result = (await tx.execute(sql.raw(`explain ${query}`))) as unknown as { rows: Record<string, string>[] };
-    return result.rows.map((row) => Object.values(row).join(' ')).join('\n');
+    return rowsOf<Record<string, string>>(await tx.execute(sql.raw(`explain ${query}`))).map((row) => Object.values(row).join(' ')).join('\n');
   });
 }
 

@@ -1,22 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/helpers.js';
-import type { Database } from './client.js';
+import { rowsOf, type Database } from './client.js';
 
 /** Every table's rows and every sequence's position, as one comparable value. */
 async function fingerprint(db: Database): Promise<Record<string, string>> {
-  const { rows: tables } = await db.execute<{ name: string }>(
-    sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
-  );
+  const tables = rowsOf<{ name: string }>(await db.execute(sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`));
   const result: Record<string, string> = {};
   for (const { name } of tables) {
-    const { rows } = await db.execute<{ digest: string | null }>(
-      sql.raw(`select md5(string_agg(t::text, '|' order by t::text)) as digest from public."${name}" t`),
+    const [row] = rowsOf<{ digest: string | null }>(
+      await db.execute(sql.raw(`select md5(string_agg(t::text, '|' order by t::text)) as digest from public."${name}" t`)),
     );
-    result[name] = rows[0]?.digest ?? 'empty';
+    result[name] = row?.digest ?? 'empty';
   }
-  const { rows: sequences } = await db.execute<{ name: string; last_value: string | null }>(
-    sql`select sequencename as name, last_value::text from pg_sequences where schemaname = 'public' order by sequencename`,
+  const sequences = rowsOf<{ name: string; last_value: string | null }>(
+    await db.execute(sql`select sequencename as name, last_value::text from pg_sequences where schemaname = 'public' order by sequencename`),
   );
   for (const row of sequences) result[`sequence ${row.name}`] = row.last_value ?? 'unused';
   return result;
@@ -37,8 +35,7 @@ describe('the test database pool (test/database-pool.ts)', () => {
 
     const next = await openTestDatabase();
     expect(await fingerprint(next.db)).toEqual(before);
-    const { rows } = await next.db.execute<{ statement_timeout: string }>(sql`show statement_timeout`);
-    expect(rows[0]?.statement_timeout).toBe('0');
+    expect(rowsOf<{ statement_timeout: string }>(await next.db.execute(sql`show statement_timeout`))[0]?.statement_timeout).toBe('0');
     await next.close();
   });
 
@@ -47,8 +44,7 @@ describe('the test database pool (test/database-pool.ts)', () => {
     await first.db.execute(sql`create table left_behind (n int)`);
     await first.close();
     const next = await openTestDatabase();
-    const { rows } = await next.db.execute<{ n: number }>(sql`select count(*)::int as n from pg_tables where tablename = 'left_behind'`);
-    expect(rows[0]?.n).toBe(0);
+    expect(rowsOf<{ n: number }>(await next.db.execute(sql`select count(*)::int as n from pg_tables where tablename = 'left_behind'`))[0]?.n).toBe(0);
     await next.close();
   });
 });

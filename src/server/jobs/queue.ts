@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Database, Tx } from '../db/client.js';
+import { rowsOf, type Database, type Tx } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
 import { makeWellFormed } from '../lib/text.js';
 
@@ -71,7 +71,7 @@ export function createJobQueue(db: Database, logger: FastifyBaseLogger): JobQueu
         for update skip locked
       )
       returning id, name, payload, status, attempts, max_attempts as "maxAttempts"`);
-    const rows = (claimed as unknown as { rows: (typeof jobs.$inferSelect)[] }).rows;
+    const rows = rowsOf<typeof jobs.$inferSelect>(claimed);
     for (const job of rows) await runOne(job);
     return rows.length;
   }

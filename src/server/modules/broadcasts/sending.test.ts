@@ -8,6 +8,7 @@ import { createTestApp, createVerifiedUser, freshIp, type TestApp } from '../../
 import { firstPaidCourse } from '../../../../test/orders.js';
 import type { AdminBroadcastDetail } from '../../../shared/broadcasts.js';
 import { buildApp, type App } from '../../app.js';
+import { rowsOf } from '../../db/client.js';
 import { broadcastRecipients, enrolments, jobs } from '../../db/schema/index.js';
 import type { Mailer, MailMessage } from '../../integrations/mail/index.js';
 import { batchPlan, INTERRUPTED_ERROR } from './sending.js';
@@ -124,9 +125,7 @@ describe('a restart in the middle of a broadcast', { timeout: 90_000 }, () => {
     for (let round = 0; round < 50; round++) {
       await timePasses(t, 6);
       await second.ctx.queue.runDue(50);
-      const [left] = await t.handle.db
-        .execute(sql`select 1 from broadcasts where id = ${id} and status = 'sending'`)
-        .then((r) => (r as unknown as { rows: unknown[] }).rows);
+      const [left] = await t.handle.db.execute(sql`select 1 from broadcasts where id = ${id} and status = 'sending'`).then((r) => rowsOf(r));
       if (!left) break;
     }
 

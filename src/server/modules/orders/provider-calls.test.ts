@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseListItem } from '../../../shared/catalog.js';
-import { openTransactions } from '../../db/client.js';
+import { openTransactions, rowsOf } from '../../db/client.js';
 import { insertCoupon } from '../../db/seed/factories.js';
 import { createTestApp, createVerifiedUser, freshIp, loginAs, type TestApp } from '../../../../test/helpers.js';
 import { guestBilling } from '../../../../test/orders.js';
@@ -40,7 +40,7 @@ function watched<T extends object>(gateway: T, name: string): T {
           sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
         );
         return Promise.all([result, open]).then(([answer, counted]) => {
-          call.idleInTransaction = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+          call.idleInTransaction = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
           return answer;
         });
       };

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Tx, Db } from '../../db/client.js';
+import { rowsOf, type Tx, type Db } from '../../db/client.js';
 import {
   couponBundles,
   couponCourses,
@@ -489,7 +489,6 @@ export async function selectProviderEventsPage(db: Db, filter: ProviderEventFilt
 // ---------------------------------------------------------------- the studio's overview
 
 /** A raw query's rows (PGlite and node-postgres both answer { rows }). */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /** A timestamp bound as text, read back by PostgreSQL: the same on PGlite and node-postgres. */
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 

@@ -20,7 +20,7 @@ import { createOrder, freeCouponOrder, guestBilling } from '../../../../test/ord
 import { startFakeProviders } from '../../../../test/payments.js';
 import type { CourseDetail, CourseListItem } from '../../../shared/catalog.js';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import { orderItems, orderRefunds, orders } from '../../db/schema/index.js';
 import { buildOverview } from '../admin/index.js';
 import { courseSales, orderMoneyByDay } from './overview.js';
@@ -47,7 +47,6 @@ afterAll(async () => {
   await fake.close();
 });
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 const utcDay = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
 
