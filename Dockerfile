@@ -45,4 +45,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node itself receives SIGTERM and drains (SHUTDOWN_TIMEOUT_SECONDS); run with an init (compose: init: true).
-CMD ["node", "--import", "tsx", "src/server/main.ts"]
+# The server's command as scripts/server-command.mjs writes it (why each flag: there).
+CMD ["node", "--no-memory-reducer", "--import", "tsx", "src/server/main.ts"]

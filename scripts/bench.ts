@@ -37,6 +37,7 @@ import { listOrdersPage, studioOrdersPage } from '../src/server/modules/orders/i
 import { listMemberships } from '../src/server/modules/subscriptions/index.js';
 import { adminOrderQuerySchema } from '../src/shared/admin.js';
 import type { Config } from '../src/server/config.js';
+import { serverEntry, serverNodeArgs } from './server-command.mjs';
 
 const env = process.env;
 /** BENCH_QUICK=1: a smoke run in about a minute (2 s per route, 40 courses, 10,000 orders); every knob still wins. */
@@ -262,7 +263,7 @@ async function measureStudio(handle: DatabaseHandle): Promise<{ name: string; p5
 }
 
 async function startServer(prepared: Prepared, stripeBase: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...serverNodeArgs, serverEntry], {
     cwd: root,
     env: {
       PATH: env.PATH,

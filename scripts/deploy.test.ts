@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { uploadLimits } from '../src/shared/uploads.js';
+import { serverEntry, serverNodeArgs } from './server-command.mjs';
 
 const dockerfile = readFileSync(new URL('../Dockerfile', import.meta.url), 'utf8');
 const main = readFileSync(new URL('../src/server/main.ts', import.meta.url), 'utf8');
@@ -13,6 +14,11 @@ describe('deploying (Dockerfile, deploy/Caddyfile)', () => {
     const loaded = [...new Set([...main.matchAll(/'\.\.\/\.\.\/(dist\/[\w-]+)/g)].map((m) => m[1]!))];
     expect(loaded).toEqual(expect.arrayContaining(['dist/web', 'dist/ssr']));
     for (const folder of loaded) expect(runtimeStage, folder).toContain(`COPY --from=build /app/${folder} ./${folder}`);
+  });
+
+  it('starts the server with the command npm start and the bench use (scripts/server-command.mjs)', () => {
+    const command = /^CMD (\[.*\])$/m.exec(runtimeStage.replace(/^HEALTHCHECK[^\n]*\n\s+CMD[^\n]*$/m, ''))?.[1];
+    expect(JSON.parse(command!)).toEqual(['node', ...serverNodeArgs, serverEntry]);
   });
 
   it("lets the proxy pass the largest upload the app accepts, so the app's own answer (413 with its message) is the one seen", () => {

@@ -2,6 +2,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { serverEntry, serverNodeArgs } from './server-command.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
@@ -26,7 +27,7 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+const server = spawn(process.execPath, [...serverNodeArgs, path.join(root, serverEntry)], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

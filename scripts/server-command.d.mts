@@ -1,0 +1,2 @@
+export declare const serverNodeArgs: string[];
+export declare const serverEntry: string;
