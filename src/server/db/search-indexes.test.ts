@@ -13,7 +13,9 @@ afterAll(() => t.close());
 async function planWithoutSeqScan(query: string): Promise<string> {
   return t.handle.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
-    return rowsOf<Record<string, string>>(await tx.execute(sql.raw(`explain ${query}`))).map((row) => Object.values(row).join(' ')).join('\n');
+    return rowsOf<Record<string, string>>(await tx.execute(sql.raw(`explain ${query}`)))
+      .map((row) => Object.values(row).join(' '))
+      .join('\n');
   });
 }
 
