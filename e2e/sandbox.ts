@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serverPort } from '../test/ports';
+import { serverEntry, serverNodeArgs } from '../scripts/server-command.mjs';
 
 export interface SandboxServer {
   url: string;
@@ -33,7 +34,7 @@ export async function startSandboxServer({ name, env = {}, timeoutMs = 240_000, 
   const dataDir = mkdtempSync(path.join(tmpdir(), `lectern-e2e-${name}-`));
   const port = await serverPort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeArgs, serverEntry], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: {
       ...process.env,

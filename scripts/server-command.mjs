@@ -1,5 +1,6 @@
-// How a server process is started: `npm start` and the bench run this command, and the Dockerfile's
-// CMD writes the same (scripts/deploy.test.ts keeps the two equal).
+// How a server process is started: `npm start`, the bench and the tests that start a real server
+// (e2e, the admin CLI's, two processes) run this command, and the Dockerfile's CMD writes the same
+// (scripts/deploy.test.ts keeps the two equal).
 //
 // --no-memory-reducer: V8's memory reducer gives memory back when a busy process turns quiet, with
 // one full collection that compacts and frees pages while requests keep coming. Measured on two

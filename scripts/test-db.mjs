@@ -5,8 +5,9 @@ import { spawnSync } from 'node:child_process';
 // Files whose outcome cannot depend on the database server run in `npm test` only: they open no
 // database (the lint rules, the repository's scripts and documents) or the embedded one by design
 // (the admin CLI beside a server on its folder, the seeds on a fresh install, afterCommit's
-// contract, how PGlite reads values, the pool that hands a test worker's embedded database from file to file). Here they would only repeat the same run; every file that opens the test database
-// (test/helpers.ts) is run on PostgreSQL.
+// contract, how PGlite reads values, the pool that hands a test worker's embedded database from
+// file to file). Here they would only repeat the same run; every file that opens the test
+// database (test/helpers.ts) is run on PostgreSQL.
 const sameOnAnyDatabase = [
   'eslint/**',
   'scripts/**',

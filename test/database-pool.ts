@@ -71,14 +71,14 @@ async function snapshot(client: PGlite): Promise<string> {
   return restore.join(';\n');
 }
 
-async function start(file: string, dump: () => Blob): Promise<Pooled> {
+async function start(dump: () => Blob): Promise<Pooled> {
   const client = await startPglite({ loadDataDir: dump() });
   return { client, restore: await snapshot(client), shape: await shapeOf(client) };
 }
 
 /** A database as the dump `file` has it: one put back by an earlier file, or a new one. */
 export async function takeDatabase(file: string, dump: () => Blob, onQuery?: (sql: string) => void): Promise<DatabaseHandle> {
-  const pooled = idle.get(file)?.pop() ?? (await start(file, dump));
+  const pooled = idle.get(file)?.pop() ?? (await start(dump));
   const { proxy, revoke } = Proxy.revocable(pooled.client, {
     // PGlite's methods read private fields: they run on the client itself, not on the proxy.
     get(client, key) {

@@ -14,6 +14,7 @@ import { dropDatabase, STRONG_PASSWORD } from '../../test/helpers.js';
 import { guestBilling } from '../../test/orders.js';
 import { startFakeProviders } from '../../test/payments.js';
 import { serverPort } from '../../test/ports.js';
+import { serverEntry, serverNodeArgs } from '../../scripts/server-command.mjs';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { coursePrices, courses, devMailbox, enrolments, orders, providerEvents, users } from './db/schema/index.js';
 import { createPostgresInvalidation } from './invalidation/index.js';
@@ -44,7 +45,7 @@ describe.skipIf(!baseUrl || !redisUrl)('two server processes on one database and
     const dataDir = mkdtempSync(path.join(tmpdir(), `lectern-${name}-`));
     dataDirs.push(dataDir);
     const base = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, [...serverNodeArgs, serverEntry], {
       cwd: root,
       env: {
         PATH: process.env.PATH,
