@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, openPage } from './browser';
-import { apiAs, createAdmin, createStudent, signIn, type StorageState } from './fixtures';
+import { apiAs, createAdmin, createStudent, sessionOf, signIn } from './fixtures';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,14 +32,6 @@ async function mailTo(to: string, subject: string | RegExp): Promise<MailMessage
     if (Date.now() > deadline) throw new Error(`No email to ${to} with the subject ${String(subject)}`);
     await new Promise((r) => setTimeout(r, 300));
   }
-}
-
-async function signedInStorage(email: string): Promise<StorageState> {
-  const { context, page } = await openPage(browser);
-  await signIn(page, email);
-  const storage = await context.storageState();
-  await context.close();
-  return storage;
 }
 
 describe('emails to students', () => {
@@ -71,8 +63,8 @@ describe('emails to students', () => {
     await apiAs(adminStorage, `/admin/courses/${course.id}/publish/`, {});
     const leaverEmail = await createStudent('asha verma');
     const stayerEmail = await createStudent('rohan mehta');
-    const leaver = await signedInStorage(leaverEmail);
-    const stayer = await signedInStorage(stayerEmail);
+    const leaver = await sessionOf(browser, leaverEmail);
+    const stayer = await sessionOf(browser, stayerEmail);
     await apiAs(leaver, `/free-enroll/${course.id}/`, {});
     await apiAs(stayer, `/free-enroll/${course.id}/`, {});
 

@@ -3,10 +3,10 @@
  * with the login form and buys a course with the 100% coupon at the checkout; an admin is created
  * through the admin CLI's socket on the test server (as `npm run admin -- create-user --admin`).
  */
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { sendAdminCommand } from '../src/server/modules/admin/index';
-import { baseUrl, openPage } from './browser';
+import { baseUrl, openPage, type StorageState } from './browser';
 import type { Audience } from './pages';
 
 export interface CourseRef {
@@ -47,9 +47,11 @@ export interface Fixtures {
   emails: { sentId: number; draftId: number; preferencesPath: string };
   /** Browser storage of a signed-in user, per audience ('visitor' is empty). */
   storage: Record<Audience, StorageState>;
+  /** The email each signed-in audience signs in with (for another session of the same user: `sessionOf`). */
+  accounts: Record<Exclude<Audience, 'visitor'>, string>;
 }
 
-export type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+export type { StorageState };
 
 const accessTokenOf = (storage: StorageState) => storage.origins.flatMap((origin) => origin.localStorage).find((item) => item.name === 'accessToken')?.value;
 
@@ -118,6 +120,17 @@ export async function signIn(page: Page, email: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL((url) => url.pathname !== '/login' && url.pathname !== '/login/');
+}
+
+/** A new session of the user (signed in with the login form in a browser of its own): its browser storage. */
+export async function sessionOf(browser: Browser, email: string): Promise<StorageState> {
+  const { context, page } = await openPage(browser);
+  try {
+    await signIn(page, email);
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
 }
 
 /** Waits for a condition (fixtures are made outside a test, where expect.poll is not available). */
@@ -337,10 +350,8 @@ export async function makeFixtures(browser: Browser): Promise<Fixtures> {
   const studentStorage = await student.context.storageState();
   await student.context.close();
 
-  const admin = await openPage(browser);
-  await signIn(admin.page, await createAdmin('nikhil rao'));
-  const adminStorage = await admin.context.storageState();
-  await admin.context.close();
+  const adminEmail = await createAdmin('nikhil rao');
+  const adminStorage = await sessionOf(browser, adminEmail);
 
   const answer = await askAndAnswer(paidCourse!.id, studentStorage, adminStorage);
   const ids = await studioIds(adminStorage, studentEmail, await subscribeInSandbox(browser));
@@ -359,5 +370,6 @@ export async function makeFixtures(browser: Browser): Promise<Fixtures> {
     bundle: { id: bundle!.id, slug: bundle!.slug, title: bundle!.title },
     order: { number: orderNumber, courseSlug: paidCourse!.slug },
     storage: { visitor: { cookies: [], origins: [] }, student: studentStorage, admin: adminStorage },
+    accounts: { student: studentEmail, admin: adminEmail },
   };
 }

@@ -12,8 +12,8 @@ import type { Result } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage, pageSettled, runAxe, scrollSettled } from './browser';
-import { keptSignedIn, makeFixtures, type Fixtures } from './fixtures';
+import { freshTab, launch, pageSettled, runAxe, scrollSettled, type FreshTab } from './browser';
+import { keptSignedIn, makeFixtures, sessionOf, type Fixtures } from './fixtures';
 import { pages, type PageCase } from './pages';
 
 const screenshots = path.join(import.meta.dirname, 'artifacts', 'pages');
@@ -26,10 +26,33 @@ const widths = [1280, 375] as const;
 
 let browser: Browser;
 let fixtures: Fixtures;
+
+/**
+ * Each width is a lane of its own, the two side by side (a check mostly waits on the browser and the
+ * server), its pages one after another in one tab (`freshTab`). A lane signs in with sessions of its
+ * own: a page may refresh its tokens, and two lanes spending one refresh token would sign each other out.
+ */
+interface Lane {
+  tab: FreshTab;
+  storage: Fixtures['storage'];
+}
+const lanes = new Map<number, Lane>();
+
 beforeAll(async () => {
   mkdirSync(screenshots, { recursive: true });
   browser = await launch();
   fixtures = await makeFixtures(browser);
+  for (const width of widths) {
+    const fresh = lanes.size > 0;
+    const storage = fresh
+      ? {
+          visitor: fixtures.storage.visitor,
+          student: await sessionOf(browser, fixtures.accounts.student),
+          admin: await sessionOf(browser, fixtures.accounts.admin),
+        }
+      : fixtures.storage;
+    lanes.set(width, { tab: await freshTab(browser, { width }), storage });
+  }
 }, 180_000);
 afterAll(() => browser?.close());
 
@@ -278,12 +301,14 @@ async function open(page: Page, pageCase: PageCase) {
 const only = process.env.PAGES?.split(',').map((name) => name.trim());
 const chosen = only ? pages.filter((pageCase) => only.includes(pageCase.name)) : pages;
 
-describe.each(widths)('every page at %i px', (width) => {
-  it.each(chosen.map((pageCase) => [pageCase.name, pageCase] as const))(
+describe.concurrent.each(widths)('every page at %i px', (width) => {
+  it.sequential.each(chosen.map((pageCase) => [pageCase.name, pageCase] as const))(
     '%s: no serious axe violation, no sideways overflow, readable tables',
     async (name, pageCase) => {
       const audience = pageCase.as ?? 'visitor';
-      const { context, page } = await openPage(browser, { width, storageState: fixtures.storage[audience] });
+      const lane = lanes.get(width)!;
+      const { context, page, startAs } = lane.tab;
+      await startAs(lane.storage[audience]);
       try {
         await open(page, pageCase);
         const screenshot = () => page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
@@ -301,8 +326,7 @@ describe.each(widths)('every page at %i px', (width) => {
       } finally {
         // A page may have refreshed its expired access token, which spends the stored refresh token (it rotates, and
         // a spent one revokes its family); the next page opens with what this one left, as the same browser would.
-        if (audience !== 'visitor') fixtures.storage[audience] = await keptSignedIn(context, fixtures.storage[audience]);
-        await context.close();
+        if (audience !== 'visitor') lane.storage[audience] = await keptSignedIn(context, lane.storage[audience]);
       }
     },
   );

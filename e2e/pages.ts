@@ -575,7 +575,7 @@ export const pages: PageCase[] = [
     as: 'admin',
     act: async (page) => {
       await page.getByLabel('Audience').selectOption('course_students');
-      await expect.poll(() => page.getByLabel('Course').locator('option').count()).toBeGreaterThan(1);
+      await page.getByLabel('Course').locator('option').nth(1).waitFor({ state: 'attached' });
       await page.getByLabel('Course').selectOption({ index: 1 });
       await page.getByRole('radio', { name: 'Schedule for later' }).check();
       await page.getByText(/will receive this|Nobody is in this audience/).waitFor();
@@ -670,7 +670,7 @@ export const pages: PageCase[] = [
     as: 'admin',
     // The defaults (what the database knows) are each field's placeholder once they are read.
     act: async (page) => {
-      await expect.poll(() => page.getByRole('textbox', { name: 'Online Courses' }).getAttribute('placeholder')).not.toBe('');
+      await page.getByRole('textbox', { name: 'Online Courses' }).and(page.locator(':not([placeholder=""])')).waitFor();
     },
   },
   { name: 'studio-team', path: '/admin/settings/team', see: { heading: 'Team' }, as: 'admin' },
@@ -680,7 +680,7 @@ export const pages: PageCase[] = [
     see: (f) => ({ text: f.answer }),
     as: 'admin',
     act: async (page) => {
-      await expect.poll(() => page.getByLabel('Course').locator('option').count()).toBeGreaterThan(1);
+      await page.getByLabel('Course').locator('option').nth(1).waitFor({ state: 'attached' });
       await page.getByRole('button', { name: 'Add another answer' }).first().click();
       await page.getByLabel('Another answer').first().waitFor();
     },
