@@ -10,7 +10,11 @@ export default defineConfig({
     setupFiles: ['./e2e/policy-guard.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two spec files at a time, each with its own browser, on the one server (and the servers some start
+    // for themselves): a spec mostly waits on the browser and the server. Specs share the server's data, so
+    // each makes its own users and reads only what it made or what no other spec changes.
+    fileParallelism: true,
+    maxWorkers: 2,
     retry: 0,
   },
 });
