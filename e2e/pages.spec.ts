@@ -42,16 +42,12 @@ beforeAll(async () => {
   mkdirSync(screenshots, { recursive: true });
   browser = await launch();
   fixtures = await makeFixtures(browser);
-  for (const width of widths) {
-    const fresh = lanes.size > 0;
-    const storage = fresh
-      ? {
-          visitor: fixtures.storage.visitor,
-          student: await sessionOf(browser, fixtures.accounts.student),
-          admin: await sessionOf(browser, fixtures.accounts.admin),
-        }
-      : fixtures.storage;
-    lanes.set(width, { tab: await freshTab(browser, { width }), storage });
+  // The first lane signs in with the fixtures' sessions, every other with new ones of the same users.
+  const [first, ...others] = widths;
+  lanes.set(first, { tab: await freshTab(browser, { width: first }), storage: fixtures.storage });
+  for (const width of others) {
+    const [student, admin] = await Promise.all([sessionOf(browser, fixtures.accounts.student), sessionOf(browser, fixtures.accounts.admin)]);
+    lanes.set(width, { tab: await freshTab(browser, { width }), storage: { visitor: fixtures.storage.visitor, student, admin } });
   }
 }, 180_000);
 afterAll(() => browser?.close());
