@@ -11,8 +11,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two spec files at a time, each with its own browser, on the one server (and the servers some start
-    // for themselves): a spec mostly waits on the browser and the server. Specs share the server's data, so
-    // each makes its own users and reads only what it made or what no other spec changes.
+    // for themselves): one file at a time kept about one of the two cores busy (measured); two keep both.
+    // Specs share the server's data, so each makes its own users and reads only what it made or what no
+    // other spec changes.
     fileParallelism: true,
     maxWorkers: 2,
     retry: 0,
