@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
+import { useHydrated } from './lib/hydrated';
 import { refetchUnlessServerData } from './lib/serverData';
 
 // Toasts only appear after an action, so their container loads after the first paint (and never on the server).
@@ -11,15 +12,9 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-const noSubscription = () => () => undefined;
-
 /** The tree shared by the browser (main.tsx) and the server (entry-server.tsx); `children` is the router. */
 export function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -6,6 +6,7 @@ import { accountQueries, useUserDetails } from '../api/accounts';
 import { useAbandonedCartReminder, useAddToCart, useCart } from '../api/cart';
 import { ApiError } from '../api/client';
 import { useIsLoggedIn } from '../lib/auth';
+import { useHydrated } from '../lib/hydrated';
 import { guestEmailOfThisCart } from '../lib/cart';
 import { SubmitButton } from './form/SubmitButton';
 
@@ -29,6 +30,7 @@ export function AddToCartButton({ course, className = 'btn btn-accent btn-lg w-1
   const addToCart = useAddToCart();
   const remindAbandoned = useAbandonedCartReminder();
   const [phase, setPhase] = useState<Phase>('idle');
+  const hydrated = useHydrated();
 
   if (course.course_type === 'free') return null;
   // In the cart alone or as a course of a bundle there.
@@ -57,7 +59,7 @@ export function AddToCartButton({ course, className = 'btn btn-accent btn-lg w-1
 
   if (inCart) {
     return (
-      <button type="button" className={className} onClick={() => void navigate('/checkout')}>
+      <button type="button" className={className} onClick={() => void navigate('/checkout')} disabled={!hydrated}>
         <i className="bi bi-cart-check me-2" aria-hidden="true" />
         Go to cart
       </button>

@@ -48,6 +48,13 @@ function renderCard() {
   );
 }
 
+/** A button once it may be pressed: a signed-in viewer's wait for the enrolment check to answer. */
+async function enabledButton(name: string | RegExp): Promise<HTMLElement> {
+  const button = await screen.findByRole('button', { name });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
+
 const signIn = () => window.localStorage.setItem('accessToken', 'token');
 const posts = (path: string) => fetchMock.mock.calls.filter(([input, init]) => init?.method === 'POST' && new URL(String(input)).pathname === path);
 
@@ -111,10 +118,22 @@ describe('CourseActions', () => {
       return undefined;
     });
     renderCard();
-    fireEvent.click(await screen.findByRole('button', { name: 'Enroll Now' }));
+    fireEvent.click(await enabledButton('Enroll Now'));
     expect(await screen.findByText('Successfully enrolled in the course!')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Start Course/ })).toHaveAttribute('href', '/lesson/python-foundations/');
     expect(posts(`/api/v1/free-enroll/${course.id}/`)).toHaveLength(1);
+  });
+
+  it("keeps a signed-in viewer's buttons disabled until the enrolment check answers (the page was rendered signed out)", async () => {
+    signIn();
+    course = makeCourse({ course_status: 'not enrolled' });
+    let answer: (response: Promise<Response>) => void = () => undefined;
+    serve((url) => (url.pathname === `/api/v1/check-enrollment/${course.id}/` ? new Promise<Response>((resolve) => (answer = resolve)) : undefined));
+    renderCard();
+    const button = await screen.findByRole('button', { name: 'Enroll Now' });
+    expect(button).toBeDisabled();
+    answer(respond(200, { course_status: 'not enrolled' }));
+    await waitFor(() => expect(button).toBeEnabled());
   });
 
   it('alerts the server error, or Enrollment failed, when enrolment fails', async () => {
@@ -124,11 +143,11 @@ describe('CourseActions', () => {
     let reply = respond(400, { error: 'This course is not free. Add it to your cart to buy it.' });
     serve((url, init) => (init?.method === 'POST' && url.pathname.startsWith('/api/v1/free-enroll/') ? reply : undefined));
     renderCard();
-    fireEvent.click(await screen.findByRole('button', { name: 'Enroll Now' }));
+    fireEvent.click(await enabledButton('Enroll Now'));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('This course is not free. Add it to your cart to buy it.'));
 
     reply = respond(500, undefined);
-    fireEvent.click(await screen.findByRole('button', { name: 'Enroll Now' }));
+    fireEvent.click(await enabledButton('Enroll Now'));
     await waitFor(() => expect(alert).toHaveBeenLastCalledWith('Enrollment failed'));
   });
 
@@ -171,7 +190,7 @@ describe('CourseActions', () => {
         : undefined,
     );
     renderCard();
-    fireEvent.click(await screen.findByRole('button', { name: /Complete Course/ }));
+    fireEvent.click(await enabledButton(/Complete Course/));
     expect(await screen.findByRole('alert')).toHaveTextContent(detail);
     expect(screen.getByText('50%')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Continue Course/ })).toBeInTheDocument();
@@ -189,7 +208,7 @@ describe('CourseActions', () => {
       return undefined;
     });
     renderCard();
-    fireEvent.click(await screen.findByRole('button', { name: /Complete Course/ }));
+    fireEvent.click(await enabledButton(/Complete Course/));
     expect(await screen.findByRole('button', { name: /Restart Course/ })).toBeInTheDocument();
     expect(screen.getByText('100%')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Continue Course/ })).not.toBeInTheDocument();
@@ -206,7 +225,7 @@ describe('CourseActions', () => {
     );
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     renderCard();
-    fireEvent.click(await screen.findByRole('button', { name: /Restart Course/ }));
+    fireEvent.click(await enabledButton(/Restart Course/));
     await waitFor(() => expect(posts('/api/v1/course-restart/python-foundations/7/')).toHaveLength(1));
     expect(await screen.findByRole('button', { name: /Restart Course/ })).toBeEnabled();
     expect(alert).not.toHaveBeenCalled();

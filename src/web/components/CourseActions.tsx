@@ -10,6 +10,7 @@ import { catalogKeys } from '../api/catalog';
 import { ApiError } from '../api/client';
 import { isEnrolledStatus, useCheckEnrollment, useCompleteCourse, useFreeEnroll, useRestartCourse } from '../api/learning';
 import { useIsLoggedIn } from '../lib/auth';
+import { useHydrated } from '../lib/hydrated';
 import { Price } from './Price';
 
 interface CourseActionsProps {
@@ -70,6 +71,8 @@ export function CourseActions({ course, purchase }: CourseActionsProps) {
   const completeCourse = useCompleteCourse();
   const restartCourse = useRestartCourse();
   const busy = freeEnroll.isPending || completeCourse.isPending || restartCourse.isPending;
+  // The server renders every course page signed out: a signed-in viewer's buttons wait for the enrolment check.
+  const ready = useHydrated() && !(loggedIn && check.isPending);
 
   // The enrolment check is the authority on the status: when it disagrees with the (possibly cached) course, reload the course.
   const checked = check.data?.course_status;
@@ -129,7 +132,7 @@ export function CourseActions({ course, purchase }: CourseActionsProps) {
         <ProgressSummary course={course} />
         <div className="d-grid gap-2">
           {status === 'completed' ? (
-            <button type="button" className="btn btn-primary btn-lg" onClick={restart} disabled={busy}>
+            <button type="button" className="btn btn-primary btn-lg" onClick={restart} disabled={busy || !ready}>
               <i className="bi bi-arrow-counterclockwise me-2" aria-hidden="true" />
               Restart Course
             </button>
@@ -139,7 +142,7 @@ export function CourseActions({ course, purchase }: CourseActionsProps) {
                 <i className="bi bi-play-circle me-2" aria-hidden="true" />
                 {notStarted ? 'Start Course' : 'Continue Course'}
               </Link>
-              <button type="button" className="btn btn-outline-success" onClick={complete} disabled={busy}>
+              <button type="button" className="btn btn-outline-success" onClick={complete} disabled={busy || !ready}>
                 <i className="bi bi-check2-circle me-2" aria-hidden="true" />
                 Complete Course
               </button>
@@ -174,7 +177,7 @@ export function CourseActions({ course, purchase }: CourseActionsProps) {
       <>
         <PriceSummary course={course} />
         <div className="d-grid">
-          <button type="button" className="btn btn-primary btn-lg" onClick={enrol} disabled={busy} aria-busy={freeEnroll.isPending}>
+          <button type="button" className="btn btn-primary btn-lg" onClick={enrol} disabled={busy || !ready} aria-busy={freeEnroll.isPending}>
             {freeEnroll.isPending ? 'Please wait...' : 'Enroll Now'}
           </button>
         </div>

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { useHydrated } from '../../lib/hydrated';
 
 export interface SubmitButtonProps extends ComponentProps<'button'> {
   /** While true: disabled, aria-busy, a spinner before the label. */
@@ -9,11 +10,15 @@ export interface SubmitButtonProps extends ComponentProps<'button'> {
   icon?: string;
 }
 
-/** The one button with a busy state: every form's submit and every button whose action takes a moment. */
+/**
+ * The one button with a busy state: every form's submit and every button whose action takes a moment.
+ * Disabled until the page has hydrated (useHydrated).
+ */
 export function SubmitButton({ busy, busyLabel, icon, type = 'submit', className = 'btn btn-primary', disabled, children, ...props }: SubmitButtonProps) {
+  const hydrated = useHydrated();
   const gap = /\bbtn-sm\b/.test(className) ? 'me-1' : 'me-2';
   return (
-    <button type={type} className={className} disabled={busy || disabled} aria-busy={busy || undefined} {...props}>
+    <button type={type} className={className} disabled={busy || disabled || !hydrated} aria-busy={busy || undefined} {...props}>
       {busy ? (
         <span className={`spinner-border spinner-border-sm ${gap}`} aria-hidden="true" />
       ) : (

@@ -3,6 +3,7 @@ import type { MembershipPlan } from '../../../shared/catalog';
 import { formatPrice } from '../../../shared/money';
 import { subscriptionMessages } from '../../../shared/subscription-messages';
 import { percentOff } from '../../../shared/pricing';
+import { useHydrated } from '../../lib/hydrated';
 
 const period: Record<MembershipPlan['plan_type'], string> = { monthly: '/month', yearly: '/year', lifetime: 'one-time' };
 
@@ -41,6 +42,7 @@ export function PlanCard({ plan, featured = false, badge, subscribed = false, ch
   const price = plan.country_price;
   const discounted = price.regular_amount > price.amount;
   const headingId = `plan-${plan.id}-name`;
+  const hydrated = useHydrated();
   return (
     <article className={`card plan-card h-100 ${featured ? 'plan-card-featured' : ''}`} aria-labelledby={headingId}>
       {badge && <span className="plan-badge">{badge}</span>}
@@ -85,7 +87,7 @@ export function PlanCard({ plan, featured = false, badge, subscribed = false, ch
           <button
             type="button"
             className={`btn btn-lg w-100 mt-auto ${featured ? 'btn-accent' : 'btn-primary'}`}
-            disabled={subscribed}
+            disabled={subscribed || !hydrated}
             onClick={() => onChoose(plan)}
             data-plan-type={plan.plan_type}
           >
