@@ -455,7 +455,9 @@ try {
         const asBrowsersAsk = { 'accept-encoding': 'gzip, deflate, br' };
         if (cases.has('list')) add('course list, brotli (as browsers ask)', await load('/api/v1/courses/', asBrowsersAsk));
         if (cases.has('detail')) add('course detail, visitor', await load(detail));
-        // Without compression a detail is 45 KB, and copying it over loopback is most of its cost (writev, measured).
+        // Without compression a detail is 45 KB, and writev is most of the server's time for it (profiled). The brotli row
+        // is partly autocannon's: it appends every body to a string, and decoding the binary as UTF-8 kept its process at
+        // 0.95 of a core while the server had time to spare (measured on 2026-11-29 with a demo course's page).
         if (cases.has('detail')) add('course detail, visitor, brotli (as browsers ask)', await load(detail, asBrowsersAsk));
         if (cases.has('member')) add('course detail, member', await load(detail, { authorization: `Bearer ${member}` }));
         if (cases.has('signedin')) {
