@@ -15,12 +15,13 @@ export function registerJsonCompression(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.hasHeader('content-encoding') || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+    // Text is encoded here once, and the bytes sent on: handed back, the text would be measured and encoded again.
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (body.length < 1024) return payload;
+    if (body.length < 1024) return body;
     const vary = String(reply.getHeader('vary') ?? '');
     if (!/\baccept-encoding\b/i.test(vary)) reply.header('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = encodingFor(request, body.length);
-    if (!encoding) return payload;
+    if (!encoding) return body;
     reply.header('Content-Encoding', encoding).removeHeader('content-length');
     return encoding === 'br'
       ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })

@@ -43,7 +43,7 @@ export function storefrontRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             // Their page is kept in the viewer cache, built from their cached facts and a template of the shared part serialised once.
             const viewerMemo: ViewerMemo = (key, load, keep) => ctx.viewerCache.get(viewer.userId, key, load, keep);
             const json = await renderCourseDetail({ db, slug, region, viewer, signingSecret: ctx.config.jwtSecret, memo: cache.value, viewerMemo });
-            // Already JSON text (equal to the schema's serialisation, template.test.ts): Fastify sends a string as it is.
+            // Already JSON bytes (equal to the schema's serialisation, template.test.ts): Fastify sends a Buffer as it is.
             return reply.type('application/json; charset=utf-8').send(json as unknown as CourseDetail);
           }
           const body = await cache.get(`course:${region}:${slug}`, async () =>

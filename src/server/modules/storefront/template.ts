@@ -1,5 +1,5 @@
 /**
- * A signed-in viewer's course page as JSON text, without serialising the whole course per request:
+ * A signed-in viewer's course page as JSON, without serialising the whole course per request:
  * what every viewer shares (the course, each section, each lesson opened and locked) is serialised
  * once per memoised content, and each request writes in only what is the viewer's (each lesson's
  * lock, date, completion, resource link and quiz; the sections' and course's progress). The text
@@ -109,32 +109,33 @@ function templateOf(shared: SharedCourse, region: CourseDetailRecord['region']):
   return template;
 }
 
-/** A viewer's rendered page as kept in their viewer cache, with what it was built from. */
+/** A viewer's rendered page as kept in their viewer cache (its UTF-8 bytes, encoded once), with what it was built from. */
 interface KeptPage {
   shared: SharedCourse;
   stableUntil: number;
-  text: string;
+  body: Buffer;
 }
 
 /**
- * The course detail for this viewer as JSON text (the answer of GET /courses/{slug}/ to a signed-in
- * viewer). The text is kept in their viewer cache while it holds: until one of their facts is
- * written (the cache forgets them), the course's shared content is reloaded, or time alone changes
- * it (a drip date, the end of a membership, half a resource link's life: `stableUntil`).
+ * The course detail for this viewer as JSON, in UTF-8 bytes (the answer of GET /courses/{slug}/ to a
+ * signed-in viewer). The bytes are kept in their viewer cache while they hold: until one of their
+ * facts is written (the cache forgets them), the course's shared content is reloaded, or time alone
+ * changes the page (a drip date, the end of a membership, half a resource link's life: `stableUntil`).
+ * Kept as bytes, a page read again is sent as it is, not encoded from text on every request.
  */
-export async function renderCourseDetail(options: CourseDetailOptions): Promise<string> {
+export async function renderCourseDetail(options: CourseDetailOptions): Promise<Buffer> {
   const { viewerMemo } = options;
-  if (!viewerMemo || !options.memo || options.includeUnpublished) return pageText(await courseForViewer(options), options.region);
+  if (!viewerMemo || !options.memo || options.includeUnpublished) return Buffer.from(pageText(await courseForViewer(options), options.region));
   const shared = await sharedCourseContent(options);
   const page = await viewerMemo<KeptPage>(
     `course-page:${options.region}:${options.slug}`,
     async () => {
       const viewerCourse = await courseForViewer(options, shared);
-      return { shared: viewerCourse.shared, stableUntil: viewerCourse.stableUntil, text: pageText(viewerCourse, options.region) };
+      return { shared: viewerCourse.shared, stableUntil: viewerCourse.stableUntil, body: Buffer.from(pageText(viewerCourse, options.region)) };
     },
-    { isFresh: (kept) => kept.shared === shared && Date.now() < kept.stableUntil, bytes: (kept) => kept.text.length },
+    { isFresh: (kept) => kept.shared === shared && Date.now() < kept.stableUntil, bytes: (kept) => kept.body.length },
   );
-  return page.text;
+  return page.body;
 }
 
 function pageText(viewerCourse: ViewerCourse, region: CourseDetailRecord['region']): string {
