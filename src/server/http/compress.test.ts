@@ -1,6 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createVerifiedUser, loginAs, type TestApp } from '../../../test/helpers.js';
+import { keptBody, sendKept } from './compress.js';
 
 describe('JSON answers are compressed', () => {
   let t: TestApp;
@@ -45,5 +47,32 @@ describe('JSON answers are compressed', () => {
     const list = await t.app.inject({ url: '/api/v1/courses/', headers: { 'accept-encoding': 'br' } });
     expect(list.headers['content-encoding']).toBe('br');
     expect(Array.isArray(JSON.parse(brotliDecompressSync(list.rawPayload).toString()))).toBe(true);
+  });
+});
+
+describe("a kept body (a viewer's course page read again)", () => {
+  it('is compressed once per encoding, then sent as kept; the plain bytes are never compressed', async () => {
+    const kept = keptBody(Buffer.from(JSON.stringify({ lessons: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Lesson ${i}` })) })));
+    const app = Fastify();
+    app.get('/page', (request, reply) => sendKept(request, reply.type('application/json; charset=utf-8'), kept));
+    const ask = (acceptEncoding?: string) => app.inject({ url: '/page', headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+    const plain = await ask();
+    expect(plain.rawPayload.equals(kept.body)).toBe(true);
+    expect(kept.encoded).toEqual({});
+    expect(String(plain.headers.vary)).toMatch(/Accept-Encoding/);
+
+    const first = await ask('gzip, br');
+    const made = kept.encoded.br;
+    expect(made).toBeDefined();
+    const second = await ask('br');
+    expect(kept.encoded.br).toBe(made);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(JSON.parse(brotliDecompressSync(second.rawPayload).toString())).toEqual(plain.json());
+    expect(second.headers['content-encoding']).toBe('br');
+
+    expect(gunzipSync((await ask('gzip')).rawPayload).equals(kept.body)).toBe(true);
+    expect(Object.keys(kept.encoded).sort()).toEqual(['br', 'gzip']);
+    await app.close();
   });
 });

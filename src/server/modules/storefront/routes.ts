@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { courseDetailSchema, ipQuerySchema, slugParamsSchema, type CourseDetail } from '../../../shared/catalog.js';
+import { courseDetailSchema, ipQuerySchema, slugParamsSchema } from '../../../shared/catalog.js';
 import { visitorOf, type AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { viewerOf } from '../../http/auth.js';
 import { sendSnapshot } from '../../http/cache.js';
+import { sendKept } from '../../http/compress.js';
 import { noContent, optionalBearerAuth } from '../../http/openapi.js';
 import { compiledSerializer } from '../../http/serializer.js';
 import { currentSlugFor } from '../catalog/index.js';
@@ -42,9 +43,9 @@ export function storefrontRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             reply.header('Cache-Control', 'private, no-store');
             // Their page is kept in the viewer cache, built from their cached facts and a template of the shared part serialised once.
             const viewerMemo: ViewerMemo = (key, load, keep) => ctx.viewerCache.get(viewer.userId, key, load, keep);
-            const json = await renderCourseDetail({ db, slug, region, viewer, signingSecret: ctx.config.jwtSecret, memo: cache.value, viewerMemo });
-            // Already JSON bytes (equal to the schema's serialisation, template.test.ts): Fastify sends a Buffer as it is.
-            return reply.type('application/json; charset=utf-8').send(json as unknown as CourseDetail);
+            const page = await renderCourseDetail({ db, slug, region, viewer, signingSecret: ctx.config.jwtSecret, memo: cache.value, viewerMemo });
+            // Already JSON bytes (equal to the schema's serialisation, template.test.ts), compressed once per encoding.
+            return sendKept(request, reply.type('application/json; charset=utf-8'), page);
           }
           const body = await cache.get(`course:${region}:${slug}`, async () =>
             courseDetailView(

@@ -68,7 +68,7 @@ describe("the signed-in course page's template", () => {
       for (const [name, viewer] of Object.entries(viewers)) {
         const options = { db: t.handle.db, slug: course.slug, region: 'IN' as const, viewer, signingSecret: 'template-secret' };
         const expected = courseDetailSchema.parse(courseDetailView(await getCourseDetail(options)));
-        const written = JSON.parse((await renderCourseDetail(options)).toString());
+        const written = JSON.parse((await renderCourseDetail(options)).body.toString());
         expect(written, `${course.slug} for ${name}`).toEqual(expected);
         compared++;
       }
@@ -78,14 +78,14 @@ describe("the signed-in course page's template", () => {
 
   it('has quizzes, resources, completed lessons and locked lessons among what it compared', async () => {
     const options = (slug: string, viewer: Viewer | undefined) => ({ db: t.handle.db, slug, region: 'US' as const, viewer, signingSecret: 's' });
-    const all = await Promise.all(courses.map(async (c) => JSON.parse((await renderCourseDetail(options(c.slug, viewers.student))).toString())));
+    const all = await Promise.all(courses.map(async (c) => JSON.parse((await renderCourseDetail(options(c.slug, viewers.student))).body.toString())));
     const lessons = all.flatMap((d) => courseDetailSchema.parse(d).sections.flatMap((s) => s.lessons));
     expect(lessons.some((l) => l.quiz)).toBe(true);
     expect(lessons.some((l) => l.upload_resource)).toBe(true);
     expect(lessons.some((l) => l.completed_status)).toBe(true);
     expect(lessons.some((l) => l.available_at !== null && l.is_locked)).toBe(true);
     const locked = courseDetailSchema.parse(
-      JSON.parse((await renderCourseDetail(options(courses.find((c) => c.course_type === 'paid')!.slug, viewers.stranger))).toString()),
+      JSON.parse((await renderCourseDetail(options(courses.find((c) => c.course_type === 'paid')!.slug, viewers.stranger))).body.toString()),
     );
     expect(locked.sections.flatMap((s) => s.lessons).some((l) => l.is_locked && l.video_source === null)).toBe(true);
   });

@@ -6,6 +6,7 @@
  * is the JSON of courseDetailView for the same viewer (template.test.ts holds the two equal).
  */
 import { courseDetailSchema, lessonSchema, type CourseDetail, type Lesson } from '../../../shared/catalog.js';
+import { keptBody, type KeptBody } from '../../http/compress.js';
 import { courseDetailView, lessonQuizView, lessonView, resourceUrl } from './serialise.js';
 import {
   courseForViewer,
@@ -109,11 +110,11 @@ function templateOf(shared: SharedCourse, region: CourseDetailRecord['region']):
   return template;
 }
 
-/** A viewer's rendered page as kept in their viewer cache (its UTF-8 bytes, encoded once), with what it was built from. */
+/** A viewer's rendered page as kept in their viewer cache (its bytes, and each compression once made), with what it was built from. */
 interface KeptPage {
   shared: SharedCourse;
   stableUntil: number;
-  body: Buffer;
+  page: KeptBody;
 }
 
 /**
@@ -121,21 +122,23 @@ interface KeptPage {
  * signed-in viewer). The bytes are kept in their viewer cache while they hold: until one of their
  * facts is written (the cache forgets them), the course's shared content is reloaded, or time alone
  * changes the page (a drip date, the end of a membership, half a resource link's life: `stableUntil`).
- * Kept as bytes, a page read again is sent as it is, not encoded from text on every request.
+ * Kept as bytes, a page read again is sent as it is, not encoded from text nor compressed on every request.
  */
-export async function renderCourseDetail(options: CourseDetailOptions): Promise<Buffer> {
+export async function renderCourseDetail(options: CourseDetailOptions): Promise<KeptBody> {
   const { viewerMemo } = options;
-  if (!viewerMemo || !options.memo || options.includeUnpublished) return Buffer.from(pageText(await courseForViewer(options), options.region));
+  if (!viewerMemo || !options.memo || options.includeUnpublished) return keptBody(Buffer.from(pageText(await courseForViewer(options), options.region)));
   const shared = await sharedCourseContent(options);
-  const page = await viewerMemo<KeptPage>(
+  const kept = await viewerMemo<KeptPage>(
     `course-page:${options.region}:${options.slug}`,
     async () => {
       const viewerCourse = await courseForViewer(options, shared);
-      return { shared: viewerCourse.shared, stableUntil: viewerCourse.stableUntil, body: Buffer.from(pageText(viewerCourse, options.region)) };
+      const page = keptBody(Buffer.from(pageText(viewerCourse, options.region)));
+      return { shared: viewerCourse.shared, stableUntil: viewerCourse.stableUntil, page };
     },
-    { isFresh: (kept) => kept.shared === shared && Date.now() < kept.stableUntil, bytes: (kept) => kept.body.length },
+    // Counted at the page's size: a compressed copy adds about a seventh.
+    { isFresh: (kept) => kept.shared === shared && Date.now() < kept.stableUntil, bytes: (kept) => kept.page.body.length },
   );
-  return page.body;
+  return kept.page;
 }
 
 function pageText(viewerCourse: ViewerCourse, region: CourseDetailRecord['region']): string {
