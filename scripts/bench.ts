@@ -461,7 +461,8 @@ try {
         if (cases.has('detail')) add('course detail, visitor, brotli (as browsers ask)', await load(detail, asBrowsersAsk));
         if (cases.has('member')) add('course detail, member', await load(detail, { authorization: `Bearer ${member}` }));
         // As the member's browser asks: their kept page is compressed once, then sent as kept.
-        if (cases.has('member')) add('course detail, member, brotli (as browsers ask)', await load(detail, { authorization: `Bearer ${member}`, ...asBrowsersAsk }));
+        if (cases.has('member'))
+          add('course detail, member, brotli (as browsers ask)', await load(detail, { authorization: `Bearer ${member}`, ...asBrowsersAsk }));
         if (cases.has('signedin')) {
           // The other reads a signed-in student's pages make.
           const auth = { authorization: `Bearer ${member}` };
