@@ -1,46 +1,15 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { encodingFor, keptBody, sendKept, type KeptBody } from './compress.js';
 
-export type Encoding = 'br' | 'gzip';
-
-export interface Snapshot {
-  /** The serialised JSON, encoded once so every request sends the same bytes. */
-  body: Buffer;
+/** A serialised catalog read: its bytes (compressed once per encoding, compress.ts) and their version. */
+export interface Snapshot extends KeptBody {
   etag: string;
-  /** The body compressed once per encoding, the first time a client asks for it. */
-  encoded: Partial<Record<Encoding, Buffer>>;
 }
 
 export function snapshot(value: unknown): Snapshot {
-  const body = Buffer.from(JSON.stringify(value));
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`, encoded: {} };
-}
-
-function compressed(body: Snapshot, encoding: Encoding): Buffer {
-  let bytes = body.encoded[encoding];
-  if (!bytes) {
-    bytes =
-      encoding === 'br'
-        ? brotliCompressSync(body.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.body.length } })
-        : gzipSync(body.body, { level: 6 });
-    body.encoded[encoding] = bytes;
-  }
-  return bytes;
-}
-
-/** brotli, else gzip, when the client accepts it (a `q=0` refuses); large enough bodies only. */
-export function encodingFor(request: FastifyRequest, size: number): Encoding | undefined {
-  const header = request.headers['accept-encoding'];
-  if (!header || size < 1024) return undefined;
-  let gzip = false;
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) continue;
-    if (name === 'br') return 'br';
-    if (name === 'gzip') gzip = true;
-  }
-  return gzip ? 'gzip' : undefined;
+  const kept = keptBody(Buffer.from(JSON.stringify(value)));
+  return { ...kept, etag: `"${createHash('sha1').update(kept.body).digest('base64url').slice(0, 27)}"` };
 }
 
 /**
@@ -48,7 +17,7 @@ export function encodingFor(request: FastifyRequest, size: number): Encoding | u
  * client already holds this version. Prices vary by the visitor's country, so shared caches
  * must not keep it (private).
  */
-export function sendSnapshot(request: FastifyRequest, reply: FastifyReply, body: Snapshot, maxAgeSeconds = 60): FastifyReply {
+export async function sendSnapshot(request: FastifyRequest, reply: FastifyReply, body: Snapshot, maxAgeSeconds = 60): Promise<FastifyReply> {
   const encoding = encodingFor(request, body.body.length);
   // Each encoding is its own representation, so its own validator (the same version matches any).
   const version = body.etag.slice(0, -1);
@@ -68,9 +37,7 @@ export function sendSnapshot(request: FastifyRequest, reply: FastifyReply, body:
   ) {
     return reply.code(304).send();
   }
-  reply.type('application/json; charset=utf-8');
-  if (!encoding) return reply.send(body.body);
-  return reply.header('Content-Encoding', encoding).send(compressed(body, encoding));
+  return sendKept(request, reply.type('application/json; charset=utf-8'), body);
 }
 
 /**
