@@ -308,6 +308,14 @@ export const letterSchema = z.object({
   linkedin_url: z.string(),
 });
 export type Letter = z.infer<typeof letterSchema>;
+/** The public read: the letter and the result of checking its credential as an employer's verifier would. */
+export const verifiedLetterSchema = letterSchema.extend({
+  /** The site's public keys, which verify the credential. */
+  jwks_url: z.string(),
+  /** The credential's signature checks out against those keys; false once revoked (it has no credential then). */
+  credential_verified: z.boolean(),
+});
+export type VerifiedLetter = z.infer<typeof verifiedLetterSchema>;
 
 export const revokeBodySchema = z.object({
   reason: z.string('Say why the letter is revoked.').trim().min(3, 'Say why the letter is revoked.').max(1000),

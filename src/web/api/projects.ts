@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Letter, LetterCourse, Project, Submission, SubmissionBody } from '../../shared/projects';
+import type { Letter, LetterCourse, Project, Submission, SubmissionBody, VerifiedLetter } from '../../shared/projects';
 import { useIsLoggedIn } from '../lib/auth';
 import { ApiError, apiFetch } from './client';
 import type { FileDownload } from './download';
@@ -63,7 +63,7 @@ export const projectQueries = {
   letter: (letterId: string) =>
     queryOptions({
       queryKey: projectKeys.letter(letterId),
-      queryFn: ({ signal }) => apiFetch<Letter>(`/letters/${encodeURIComponent(letterId)}/`, { signal }),
+      queryFn: ({ signal }) => apiFetch<VerifiedLetter>(`/letters/${encodeURIComponent(letterId)}/`, { signal }),
       enabled: Boolean(letterId),
       retry: retryServerErrors,
     }),

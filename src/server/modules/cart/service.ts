@@ -42,7 +42,7 @@ interface AddedToCart {
 }
 
 /** The courses of the cart's bundles (published ones on sale), by bundle. */
-async function bundlesInCart(db: Database, cartId: string, region: Region): Promise<{ uuid: string; bundle: PricedBundle }[]> {
+async function bundlesInCart(db: Db, cartId: string, region: Region): Promise<{ uuid: string; bundle: PricedBundle }[]> {
   const rows = await q.selectCartBundles(db, cartId);
   if (!rows.length) return [];
   const priced = new Map(
@@ -126,47 +126,50 @@ function cartBundleView(uuid: string, bundle: PricedBundle, owned: ReadonlySet<n
 
 /**
  * What GET /cart/<id>/ answers, and it writes: claims the cart for the viewer (claimCart: a guest
- * cart is adopted, their earlier cart merged into it), drops the courses they already own, then
- * prices what is left in the visitor's region. The claim and the pruning are one transaction.
+ * cart is adopted, their earlier cart merged into it), drops the courses and whole bundles they already own and the course lines a bundle of the cart covers,
+ * then prices what is left in the visitor's region. The claim and all the pruning are one transaction.
  */
 export async function claimAndPriceCart(options: CartOptions): Promise<CartResponse> {
   const { db, cartId, region, viewer } = options;
-  let items = await db.transaction(async (tx) => {
+  const { items, bundles, owned } = await db.transaction(async (tx) => {
     await claimCart({ ...options, db: tx });
-    const rows = await q.selectCartItems(tx, cartId);
-    if (!viewer) return rows;
-    const owned = await ownedCourseIds(
-      tx,
-      viewer.userId,
-      rows.map((i) => i.courseId),
-    );
-    if (!owned.size) return rows;
-    await q.deleteCartCourses(tx, cartId, [...owned]);
-    return rows.filter((i) => !owned.has(i.courseId));
+    let items = await q.selectCartItems(tx, cartId);
+    if (viewer) {
+      const ownedLines = await ownedCourseIds(
+        tx,
+        viewer.userId,
+        items.map((i) => i.courseId),
+      );
+      if (ownedLines.size) {
+        await q.deleteCartCourses(tx, cartId, [...ownedLines]);
+        items = items.filter((i) => !ownedLines.has(i.courseId));
+      }
+    }
+    // Bundles: a buyer who owns every course of one no longer has it in the cart; owning some is shown.
+    let bundles = await bundlesInCart(tx, cartId, region);
+    const owned = viewer ? await ownedCourseIds(tx, viewer.userId, [...new Set(bundles.flatMap((b) => b.bundle.courseIds))]) : new Set<number>();
+    const ownedAll = bundles.filter((b) => b.bundle.courseIds.every((id) => owned.has(id)));
+    if (ownedAll.length) {
+      await q.deleteCartBundles(
+        tx,
+        cartId,
+        ownedAll.map((b) => b.bundle.id),
+      );
+      bundles = bundles.filter((b) => !ownedAll.includes(b));
+    }
+    // A course line a bundle of the cart covers (two carts merged at sign-in) leaves: the bundle sells it.
+    const covered = new Set(bundles.flatMap((b) => b.bundle.courseIds));
+    const coveredLines = items.filter((i) => covered.has(i.courseId));
+    if (coveredLines.length) {
+      await q.deleteCartCourses(
+        tx,
+        cartId,
+        coveredLines.map((i) => i.courseId),
+      );
+      items = items.filter((i) => !covered.has(i.courseId));
+    }
+    return { items, bundles, owned };
   });
-  // Bundles: a buyer who owns every course of one no longer has it in the cart; owning some is shown.
-  let bundles = await bundlesInCart(db, cartId, region);
-  const owned = viewer ? await ownedCourseIds(db, viewer.userId, [...new Set(bundles.flatMap((b) => b.bundle.courseIds))]) : new Set<number>();
-  const ownedAll = bundles.filter((b) => b.bundle.courseIds.every((id) => owned.has(id)));
-  if (ownedAll.length) {
-    await q.deleteCartBundles(
-      db,
-      cartId,
-      ownedAll.map((b) => b.bundle.id),
-    );
-    bundles = bundles.filter((b) => !ownedAll.includes(b));
-  }
-  // A course line a bundle of the cart covers (two carts merged at sign-in) leaves: the bundle sells it.
-  const covered = new Set(bundles.flatMap((b) => b.bundle.courseIds));
-  const coveredLines = items.filter((i) => covered.has(i.courseId));
-  if (coveredLines.length) {
-    await q.deleteCartCourses(
-      db,
-      cartId,
-      coveredLines.map((i) => i.courseId),
-    );
-    items = items.filter((i) => !covered.has(i.courseId));
-  }
   const courses = new Map(
     (
       await listCourses(

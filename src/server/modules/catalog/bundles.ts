@@ -160,7 +160,7 @@ export interface PricedBundle {
   courseIds: number[];
 }
 
-async function priced(db: Database, region: Region, rows: Row[]): Promise<PricedBundle[]> {
+async function priced(db: Db, region: Region, rows: Row[]): Promise<PricedBundle[]> {
   const ids = rows.map((r) => r.id);
   const [courseRows, priceRows] = await Promise.all([q.selectBundleCourses(db, ids), q.selectBundlePrices(db, ids)]);
   const cards = new Map((await listCourses(db, region, [...new Set(courseRows.map((c) => c.courseId))])).map((c) => [c.id, c]));
@@ -200,7 +200,7 @@ export async function getPublishedBundle(db: Database, slug: string, region: Reg
 }
 
 /** The bundles a checkout or cart names, priced for the region: only published ones on sale (others are left out). */
-export async function bundlesForPurchase(db: Database, region: Region, ids: number[]): Promise<(PricedBundle & { priceMinor: number })[]> {
+export async function bundlesForPurchase(db: Db, region: Region, ids: number[]): Promise<(PricedBundle & { priceMinor: number })[]> {
   const rows = (await q.selectBundles(db, [...new Set(ids)])).filter((r) => r.status === 'published');
   return (await priced(db, region, rows)).filter(onSale);
 }

@@ -400,6 +400,8 @@ describe('letters', () => {
       credential_url: `http://lectern.test/api/v1/letters/${letterId}/credential/`,
     });
     expect(letter.number).toMatch(/^LTR-\d{5}$/);
+    // The verification result: the credential's signature checked against the published keys.
+    expect(letter).toMatchObject({ credential_verified: true, jwks_url: 'http://lectern.test/.well-known/jwks.json' });
     expect(String(letter.linkedin_url)).toContain('certUrl=http%3A%2F%2Flectern.test%2Fletters%2F');
     expect(res.body).not.toContain(owner.user.email);
     expect((await visitorCall(t, 'GET', '/letters/0123456789abcdef0123456789abcdef/')).statusCode).toBe(404);
@@ -424,6 +426,10 @@ describe('letters', () => {
     expect(credential['@context']).toContain('https://www.w3.org/ns/credentials/v2');
     expect(credential.type).toContain('OpenBadgeCredential');
     expect(credential.issuer.id).toBe('http://lectern.test/');
+    // The instructor issues it on the site's behalf; the reviewer is named in what it says.
+    const instructor = (await visitorCall(t, 'GET', `/courses/${free.slug}/`)).json<{ instructor: { name: string } }>().instructor.name;
+    expect((credential.issuer as { official?: string }).official).toBe(instructor);
+    expect((credential.credentialSubject.achievement as { description?: string }).description).toContain('Grace Hopper');
     expect(new Date(credential.validFrom).getTime()).not.toBeNaN();
     expect(credential.credentialSubject.achievement.name).toContain('Payments service');
     expect(credential.credentialSubject.achievement.criteria.narrative).toContain('README explains setup');
@@ -471,6 +477,7 @@ describe('letters', () => {
     const letter = (await visitorCall(t, 'GET', `/letters/${letterId}/`)).json<{ status: string; revoked_at: string | null }>();
     expect(letter.status).toBe('revoked');
     expect(letter.revoked_at).not.toBeNull();
+    expect(letter).toMatchObject({ credential_verified: false });
     expect((await owner.call('GET', `/letters/${letterId}/download/`)).statusCode).toBe(200);
     expect((await visitorCall(t, 'GET', `/letters/${letterId}/credential/`)).statusCode).toBe(410);
     expect((await owner.call('GET', '/student/dashboard/')).json()).toMatchObject({ letters: 0 });

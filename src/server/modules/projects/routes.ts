@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../shared/ids.js';
-import { letterCourseSchema, letterSchema, projectMessages, projectSchema, submissionBodySchema, submissionSchema } from '../../../shared/projects.js';
+import { letterCourseSchema, projectMessages, projectSchema, submissionBodySchema, submissionSchema, verifiedLetterSchema } from '../../../shared/projects.js';
 import { uploadLimits } from '../../../shared/uploads.js';
 import type { AppContext } from '../../context.js';
 import { AppError, fieldErrorsOf } from '../../errors.js';
@@ -179,14 +179,15 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['projects'],
-          summary: "A pre-experience letter, public: the facts, its status (valid or revoked), never the student's email",
+          summary:
+            "A pre-experience letter, public: the facts, its status (valid or revoked), whether its credential's signature checks out against the published keys; never the student's email",
           params: letterParams,
-          response: { 200: letterSchema },
+          response: { 200: verifiedLetterSchema },
         },
       },
       async (request, reply) => {
         reply.header('Cache-Control', 'no-cache');
-        return projects.publicLetter(ctx.db, ctx.config, request.params.letterId);
+        return projects.verifyLetter(ctx.db, ctx.config, request.params.letterId);
       },
     );
 

@@ -6,6 +6,7 @@ import {
   type AdminSubmissionListItem,
   type AdminSubmissionQuery,
   type Letter,
+  type VerifiedLetter,
   type LetterCourse,
   type Project,
   type ProjectPatch,
@@ -14,6 +15,7 @@ import {
   type ReviewBody,
 } from '../../../shared/projects.js';
 import type { Page } from '../../../shared/admin.js';
+import { siteName } from '../../../shared/pages.js';
 import { formatPersonName } from '../../../shared/text.js';
 import type { Config } from '../../config.js';
 import type { Database, Db, Tx } from '../../db/client.js';
@@ -27,9 +29,9 @@ import type { JobQueue } from '../../jobs/queue.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { cleanFileName, detectSubmissionFile } from '../../lib/resources.js';
 import { accessTo } from '../access/index.js';
-import { signOpenBadge } from '../credentials/index.js';
+import { JWKS_PATH, signOpenBadge, verifyOpenBadge } from '../credentials/index.js';
 import { getPublicUser, getPublicUsers } from '../accounts/index.js';
-import { getCourseMeta, getCourseSummaries, getCourseSummary, type CourseSummary } from '../catalog/index.js';
+import { getCourseForCredential, getCourseMeta, getCourseSummaries, getCourseSummary, type CourseSummary } from '../catalog/index.js';
 import * as q from './queries.js';
 
 export interface ProjectsDeps {
@@ -591,7 +593,7 @@ function toLetter(config: Config, row: q.LetterRow, courseSlug: string): Letter 
   linkedin.search = new URLSearchParams({
     startTask: 'CERTIFICATION_NAME',
     name: `Pre-experience letter: ${row.projectTitle}`,
-    organizationName: 'Lectern',
+    organizationName: siteName,
     issueYear: String(issued.getUTCFullYear()),
     issueMonth: String(issued.getUTCMonth() + 1),
     certUrl: verifyUrl,
@@ -624,12 +626,25 @@ export async function letterRecord(db: Db, letterId: string): Promise<q.LetterRo
   return isLetterId(letterId) ? q.selectLetter(db, letterId) : undefined;
 }
 
-/** Anyone may read and verify a letter by its id (never the student's email). */
+/** A letter by its id, as anyone may read it (never the student's email). */
 export async function publicLetter(db: Db, config: Config, letterId: string): Promise<Letter> {
   const row = await letterRecord(db, letterId);
   if (!row) throw notFound(projectMessages.letterNotFound);
   const course = await getCourseSummary(db, row.courseId);
   return toLetter(config, row, course?.slug ?? '');
+}
+
+/**
+ * Anyone may verify a letter by its id: the facts, and whether its Open Badges credential checks
+ * out against the site's published keys (the same check an employer's verifier makes).
+ */
+export async function verifyLetter(db: Db, config: Config, letterId: string): Promise<VerifiedLetter> {
+  const row = await letterRecord(db, letterId);
+  if (!row) throw notFound(projectMessages.letterNotFound);
+  const course = await getCourseSummary(db, row.courseId);
+  const letter = toLetter(config, row, course?.slug ?? '');
+  const checked = row.revokedAt ? undefined : await verifyOpenBadge({ db, config }, await signLetter(db, config, row));
+  return { ...letter, jwks_url: `${config.publicUrl}${JWKS_PATH}`, credential_verified: checked?.credential.id === letter.verify_url };
 }
 
 /** The letter's PDF: its owner and admins only (anyone else: 404, as an unknown id). */
@@ -643,24 +658,30 @@ export async function letterForDownload(db: Db, config: Config, viewer: Viewer, 
 /**
  * The letter as an Open Badges 3.0 credential, a VC-JWT signed with the site's key (the credentials
  * module): the achievement is the project, its criteria narrative the criteria met, the issuing
- * person the reviewer. A revoked letter's credential is gone (410); an unknown id 404.
+ * person the course's instructor (the reviewer is named in the description). A revoked letter's
+ * credential is gone (410); an unknown id 404.
  */
 export async function letterCredential(db: Db, config: Config, letterId: string): Promise<string> {
   const row = await letterRecord(db, letterId);
   if (!row) throw notFound(projectMessages.letterNotFound);
   if (row.revokedAt) throw new AppError('gone', projectMessages.letterRevoked);
+  return signLetter(db, config, row);
+}
+
+async function signLetter(db: Db, config: Config, row: q.LetterRow): Promise<string> {
+  const course = await getCourseForCredential(db, row.courseId);
   return signOpenBadge(
     { db, config },
     {
       credentialId: letterUrl(config, row.letterId),
       subjectName: row.studentName,
       validFrom: row.issuedAt,
-      issuingPerson: `${row.reviewerName}, ${row.reviewerRole}`,
+      issuingPerson: course?.instructorName ?? siteName,
       achievement: {
         id: `${config.publicUrl}/projects/${row.projectId}`,
         type: 'ext:PreExperienceLetter',
         name: `Pre-experience letter: ${row.projectTitle}`,
-        description: `Completed the project "${row.projectTitle}" of the course "${row.courseTitle}"; the work was reviewed personally and approved.`,
+        description: `Completed the project "${row.projectTitle}" of the course "${row.courseTitle}"; the work was reviewed personally by ${row.reviewerName}, ${row.reviewerRole}, and approved.`,
         criteria: `Approved against each of these criteria: ${row.criteria.join('; ')}.`,
       },
     },

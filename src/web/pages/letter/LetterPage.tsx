@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { siteName } from '../../../shared/pages';
 import { formatPersonName } from '../../../shared/text';
-import type { Letter } from '../../../shared/projects';
+import type { Letter, VerifiedLetter } from '../../../shared/projects';
 import { ApiError } from '../../api/client';
 import { useFileDownload } from '../../api/download';
 import { letterPdf, useLetter, useMySubmissions } from '../../api/projects';
@@ -82,7 +82,7 @@ function OwnerActions({ letter }: { letter: Letter }) {
   );
 }
 
-function LetterView({ letter }: { letter: Letter }) {
+function LetterView({ letter }: { letter: VerifiedLetter }) {
   const mine = useMySubmissions().data?.some((s) => s.letter_id === letter.letter_id) ?? false;
   const valid = letter.status === 'valid';
   const rows = [
@@ -136,6 +136,18 @@ function LetterView({ letter }: { letter: Letter }) {
         {mine && <OwnerActions letter={letter} />}
         <div className="letter-verify border-top mt-4 pt-4 small">
           <h2 className="h6">Verify it yourself</h2>
+          {valid &&
+            (letter.credential_verified ? (
+              <p className="mb-2 text-success-emphasis">
+                <i className="bi bi-shield-check me-1" aria-hidden="true" />
+                Signature verified with this site&apos;s published key.
+              </p>
+            ) : (
+              <p className="mb-2 text-danger-emphasis">
+                <i className="bi bi-shield-exclamation me-1" aria-hidden="true" />
+                The signature could not be checked against this site&apos;s published keys.
+              </p>
+            ))}
           <p className="text-body-secondary mb-2">
             This letter is also an Open Badges 3.0 credential signed by {siteName}'s key: any verifier can check it offline against the published keys.
           </p>
@@ -146,7 +158,7 @@ function LetterView({ letter }: { letter: Letter }) {
               </a>
             </li>
             <li className="list-inline-item">
-              <a href="/.well-known/jwks.json" className="link-primary d-inline-block py-1">
+              <a href={letter.jwks_url} className="link-primary d-inline-block py-1">
                 Public keys (JWKS)
               </a>
             </li>
