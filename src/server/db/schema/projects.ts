@@ -50,7 +50,14 @@ export const projectSubmissions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('project_submissions_project_user_idx').on(t.projectId, t.userId), index('project_submissions_status_idx').on(t.status, t.updatedAt)],
+  // One submission per project and student may be open (waiting, back with changes requested, or approved); after a
+  // rejection the student may start a new one.
+  (t) => [
+    uniqueIndex('project_submissions_open_idx')
+      .on(t.projectId, t.userId)
+      .where(sql`${t.status} <> 'rejected'`),
+    index('project_submissions_status_idx').on(t.status, t.updatedAt),
+  ],
 );
 
 /** Each submit or resubmit, and its review (decision empty while it waits). */

@@ -304,6 +304,9 @@ describe('reviewing', () => {
     const timeline = (await student.call('GET', `/project-submissions/${id}/`)).json<{ timeline: { event: string }[]; letter_id: string }>();
     expect(timeline.letter_id).toBe(letterId);
     expect(timeline.timeline.map((e) => e.event).at(-1)).toBe('approved');
+    // Approved: no second submission of the same project.
+    const project = (await student.call('GET', `/project-submissions/${id}/`)).json<{ project_id: number }>().project_id;
+    expect((await student.call('POST', `/projects/${project}/submissions/`, body)).statusCode).toBe(409);
 
     const audit = await t.handle.db
       .select()
@@ -353,12 +356,28 @@ describe('reviewing', () => {
     expect((await call('POST', '/admin/orders/LEC-1/refund/', {})).statusCode).toBe(403);
   });
 
-  it('records a rejection as final: no resubmission, no letter', async () => {
-    const { student, id } = await submitted();
+  it('records a rejection as final for that submission (no resubmission, no letter); the student may start a new one', async () => {
+    const { project, student, id } = await submitted();
     const res = await admin.call('POST', `/admin/project-submissions/${id}/review/`, { decision: 'rejected', feedback: 'Copied code.', criteria: [] });
     expect(res.json()).toMatchObject({ status: 'rejected', letter_id: null });
     expect((await latestEmail(t, student.user.email))?.subject).toContain('Not approved');
     expect((await student.call('POST', `/project-submissions/${id}/resubmit/`, body)).statusCode).toBe(409);
+    // A new submission after the rejection: one open at a time again, the rejected one kept in the history.
+    const fresh = await student.call('POST', `/projects/${project.id}/submissions/`, { ...body, notes: 'Written from scratch.' });
+    expect(fresh.statusCode, fresh.body).toBe(201);
+    const freshId = fresh.json<{ id: number; status: string }>().id;
+    expect(fresh.json()).toMatchObject({ status: 'submitted' });
+    expect(freshId).not.toBe(id);
+    expect((await student.call('POST', `/projects/${project.id}/submissions/`, body)).statusCode).toBe(409);
+    const mine = (await student.call('GET', '/project-submissions/')).json<{ id: number; status: string }[]>();
+    expect(mine.map((s) => [s.id, s.status])).toEqual(
+      expect.arrayContaining([
+        [id, 'rejected'],
+        [freshId, 'submitted'],
+      ]),
+    );
+    const shown = (await student.call('GET', `/courses/${free.slug}/projects/`)).json<{ id: number; submission: { id: number } | null }[]>();
+    expect(shown.find((p) => p.id === project.id)?.submission).toMatchObject({ id: freshId, status: 'submitted' });
     expect(
       (await admin.call('GET', `/admin/project-submissions/?status=rejected&course_id=${free.id}`))
         .json<{ results: { id: number }[] }>()

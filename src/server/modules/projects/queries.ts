@@ -107,12 +107,14 @@ export async function selectUserSubmissionsOfProjects(db: Db, userId: number, pr
   return db
     .select()
     .from(projectSubmissions)
-    .where(and(eq(projectSubmissions.userId, userId), inArray(projectSubmissions.projectId, projectIds)));
+    .where(and(eq(projectSubmissions.userId, userId), inArray(projectSubmissions.projectId, projectIds)))
+    .orderBy(projectSubmissions.id);
 }
 
 /**
- * A new submission, or nothing when the student already has one for this project (the unique
- * index decides, so two requests at once make one submission and the other gets nothing).
+ * A new submission, or nothing when the student already has an open one for this project (one not
+ * rejected: the partial unique index decides, so two requests at once make one submission and the
+ * other gets nothing).
  */
 export async function insertSubmission(db: Tx, projectId: number, userId: number): Promise<SubmissionRow | undefined> {
   const [row] = await db.insert(projectSubmissions).values({ projectId, userId }).onConflictDoNothing().returning();

@@ -91,11 +91,11 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ...bearerAuth,
           form: submissionForm,
           summary:
-            'Hands in a project (who may open the course only): repository (https on GitHub, GitLab, Bitbucket or Codeberg), optional live URL (https), notes, optional PDF or ZIP; once per project (409)',
+            'Hands in a project (who may open the course only): repository (https on GitHub, GitLab, Bitbucket or Codeberg), optional live URL (https), notes, optional PDF or ZIP; one open submission per project (409 while one waits, has changes requested or was approved; a new one after a rejection)',
           params: z.object({ projectId: idSchema() }),
           response: { 201: submissionSchema, ...errors(403, 409) },
         },
-        config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+        config: { rateLimit: { max: 120, timeWindow: '10 minutes' } },
       },
       async (request, reply) => {
         const viewer = await requireViewer(request, secret);
@@ -142,7 +142,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: submissionParams,
           response: { 200: submissionSchema, ...errors(403, 409) },
         },
-        config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+        config: { rateLimit: { max: 120, timeWindow: '10 minutes' } },
       },
       async (request) => {
         const viewer = await requireViewer(request, secret);

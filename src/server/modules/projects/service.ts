@@ -28,7 +28,7 @@ import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { cleanFileName, detectSubmissionFile } from '../../lib/resources.js';
-import { accessTo } from '../access/index.js';
+import { accessTo, isOwnedBy, ownedBy } from '../access/index.js';
 import { JWKS_PATH, signOpenBadge, verifyOpenBadge } from '../credentials/index.js';
 import { getPublicUser, getPublicUsers } from '../accounts/index.js';
 import { getCourseForCredential, getCourseMeta, getCourseSummaries, getCourseSummary, type CourseSummary } from '../catalog/index.js';
@@ -87,6 +87,7 @@ export async function projectsOfCourse(db: Database, viewer: Viewer | undefined,
         )
       : Promise.resolve([]),
   ]);
+  // The latest per project (the open one, when there is one: a new submission starts only after a rejection).
   const byProject = new Map(submissions.map((s) => [s.projectId, s]));
   return rows.map((row) => toProject(row, course, access.full, byProject.get(row.id)));
 }
@@ -105,7 +106,7 @@ export async function projectForViewer(db: Database, viewer: Viewer | undefined,
     accessTo(db, viewer, course.id),
     viewer ? q.selectUserSubmissionsOfProjects(db, viewer.userId, [project.id]) : Promise.resolve([]),
   ]);
-  return toProject(project, course, access.full, submissions[0]);
+  return toProject(project, course, access.full, submissions.at(-1));
 }
 
 // ---------------------------------------------------------------- submissions (student side)
@@ -164,13 +165,16 @@ const roundValues = (body: SubmissionBody, stored: StoredUpload | undefined) => 
 
 /**
  * A student hands in a project: only one the access module lets open the course (else 403, nothing
- * stored), once per project (a second answers 409: the first is followed on /projects/).
+ * stored), one open submission per project at a time (a second answers 409 while the first waits for
+ * review, is back with changes requested, or was approved: it is followed on /projects/). After a
+ * rejection the student may start again with a new submission; the rejected one stays in the history.
  */
 export async function submitProject(deps: ProjectsDeps, viewer: Viewer, projectId: number, input: SubmissionInput): Promise<Submission> {
   const { project, course } = await openProject(deps.db, projectId);
   const access = await accessTo(deps.db, viewer, course.id);
   if (!access.full) throw new AppError('forbidden', projectMessages.notAllowed);
-  if ((await q.selectUserSubmissionsOfProjects(deps.db, viewer.userId, [project.id])).length) throw new AppError('conflict', projectMessages.alreadySubmitted);
+  const earlier = await q.selectUserSubmissionsOfProjects(deps.db, viewer.userId, [project.id]);
+  if (earlier.some((s) => s.status !== 'rejected')) throw new AppError('conflict', projectMessages.alreadySubmitted);
   const stored = await storeUpload(deps.storage, viewer.userId, input.upload, project.fileRequired);
   const id = await keepFileOnlyIfCommitted(deps.storage, stored, () =>
     deps.db.transaction(async (tx) => {
@@ -186,8 +190,7 @@ export async function submitProject(deps: ProjectsDeps, viewer: Viewer, projectI
 
 /** After 'changes requested', the student hands the same submission in again: a new round, the earlier ones kept. */
 export async function resubmitProject(deps: ProjectsDeps, viewer: Viewer, submissionId: number, input: SubmissionInput): Promise<Submission> {
-  const submission = await q.selectSubmission(deps.db, submissionId);
-  if (!submission || submission.userId !== viewer.userId) throw notFound(projectMessages.submissionNotFound);
+  const submission = ownedBy(await q.selectSubmission(deps.db, submissionId), viewer, projectMessages.submissionNotFound);
   if (submission.status !== 'changes_requested') throw new AppError('conflict', projectMessages.notChangesRequested);
   const project = (await q.selectProject(deps.db, submission.projectId))!;
   const course = await getCourseSummary(deps.db, project.courseId);
@@ -295,17 +298,16 @@ export async function mySubmissions(db: Database, viewer: Viewer): Promise<Submi
 
 /** The viewer's own submission; anyone else's answers 404 (its existence is not theirs to learn). */
 export async function ownSubmission(deps: { db: Database }, viewer: Viewer, submissionId: number): Promise<Submission> {
-  const row = await q.selectSubmission(deps.db, submissionId);
-  if (!row || row.userId !== viewer.userId) throw notFound(projectMessages.submissionNotFound);
+  const row = ownedBy(await q.selectSubmission(deps.db, submissionId), viewer, projectMessages.submissionNotFound);
   const [submission] = await describeSubmissions(deps.db, [row], ownFileUrl);
   return submission!;
 }
 
 /** A round's file, for the submission's owner (student side). */
 export async function ownRoundFile(storage: FileStorage, db: Database, viewer: Viewer, submissionId: number, roundId: number) {
-  const submission = await q.selectSubmission(db, submissionId);
+  const submission = ownedBy(await q.selectSubmission(db, submissionId), viewer, 'File not found.');
   const round = await q.selectRound(db, roundId);
-  if (!submission || submission.userId !== viewer.userId || !round || round.submissionId !== submission.id) throw notFound('File not found.');
+  if (!round || round.submissionId !== submission.id) throw notFound('File not found.');
   return openRoundFile(storage, round);
 }
 
@@ -650,7 +652,8 @@ export async function verifyLetter(db: Db, config: Config, letterId: string): Pr
 /** The letter's PDF: its owner and admins only (anyone else: 404, as an unknown id). */
 export async function letterForDownload(db: Db, config: Config, viewer: Viewer, letterId: string): Promise<Letter> {
   const row = await letterRecord(db, letterId);
-  if (!row || (row.userId !== viewer.userId && !viewer.isAdmin)) throw notFound(projectMessages.letterNotFound);
+  // The one exception to the ownership rule here: admins may also print any letter (the PDF is kept for the record, revoked ones too).
+  if (!row || !(isOwnedBy(row.userId, viewer) || viewer.isAdmin)) throw notFound(projectMessages.letterNotFound);
   const course = await getCourseSummary(db, row.courseId);
   return toLetter(config, row, course?.slug ?? '');
 }

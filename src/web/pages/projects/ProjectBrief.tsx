@@ -128,6 +128,13 @@ export function ProjectHandIn({ project }: { project: Project }) {
           <SubmissionForm projectId={project.id} fileRequired={project.file_required} resubmit={submission} idPrefix={`resubmit-${submission.id}`} />
         </div>
       )}
+      {submission.status === 'rejected' && (
+        <div className="border-top pt-4 mt-4">
+          <h3 className="h6 mb-1">Start a new submission</h3>
+          <p className="small text-body-secondary mb-3">This one stays in your history. A new submission is reviewed from the start.</p>
+          <SubmissionForm projectId={project.id} fileRequired={project.file_required} idPrefix={`new-after-${submission.id}`} />
+        </div>
+      )}
     </HandInCard>
   );
 }

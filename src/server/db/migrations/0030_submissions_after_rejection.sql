@@ -1,0 +1,2 @@
+DROP INDEX "project_submissions_project_user_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "project_submissions_open_idx" ON "project_submissions" USING btree ("project_id","user_id") WHERE "project_submissions"."status" <> 'rejected';
