@@ -9,7 +9,7 @@
 // - lectern/sql-in-queries: inside a module, only queries.ts imports drizzle-orm's query builders.
 // - lectern/raw-database: no `db.query.<table>` (relational queries reach every table around its
 //   owner), and `db.execute()` with a plain string only in a module's queries.ts or a migration.
-// - a module's index.ts re-exports no table (lectern/table-owner).
+// - a module's index.ts re-exports no table, and names what it exports: no export * (lectern/table-owner).
 // - lectern/module-deps: a module imports another only along an edge of eslint/module-layers.js
 //   (the declared order), never upward and never into a cycle.
 import path from 'node:path';
@@ -97,6 +97,8 @@ const tableOwner = {
       wholeSchema: 'Import the tables you use by name, not the whole schema, so that their owner can be checked.',
       indexExportsTable:
         "The index re-exports table '{{table}}'. A module's index.ts is its service surface: export a function that reads or writes the table, never the table itself.",
+      indexExportsAll:
+        "A module's index.ts names what it exports (export { a, b } from ...), never export *: its surface is read there, and a table could pass through unseen.",
     },
     schema: [],
   },
@@ -106,6 +108,7 @@ const tableOwner = {
     const relative = posix(path.relative(serverDir, file));
     const own = moduleOf(file);
     const imports = visitImports(context, (node, specifier) => {
+      if (own?.inner === 'index' && node.type === 'ExportAllDeclaration') context.report({ node, messageId: 'indexExportsAll' });
       if (own?.inner === 'index' && node.type === 'ExportNamedDeclaration') {
         for (const spec of node.specifiers ?? []) {
           const table = spec.local.name ?? spec.local.value;

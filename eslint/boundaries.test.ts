@@ -141,6 +141,10 @@ describe('module boundaries in npm run lint', { timeout: 120_000 }, () => {
     expect(await boundaryErrors('src/server/modules/accounts/index.ts', "import { users } from './queries.js';\nexport { users };\n")).toEqual([
       expect.stringMatching(/^lectern\/table-owner: The index re-exports table 'users'\./),
     ]);
+    // export * would let a table of queries.ts through unnamed.
+    expect(await boundaryErrors('src/server/modules/accounts/index.ts', "export * from './queries.js';\n")).toEqual([
+      expect.stringMatching(/^lectern\/table-owner: A module's index.ts names what it exports/),
+    ]);
     expect(await boundaryErrors('src/server/modules/accounts/index.ts', "export { createUser } from './service.js';\n")).toEqual([]);
   });
 

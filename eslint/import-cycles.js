@@ -1,7 +1,8 @@
-// The import graph of src/server (its source files, not tests or migrations) and its cycles, for
+// The import graph of a source folder (its files, not tests or migrations) and its cycles, for
 // eslint/import-cycles.test.ts: lectern/module-deps keeps the modules in their declared order, and
-// this finds the cycles between files (inside a module too). Type-only imports are left out: they
-// are erased and load nothing.
+// this finds the cycles between files (inside a module too). Type-only imports count as well (as
+// `npx madge --circular` counts them): they load nothing, but a type that goes round in a circle
+// still ties two files together, and a file of types both can stand on is the plain fix.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -17,14 +18,13 @@ function sourceFiles(dir, files = []) {
   return files;
 }
 
-/** file → the files of `dir` it imports at run time (relative imports resolved like TypeScript's NodeNext). */
+/** file → the files of `dir` it imports, types included (relative imports resolved like TypeScript's NodeNext). */
 export function importGraph(dir) {
   const graph = new Map();
   for (const file of sourceFiles(dir)) {
     const text = fs.readFileSync(file, 'utf8');
     const targets = new Set();
     for (const match of text.matchAll(importPattern)) {
-      if (match[1]) continue;
       const specifier = match[2] ?? match[3];
       if (!specifier.startsWith('.')) continue;
       const base = path.resolve(path.dirname(file), specifier).replace(/\.[cm]?js$/, '');

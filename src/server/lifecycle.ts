@@ -1,5 +1,7 @@
-import type { App } from './app.js';
 import type { FastifyInstance } from 'fastify';
+
+/** What shutting down needs of the app (app.ts's App has it; named here so this file does not import app.ts). */
+type App = FastifyInstance & { ctx: { queue: { stop(): Promise<void> } } };
 
 export interface ShutdownOptions {
   app: App;

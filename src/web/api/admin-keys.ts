@@ -1,6 +1,9 @@
 // The studio's query keys in a file of their own: pages outside the studio (the course page's
 // reviews) refresh studio lists by these keys without loading the studio's API and its schemas.
-import type { AdminOrderFilters, AuditFilters } from './admin';
+import type { AdminOrderQuery, AuditQuery } from '../../shared/admin';
+
+export type AdminOrderFilters = Omit<AdminOrderQuery, 'cursor' | 'page_size'>;
+export type AuditFilters = Omit<AuditQuery, 'page' | 'page_size'>;
 
 /** Every key of the studio's queries. */
 export const adminKeys = {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { adminKeys } from './admin-keys';
+import { adminKeys, type AdminOrderFilters, type AuditFilters } from './admin-keys';
 import { MAX_PAGE_SIZE } from '../../shared/admin';
 import type { AdminFigures } from '../../shared/admin';
 import type { QuizStats } from '../../shared/quizzes';
@@ -9,9 +9,7 @@ import type {
   AdminCourseListItem,
   AdminOrderDetail,
   AdminOrderListItem,
-  AdminOrderQuery,
   AuditEntry,
-  AuditQuery,
   categorySchema,
   CourseBody,
   CoursePatch,
@@ -33,12 +31,11 @@ import { catalogKeys } from './catalog';
 import { siteKeys } from './site';
 import { ApiError, apiFetch } from './client';
 import { uploadFile } from './upload';
-import type { TokenPair } from '../lib/auth';
+import type { TokenPair } from '../../shared/accounts';
 
 export type AdminMe = z.infer<typeof adminMeSchema>;
 export type Category = z.infer<typeof categorySchema>;
-export type AdminOrderFilters = Omit<AdminOrderQuery, 'cursor' | 'page_size'>;
-export type AuditFilters = Omit<AuditQuery, 'page' | 'page_size'>;
+export type { AdminOrderFilters, AuditFilters } from './admin-keys';
 export type CourseTransition = 'publish' | 'unpublish' | 'archive' | 'restore';
 
 const A = '/admin';

@@ -2,10 +2,10 @@ import { useCallback, useRef, useState } from 'react';
 import { messages } from '../../shared/messages';
 import { useSiteConfig, useVerifyCaptcha } from '../api/site';
 import { AltchaBox } from './captcha/AltchaBox';
-import { useLatest } from './captcha/providerBox';
-import { RecaptchaBox } from './captcha/RecaptchaBox';
+import { useLatest, type CaptchaStatus } from './captcha/providerBox';
 
-export type CaptchaStatus = 'loading' | 'unverified' | 'verifying' | 'verified' | 'failed' | 'unavailable';
+export type { CaptchaStatus } from './captcha/providerBox';
+import { RecaptchaBox } from './captcha/RecaptchaBox';
 
 export interface CaptchaProps {
   /** The verified token (ALTCHA payload or reCAPTCHA response), or null when not (or no longer) verified. */

@@ -1,13 +1,11 @@
 import { useSyncExternalStore } from 'react';
+import type { TokenPair } from '../../shared/accounts';
 import { readStorage, storageKeys, writeStorage } from './storage';
 import { forgetHandoff } from './token-handoff';
 
 const EVENT = 'lectern:auth';
 
-export interface TokenPair {
-  access: string;
-  refresh: string;
-}
+export type { TokenPair } from '../../shared/accounts';
 
 /** Login stores both tokens; login state is judged only by the access token (spec). */
 export function setTokens(tokens: TokenPair): void {

@@ -1,4 +1,4 @@
-import type { TokenPair } from './auth';
+import type { TokenPair } from '../../shared/accounts';
 
 // Tabs hand a refreshed token pair to each other here. localStorage cannot carry it: Chromium copies
 // it into each tab's process and another tab may still read the spent refresh token a moment after

@@ -4,7 +4,7 @@ import type { ClientReview, CountryPrice, CourseListItem, Instructor, Membership
 import { formatDuration } from '../../../shared/money.js';
 import { applicablePrice, toMajor, type StoredPrice } from '../../../shared/pricing.js';
 import { DEFAULT_REGION, regions, type Region } from '../../../shared/regions.js';
-import type { CourseListRow, InstructorRecord, MembershipPlanRecord, ReviewPage, RoadmapRecord } from './service.js';
+import type { CourseListRow, InstructorRecord, MembershipPlanRecord, ReviewPage, RoadmapRecord } from './records.js';
 
 /** The row's price in the visitor's region, else the default region's; a free course is 0. */
 export function pickPrice(region: Region, own: StoredPrice | null, fallback: StoredPrice | null): CountryPrice {

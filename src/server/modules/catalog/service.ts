@@ -6,9 +6,10 @@ import { AppError } from '../../errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { publicQuizzesOfCourse, type PublicQuiz } from './quizzes.js';
 import * as q from './queries.js';
+import type { CourseListRow, InstructorRecord, MembershipPlanRecord, ReviewPage, RoadmapRecord } from './records.js';
 import { courseListItemView, pickPrice } from './serialise.js';
 
-export type CourseListRow = q.CourseListRow;
+export type { CourseListRow, InstructorRecord, MembershipPlanRecord, ReviewPage, RoadmapRecord } from './records.js';
 
 /** Published courses (or the named ones) with their prices for `region`, in catalog order. */
 export function listCourseRows(db: Database, region: Region, courseIds?: number[]): Promise<CourseListRow[]> {
@@ -30,8 +31,6 @@ export async function coursesForPurchase(db: Db, region: Region, courseIds: numb
   const rows = await q.selectCoursesForPurchase(db, region, courseIds);
   return rows.map((row) => ({ id: row.id, title: row.title, course_type: row.courseType, country_price: pickPrice(region, row.price, row.fallback) }));
 }
-
-export type InstructorRecord = Awaited<ReturnType<typeof q.selectInstructor>>[number];
 
 /** The instructor as shown: the bio sanitised. */
 const sanitisedInstructor = (row: InstructorRecord): InstructorRecord => ({ ...row, bio: sanitizeRichText(row.bio) });
@@ -82,19 +81,10 @@ export function getInstructorEmail(db: Database): Promise<string | undefined> {
   return q.selectInstructorEmail(db);
 }
 
-export interface ReviewPage {
-  page: number;
-  pageSize: number;
-  count: number;
-  rows: Awaited<ReturnType<typeof q.selectClientReviews>>;
-}
-
 export async function listClientReviews(db: Database, page: number, pageSize: number): Promise<ReviewPage> {
   const rows = await q.selectClientReviews(db, pageSize, (page - 1) * pageSize);
   return { page, pageSize, count: rows[0]?.total ?? 0, rows };
 }
-
-export type MembershipPlanRecord = Awaited<ReturnType<typeof q.selectPlans>>[number];
 
 /** The plans on sale, with their price rows for `region` and the default region. */
 export function listMembershipPlans(db: Database, region: Region): Promise<MembershipPlanRecord[]> {
@@ -138,8 +128,6 @@ export async function getPlanForPurchase(db: Database, planId: number, region: R
 export async function listPlanNames(db: Database) {
   return q.selectPlanNames(db);
 }
-
-export type RoadmapRecord = Array<{ position: number; timeEstimate: string; note: string; course: CourseListRow }>;
 
 /** The learning path's steps whose course is published, each with its course. */
 export async function getRoadmap(db: Database, region: Region): Promise<RoadmapRecord> {

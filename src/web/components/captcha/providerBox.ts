@@ -1,5 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
-import type { CaptchaStatus } from '../Captcha';
+
+/** Where a captcha stands, as its box reports it. */
+export type CaptchaStatus = 'loading' | 'unverified' | 'verifying' | 'verified' | 'failed' | 'unavailable';
 
 /** What the Captcha gives the box of its provider (ALTCHA or reCAPTCHA). */
 export interface ProviderBoxProps {
