@@ -32,7 +32,10 @@ describe('import cycles between the files of src', () => {
       // A type going round: e.ts and f.ts import each other's types only.
       writeFileSync(path.join(dir, 'e.ts'), "import type { F } from './f.js';\nexport type E = { f?: F };\n");
       writeFileSync(path.join(dir, 'f.ts'), "import type { E } from './e.js';\nexport type F = { e?: E };\n");
-      expect(importCycles(dir)).toEqual([['b.ts', 'scratch/a.ts', 'scratch/index.ts'], ['e.ts', 'f.ts']]);
+      expect(importCycles(dir)).toEqual([
+        ['b.ts', 'scratch/a.ts', 'scratch/index.ts'],
+        ['e.ts', 'f.ts'],
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
