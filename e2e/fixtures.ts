@@ -34,7 +34,7 @@ export interface Fixtures {
    * Projects on the paid course the student owns, each handed in by the student: one waiting for a review
    * (`openSubmissionId`), one with changes requested, one approved, whose letter is `letterId`.
    */
-  projects: { projectId: number; openSubmissionId: number; letterId: string };
+  projects: { projectId: number; openSubmissionId: number; letterId: string; rejectedProjectId: number };
   /**
    * A free course with a drip schedule, the student enrolled today: its second lesson opens 7 days
    * after that ('Day 7'), its second section on a date a month ahead.
@@ -234,7 +234,7 @@ async function askAndAnswer(courseId: number, student: StorageState, admin: Stor
   return answer;
 }
 
-/** Three projects on the course, handed in by the student: one left waiting, one sent back with changes requested, one approved (its letter). */
+/** Four projects on the course, handed in by the student: one left waiting, one sent back with changes requested, one approved (its letter), one not approved (the student may start again). */
 async function projectsFor(courseId: number, student: StorageState, admin: StorageState): Promise<Fixtures['projects']> {
   const handIn = async (title: string) => {
     const project = (await apiAs(admin, `/admin/courses/${courseId}/projects/`, {
@@ -267,7 +267,9 @@ async function projectsFor(courseId: number, student: StorageState, admin: Stora
   const approved = await handIn('URL Shortener');
   const { letter_id } = await review(approved.submission.id, 'approved', true);
   if (!letter_id) throw new Error('The approval issued no letter');
-  return { projectId: open.project.id, openSubmissionId: open.submission.id, letterId: letter_id };
+  const rejected = await handIn('Weather Dashboard');
+  await review(rejected.submission.id, 'rejected', false);
+  return { projectId: open.project.id, openSubmissionId: open.submission.id, letterId: letter_id, rejectedProjectId: rejected.project.id };
 }
 
 /** A free course with a drip schedule, made in the studio's API and published; the student enrols in it today. */

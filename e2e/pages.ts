@@ -274,6 +274,8 @@ export const pages: PageCase[] = [
   { name: 'certificates', path: '/certificate-download', see: { heading: 'Certificates' }, as: 'student' },
   { name: 'projects', path: '/projects/', see: { heading: 'My Projects' }, as: 'student' },
   { name: 'project-brief', path: (f) => `/projects/${f.projects.projectId}`, see: { heading: 'Your submission' }, as: 'student' },
+  // Not approved: the submission and its feedback, and a new submission's form below.
+  { name: 'project-not-approved', path: (f) => `/projects/${f.projects.rejectedProjectId}`, see: { heading: 'Start a new submission' }, as: 'student' },
   { name: 'letter-owner', path: (f) => `/letters/${f.projects.letterId}`, see: { text: 'Download PDF' }, as: 'student' },
   { name: 'lesson-project', path: (f) => `/lesson/${f.order.courseSlug}/project/${f.projects.projectId}`, see: { heading: 'Your submission' }, as: 'student' },
   { name: 'lesson-enrolled', path: (f) => `/lesson/${f.order.courseSlug}/`, see: { heading: 'Course content' }, as: 'student' },
