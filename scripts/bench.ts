@@ -11,7 +11,8 @@
 // reads, the order's writes, the Stripe SDK's own cost); each buyer creates one order first (the
 // warm-up, which also leaves the unpaid checkout each timed order replaces, as a buyer's retry does).
 //
-// Knobs: BENCH_QUICK (1: a one-minute smoke run), BENCH_CASES (list,detail,member,signedin,orders,orderlist,overview),
+// Knobs: BENCH_QUICK (1: a one-minute smoke run), BENCH_CASES (list,detail,outside,member,signedin,orders,orderlist,overview),
+// BENCH_WRK (the wrk binary for the 'outside' rows: the list and a visitor's detail measured by a plain HTTP client; skipped without it),
 // BENCH_PROFILE (a folder for the server's CPU profiles), BENCH_SECONDS (6), BENCH_CONNECTIONS (32), BENCH_PORT (3999), BENCH_DATABASES
 // (pglite,postgres), BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_COURSES (40,400), BENCH_SECTIONS (10), BENCH_LESSONS (10), BENCH_BUYERS (50),
@@ -19,9 +20,10 @@
 // The overview case (BENCH_CASES=overview) times the studio's overview over 30, 365 and 730 days,
 // the studio's order list page with its filters, and its students and members lists, over the same
 // 100,000 orders (with 10,000 students and 2,000 memberships; BENCH_ORDERS=1000000 seeds ten times that).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -40,6 +42,7 @@ import type { Config } from '../src/server/config.js';
 import { serverEntry, serverNodeArgs } from './server-command.mjs';
 
 const env = process.env;
+const require = createRequire(import.meta.url);
 /** BENCH_QUICK=1: a smoke run in about a minute (2 s per route, 40 courses, 10,000 orders); every knob still wins. */
 const quick = env.BENCH_QUICK === '1';
 const seconds = Number(env.BENCH_SECONDS ?? (quick ? 2 : 6));
@@ -53,8 +56,8 @@ const lessonsPerSection = Number(env.BENCH_LESSONS ?? 10);
 const buyers = Number(env.BENCH_BUYERS ?? 50);
 const ordersPerBuyer = Number(env.BENCH_ORDERS_PER_BUYER ?? (quick ? 2 : 10));
 const orderCount = Number(env.BENCH_ORDERS ?? (quick ? 10_000 : 100_000));
-/** Which measurements to run: list,detail,member,orders,orderlist,overview (all by default); each route brings its own ceiling. */
-const cases = new Set((env.BENCH_CASES ?? 'list,detail,member,signedin,orders,orderlist,overview').split(',').map((s) => s.trim()));
+/** Which measurements to run: list,detail,outside,member,signedin,orders,orderlist,overview (all by default); each route brings its own ceiling. */
+const cases = new Set((env.BENCH_CASES ?? 'list,detail,outside,member,signedin,orders,orderlist,overview').split(',').map((s) => s.trim()));
 /** A folder for the server's V8 CPU profiles (node --cpu-prof), one per server run. */
 const profileDir = env.BENCH_PROFILE;
 const PASSWORD = 'Bench#Pass42';
@@ -312,10 +315,58 @@ async function login(email: string, ip: string): Promise<string> {
   return ((await res.json()) as { access: string }).access;
 }
 
-async function run(route: string, duration: number, headers: Record<string, string> = {}) {
+// The load client counts each response's bytes without decoding them. autocannon appends every body
+// chunk to a string (PipelinedRequestsQueue.addBody: \`body += buffer\`, a UTF-8 decode of every byte)
+// although nothing here reads the bodies, so on two shared cores the client's work grew with the
+// response's size and took CPU from the server under test: a plain HTTP client (wrk) decodes
+// nothing. BENCH_CLIENT_DECODES=1 keeps autocannon's own behaviour, to compare.
+if (env.BENCH_CLIENT_DECODES !== '1') {
+  const { default: Queue } = (await import(path.join(path.dirname(require.resolve('autocannon')), 'lib', 'pipelinedRequestsQueue.js'))) as {
+    default: { prototype: { addBody(data: Buffer): void; peek(): { body: unknown } | undefined } };
+  };
+  Queue.prototype.addBody = function () {};
+}
+
+interface Slice {
+  requests: { average: number };
+  throughput: { average: number };
+  latency: { p50: number; p99: number };
+}
+type Client = 'autocannon' | 'wrk';
+
+async function run(route: string, duration: number, headers: Record<string, string> = {}, client: Client = 'autocannon'): Promise<Slice> {
+  if (client === 'wrk') return runWrk(route, duration, headers);
   const r = await autocannon({ url: `http://127.0.0.1:${port}${route}`, connections, duration, headers });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${route}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return r;
+}
+
+/** The same slice from outside this process, by wrk (a plain HTTP client in C, one thread): the issue's second measurement. */
+const wrkPath = env.BENCH_WRK ?? 'wrk';
+const wrkFound = spawnSync(wrkPath, ['--version']).error === undefined;
+
+async function runWrk(route: string, duration: number, headers: Record<string, string>): Promise<Slice> {
+  const args = ['-t1', `-c${connections}`, `-d${Math.max(1, Math.round(duration))}s`, '--latency'];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  const child = spawn(wrkPath, [...args, `http://127.0.0.1:${port}${route}`]);
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  await new Promise((resolve) => child.on('close', resolve));
+  const number = (pattern: RegExp) => Number(pattern.exec(out)?.[1] ?? NaN);
+  const ms = (line: RegExp) => {
+    const [, value, unit] = line.exec(out) ?? [];
+    return Number(value) * ({ us: 0.001, ms: 1, s: 1000 }[unit as 'us' | 'ms' | 's'] ?? NaN);
+  };
+  const size = (line: RegExp) => {
+    const [, value, unit] = line.exec(out) ?? [];
+    return Number(value) * ({ B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }[unit as 'B'] ?? NaN);
+  };
+  if (/Non-2xx|Socket errors/.test(out) || Number.isNaN(number(/Requests\/sec:\s+([\d.]+)/))) throw new Error(`${route} (wrk): ${out}`);
+  return {
+    requests: { average: number(/Requests\/sec:\s+([\d.]+)/) },
+    throughput: { average: size(/Transfer\/sec:\s+([\d.]+)(B|KB|MB|GB)/) },
+    latency: { p50: ms(/^\s+50%\s+([\d.]+)(us|ms|s)$/m), p99: ms(/^\s+99%\s+([\d.]+)(us|ms|s)$/m) },
+  };
 }
 
 const CEILING = '/healthz';
@@ -335,18 +386,18 @@ const median = (values: number[]) => {
  * pair's route / ceiling, so a machine that gets busier or quieter during the run moves both sides
  * of a pair alike, and a slice another process disturbed is outvoted.
  */
-async function load(route: string, headers: Record<string, string> = {}) {
-  await run(CEILING, 1);
-  await run(route, 1, headers);
+async function load(route: string, headers: Record<string, string> = {}, client: Client = 'autocannon') {
+  await run(CEILING, 1, {}, client);
+  await run(route, 1, headers, client);
   let requests = 0;
   let bytes = 0;
   const ratios: number[] = [];
   const p50: number[] = [];
   const p99: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    const c = await run(CEILING, seconds / ROUNDS);
-    ceilingRuns.push(c.requests.average);
-    const r = await run(route, seconds / ROUNDS, headers);
+    const c = await run(CEILING, seconds / ROUNDS, {}, client);
+    if (client === 'autocannon') ceilingRuns.push(c.requests.average);
+    const r = await run(route, seconds / ROUNDS, headers, client);
     ratios.push(r.requests.average / c.requests.average);
     requests += r.requests.average;
     bytes += r.throughput.average / r.requests.average;
@@ -459,6 +510,11 @@ try {
         // is partly autocannon's: it appends every body to a string, and decoding the binary as UTF-8 kept its process at
         // 0.95 of a core while the server had time to spare (measured on 2026-11-29 with a demo course's page).
         if (cases.has('detail')) add('course detail, visitor, brotli (as browsers ask)', await load(detail, asBrowsersAsk));
+        // From outside, with a plain HTTP client (when wrk is installed: apt-get install wrk), against its own ceiling.
+        if (cases.has('outside') && wrkFound) {
+          add('course list (wrk, outside)', await load('/api/v1/courses/', {}, 'wrk'));
+          add('course detail, visitor (wrk, outside)', await load(detail, {}, 'wrk'));
+        }
         if (cases.has('member')) add('course detail, member', await load(detail, { authorization: `Bearer ${member}` }));
         // As the member's browser asks: their kept page is compressed once, then sent as kept.
         if (cases.has('member'))
@@ -508,6 +564,8 @@ const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '' : n.toF
 function goalOf(row: Row): { text: string; met: boolean } | undefined {
   const ratio = row.ratio ?? 0;
   const p99 = row.p99 ?? Infinity;
+  if (row.name === 'course list (wrk, outside)') return { text: '≥ 0.70', met: ratio >= 0.7 };
+  if (row.name === 'course detail, visitor (wrk, outside)') return { text: '≥ 0.60', met: ratio >= 0.6 };
   if (row.name === 'course list') {
     // The first catalog size is judged by its ratio; a larger one by what a byte of it costs next to the first's.
     const first = rows.find((r) => r.database === row.database && r.name === row.name && r.courses === courseCounts[0]);
