@@ -49,6 +49,8 @@ try {
       TBT: audit('total-blocking-time').displayValue,
       'all runs': results.map((lhr) => Math.round(score(lhr) * 100)).join('/'),
     });
+    // A run that could not score (performance null, shown as 0) says why, so a broken run is not read as a slow page.
+    for (const lhr of results) if (lhr.runtimeError) console.log(`${name}: a run failed: ${lhr.runtimeError.code} (${lhr.runtimeError.message})`);
     const failing = Object.values(mid.audits).filter(
       (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable',
     );
