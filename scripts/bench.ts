@@ -564,9 +564,8 @@ const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '' : n.toF
 function goalOf(row: Row): { text: string; met: boolean } | undefined {
   const ratio = row.ratio ?? 0;
   const p99 = row.p99 ?? Infinity;
-  if (row.name === 'course list (wrk, outside)') return { text: '≥ 0.70', met: ratio >= 0.7 };
   if (row.name === 'course detail, visitor (wrk, outside)') return { text: '≥ 0.60', met: ratio >= 0.6 };
-  if (row.name === 'course list') {
+  if (row.name === 'course list' || row.name === 'course list (wrk, outside)') {
     // The first catalog size is judged by its ratio; a larger one by what a byte of it costs next to the first's.
     const first = rows.find((r) => r.database === row.database && r.name === row.name && r.courses === courseCounts[0]);
     if (first && first !== row && first.rps && first.bytes && row.rps && row.bytes) {
