@@ -79,7 +79,7 @@ describe('the OpenAPI document', () => {
       ['get', '/api/v1/orders/{orderNumber}/'],
       ['get', '/api/v1/order-history/{userId}/'],
       ['get', '/api/v1/certificates/'],
-      ['get', '/api/v1/certificates/{certificateId}/download/'],
+      ['get', '/api/v1/certificates/{certificate_id}/download/'],
       ['get', '/api/v1/student/dashboard/'],
       ['post', '/api/v1/cancel-subscription/'],
       ['get', '/api/v1/admin/me/'],
@@ -94,7 +94,7 @@ describe('the OpenAPI document', () => {
       expect(op(method, path).security, `${method} ${path}`).toEqual([{}, { bearerAuth: [] }]);
     }
     expect(op('get', '/api/v1/courses/').security).toBeUndefined();
-    expect(op('get', '/api/v1/certificates/{certificateId}/').security).toBeUndefined();
+    expect(op('get', '/api/v1/certificates/{certificate_id}/').security).toBeUndefined();
     // Admin calls: the gate's 401 and 403.
     expect(statuses(op('get', '/api/v1/admin/me/'))).toEqual(expect.arrayContaining(['401', '403']));
   });

@@ -21,41 +21,41 @@ import { pageWindow } from './paging.js';
 import { partialUpdate } from './patch.js';
 import * as studio from './projects.service.js';
 
-const projectParams = z.object({ projectId: idParam });
-const submissionParams = z.object({ submissionId: idParam });
+const projectParams = z.object({ project_id: idParam });
+const submissionParams = z.object({ id: idParam });
 
 /** The studio's projects (a course's Projects tab), the review queue and the letters' revocation. Every change is audited. */
 export function projectAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      '/courses/:courseId/projects/',
+      '/courses/:course_id/projects/',
       {
         schema: {
           ...adminDoc,
           summary: "A course's projects in their order, published or not, with how many submissions each has",
-          params: z.object({ courseId: idParam }),
+          params: z.object({ course_id: idParam }),
           response: { 200: z.array(adminProjectSchema) },
         },
       },
-      async (request) => projects.studioProjects(ctx.db, request.params.courseId),
+      async (request) => projects.studioProjects(ctx.db, request.params.course_id),
     );
 
     app.post(
-      '/courses/:courseId/projects/',
+      '/courses/:course_id/projects/',
       {
         schema: {
           ...adminDoc,
           summary: 'Adds a project at the end of the course (the brief is sanitised rich text)',
-          params: z.object({ courseId: idParam }),
+          params: z.object({ course_id: idParam }),
           body: projectBodySchema,
           response: { 201: adminProjectSchema },
         },
       },
-      async (request, reply) => reply.code(201).send(await studio.createProject(ctx, actorOf(request), request.params.courseId, request.body)),
+      async (request, reply) => reply.code(201).send(await studio.createProject(ctx, actorOf(request), request.params.course_id, request.body)),
     );
 
     app.patch(
-      '/projects/:projectId/',
+      '/projects/:project_id/',
       {
         schema: {
           ...adminDoc,
@@ -68,13 +68,13 @@ export function projectAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) =>
         partialUpdate(
           request.body,
-          () => projects.getStudioProject(ctx.db, request.params.projectId),
-          (patch) => studio.updateProject(ctx, actorOf(request), request.params.projectId, patch),
+          () => projects.getStudioProject(ctx.db, request.params.project_id),
+          (patch) => studio.updateProject(ctx, actorOf(request), request.params.project_id, patch),
         ),
     );
 
     app.delete(
-      '/projects/:projectId/',
+      '/projects/:project_id/',
       {
         schema: {
           ...adminDoc,
@@ -84,7 +84,7 @@ export function projectAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await studio.deleteProject(ctx, actorOf(request), request.params.projectId);
+        await studio.deleteProject(ctx, actorOf(request), request.params.project_id);
         return reply.code(204).send(null);
       },
     );
@@ -107,7 +107,7 @@ export function projectAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get(
-      '/project-submissions/:submissionId/',
+      '/project-submissions/:id/',
       {
         config: reviewerOrAdmin,
         schema: {
@@ -119,12 +119,12 @@ export function projectAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header('Cache-Control', 'private, no-store');
-        return projects.openForReview(ctx.db, studio.reviewerOf(actorOf(request)), request.params.submissionId);
+        return projects.openForReview(ctx.db, studio.reviewerOf(actorOf(request)), request.params.id);
       },
     );
 
     app.post(
-      '/project-submissions/:submissionId/review/',
+      '/project-submissions/:id/review/',
       {
         config: reviewerOrAdmin,
         schema: {
@@ -136,22 +136,22 @@ export function projectAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: reviewResultSchema, ...errors(409) },
         },
       },
-      async (request) => studio.reviewSubmission(ctx, actorOf(request), request.params.submissionId, request.body),
+      async (request) => studio.reviewSubmission(ctx, actorOf(request), request.params.id, request.body),
     );
 
     app.get(
-      '/project-submissions/:submissionId/rounds/:roundId/file/',
+      '/project-submissions/:id/rounds/:round_id/file/',
       {
         config: reviewerOrAdmin,
         schema: {
           ...adminDoc,
           summary: "A round's file, as the student handed it in",
-          params: z.object({ submissionId: idParam, roundId: idParam }),
+          params: z.object({ id: idParam, round_id: idParam }),
           response: { 200: fileResponse(['application/pdf', 'application/zip'], 'The file') },
         },
       },
       async (request, reply) => {
-        const { file, name, contentType } = await projects.studioRoundFile(ctx.storage, ctx.db, request.params.submissionId, request.params.roundId);
+        const { file, name, contentType } = await projects.studioRoundFile(ctx.storage, ctx.db, request.params.id, request.params.round_id);
         return reply
           .header('Content-Type', contentType)
           .header('Content-Disposition', `attachment; filename="${name.replace(/[^\w.\- ]/g, '_')}"`)
@@ -162,18 +162,18 @@ export function projectAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/letters/:letterId/revoke/',
+      '/letters/:letter_id/revoke/',
       {
         config: reviewerOrAdmin,
         schema: {
           ...adminDoc,
           summary: 'Revokes a letter with the reason: its page says revoked, its credential answers 410, its PDF stays downloadable',
-          params: z.object({ letterId: z.string().max(64) }),
+          params: z.object({ letter_id: z.string().max(64) }),
           body: revokeBodySchema,
           response: { 200: letterSchema, ...errors(409) },
         },
       },
-      async (request) => studio.revokeLetter(ctx, actorOf(request), request.params.letterId, request.body.reason),
+      async (request) => studio.revokeLetter(ctx, actorOf(request), request.params.letter_id, request.body.reason),
     );
   };
 }

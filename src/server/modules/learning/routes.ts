@@ -182,47 +182,47 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get(
-      '/certificates/:certificateId/',
+      '/certificates/:certificate_id/',
       {
         schema: {
           tags: ['learning'],
           summary: 'Public verification of a certificate',
-          params: z.object({ certificateId: z.string().max(40) }),
+          params: z.object({ certificate_id: z.string().max(40) }),
           response: { 200: publicCertificateSchema },
         },
       },
-      async (request) => learning.verifyCertificate(deps, request.params.certificateId),
+      async (request) => learning.verifyCertificate(deps, request.params.certificate_id),
     );
 
     app.get(
-      '/certificates/:certificateId/credential/',
+      '/certificates/:certificate_id/credential/',
       {
         schema: {
           tags: ['learning'],
           summary: 'The certificate as an Open Badges 3.0 OpenBadgeCredential: a VC-JWT (EdDSA) that verifies with /.well-known/jwks.json',
-          params: z.object({ certificateId: z.string().max(40) }),
+          params: z.object({ certificate_id: z.string().max(40) }),
           response: { 200: fileResponse(CREDENTIAL_MEDIA_TYPE, 'The VC-JWT (compact JWS)'), ...errors(404) },
         },
       },
       async (request, reply) => {
-        const token = await learning.certificateCredential(deps, request.params.certificateId);
+        const token = await learning.certificateCredential(deps, request.params.certificate_id);
         return reply.header('Content-Type', CREDENTIAL_MEDIA_TYPE).header('Cache-Control', 'no-cache').send(token);
       },
     );
 
     app.get(
-      '/certificates/:certificateId/download/',
+      '/certificates/:certificate_id/download/',
       {
         schema: {
           tags: ['learning'],
           ...bearerAuth,
           summary: 'The certificate as a PDF (its owner only)',
-          params: z.object({ certificateId: z.string().max(40) }),
+          params: z.object({ certificate_id: z.string().max(40) }),
           response: { 200: fileResponse('application/pdf', 'The certificate') },
         },
       },
       async (request, reply) => {
-        const certificate = await learning.certificateForDownload(deps, request.params.certificateId, await requireViewer(request, secret));
+        const certificate = await learning.certificateForDownload(deps, request.params.certificate_id, await requireViewer(request, secret));
         reply
           .header('Content-Type', 'application/pdf')
           .header('Content-Disposition', `attachment; filename="certificate-${certificate.certificate_id}.pdf"`)

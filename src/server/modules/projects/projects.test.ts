@@ -565,18 +565,23 @@ describe('the home banner and the document', () => {
   it('documents every route of the contract', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
     for (const path of [
+      // The contract, parameter names included.
       '/api/v1/courses/{slug}/projects/',
-      '/api/v1/projects/{projectId}/submissions/',
+      '/api/v1/projects/{project_id}/submissions/',
       '/api/v1/project-submissions/',
-      '/api/v1/project-submissions/{submissionId}/',
-      '/api/v1/project-submissions/{submissionId}/resubmit/',
-      '/api/v1/letters/{letterId}/',
-      '/api/v1/letters/{letterId}/download/',
-      '/api/v1/admin/courses/{courseId}/projects/',
-      '/api/v1/admin/projects/{projectId}/',
+      '/api/v1/project-submissions/{id}/',
+      '/api/v1/project-submissions/{id}/resubmit/',
+      '/api/v1/letters/{letter_id}/',
+      '/api/v1/letters/{letter_id}/credential/',
+      '/api/v1/letters/{letter_id}/download/',
+      '/api/v1/certificates/{certificate_id}/credential/',
+      '/.well-known/jwks.json',
+      '/api/v1/admin/courses/{course_id}/projects/',
+      '/api/v1/admin/projects/{project_id}/',
       '/api/v1/admin/project-submissions/',
-      '/api/v1/admin/project-submissions/{submissionId}/review/',
-      '/api/v1/admin/letters/{letterId}/revoke/',
+      '/api/v1/admin/project-submissions/{id}/',
+      '/api/v1/admin/project-submissions/{id}/review/',
+      '/api/v1/admin/letters/{letter_id}/revoke/',
     ]) {
       expect(doc.paths[path], path).toBeDefined();
     }

@@ -41,8 +41,8 @@ async function readSubmission(request: FastifyRequest): Promise<projects.Submiss
   return { body: parsed.data, upload };
 }
 
-const letterParams = z.object({ letterId: z.string().max(64) });
-const submissionParams = z.object({ submissionId: idSchema() });
+const letterParams = z.object({ letter_id: z.string().max(64) });
+const submissionParams = z.object({ id: idSchema() });
 
 /** The student's side of projects, and the letters anyone may verify. */
 export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -67,24 +67,24 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get(
-      '/projects/:projectId/',
+      '/projects/:project_id/',
       {
         schema: {
           tags: ['projects'],
           ...optionalBearerAuth,
           summary: 'One project (its own page): the brief and criteria for those who may open its course',
-          params: z.object({ projectId: idSchema() }),
+          params: z.object({ project_id: idSchema() }),
           response: { 200: projectSchema },
         },
       },
       async (request, reply) => {
         reply.header('Cache-Control', 'private, no-store');
-        return projects.projectForViewer(ctx.db, await viewerOf(request, secret), request.params.projectId);
+        return projects.projectForViewer(ctx.db, await viewerOf(request, secret), request.params.project_id);
       },
     );
 
     app.post(
-      '/projects/:projectId/submissions/',
+      '/projects/:project_id/submissions/',
       {
         schema: {
           tags: ['projects'],
@@ -92,7 +92,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           form: submissionForm,
           summary:
             'Hands in a project (who may open the course only): repository (https on GitHub, GitLab, Bitbucket or Codeberg), optional live URL (https), notes, optional PDF or ZIP; one open submission per project (409 while one waits, has changes requested or was approved; a new one after a rejection)',
-          params: z.object({ projectId: idSchema() }),
+          params: z.object({ project_id: idSchema() }),
           response: { 201: submissionSchema, ...errors(403, 409) },
         },
         config: { rateLimit: { max: 120, timeWindow: '10 minutes' } },
@@ -100,7 +100,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const viewer = await requireViewer(request, secret);
         const input = await readSubmission(request);
-        return reply.code(201).send(await projects.submitProject(deps, viewer, request.params.projectId, input));
+        return reply.code(201).send(await projects.submitProject(deps, viewer, request.params.project_id, input));
       },
     );
 
@@ -118,7 +118,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get(
-      '/project-submissions/:submissionId/',
+      '/project-submissions/:id/',
       {
         schema: {
           tags: ['projects'],
@@ -128,11 +128,11 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: submissionSchema },
         },
       },
-      async (request) => projects.ownSubmission(deps, await requireViewer(request, secret), request.params.submissionId),
+      async (request) => projects.ownSubmission(deps, await requireViewer(request, secret), request.params.id),
     );
 
     app.post(
-      '/project-submissions/:submissionId/resubmit/',
+      '/project-submissions/:id/resubmit/',
       {
         schema: {
           tags: ['projects'],
@@ -147,24 +147,24 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const viewer = await requireViewer(request, secret);
         const input = await readSubmission(request);
-        return projects.resubmitProject(deps, viewer, request.params.submissionId, input);
+        return projects.resubmitProject(deps, viewer, request.params.id, input);
       },
     );
 
     app.get(
-      '/project-submissions/:submissionId/rounds/:roundId/file/',
+      '/project-submissions/:id/rounds/:round_id/file/',
       {
         schema: {
           tags: ['projects'],
           ...bearerAuth,
           summary: "A round's file, for the submission's owner",
-          params: z.object({ submissionId: idSchema(), roundId: idSchema() }),
+          params: z.object({ id: idSchema(), round_id: idSchema() }),
           response: { 200: fileResponse(['application/pdf', 'application/zip'], 'The file as handed in') },
         },
       },
       async (request, reply) => {
         const viewer = await requireViewer(request, secret);
-        const { file, name, contentType } = await projects.ownRoundFile(ctx.storage, ctx.db, viewer, request.params.submissionId, request.params.roundId);
+        const { file, name, contentType } = await projects.ownRoundFile(ctx.storage, ctx.db, viewer, request.params.id, request.params.round_id);
         return reply
           .header('Content-Type', contentType)
           .header('Content-Disposition', `attachment; filename="${name.replace(/[^\w.\- ]/g, '_')}"`)
@@ -175,7 +175,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get(
-      '/letters/:letterId/',
+      '/letters/:letter_id/',
       {
         schema: {
           tags: ['projects'],
@@ -187,12 +187,12 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header('Cache-Control', 'no-cache');
-        return projects.verifyLetter(ctx.db, ctx.config, request.params.letterId);
+        return projects.verifyLetter(ctx.db, ctx.config, request.params.letter_id);
       },
     );
 
     app.get(
-      '/letters/:letterId/credential/',
+      '/letters/:letter_id/credential/',
       {
         schema: {
           tags: ['projects'],
@@ -202,13 +202,13 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const token = await projects.letterCredential(ctx.db, ctx.config, request.params.letterId);
+        const token = await projects.letterCredential(ctx.db, ctx.config, request.params.letter_id);
         return reply.header('Content-Type', CREDENTIAL_MEDIA_TYPE).header('Cache-Control', 'no-cache').send(token);
       },
     );
 
     app.get(
-      '/letters/:letterId/image/',
+      '/letters/:letter_id/image/',
       {
         schema: {
           tags: ['projects'],
@@ -218,7 +218,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const letter = await projects.publicLetter(ctx.db, ctx.config, request.params.letterId);
+        const letter = await projects.publicLetter(ctx.db, ctx.config, request.params.letter_id);
         return reply
           .header('Content-Type', 'image/jpeg')
           .header('Cache-Control', 'public, max-age=300')
@@ -227,7 +227,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get(
-      '/letters/:letterId/download/',
+      '/letters/:letter_id/download/',
       {
         schema: {
           tags: ['projects'],
@@ -238,7 +238,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const letter = await projects.letterForDownload(ctx.db, ctx.config, await requireViewer(request, secret), request.params.letterId);
+        const letter = await projects.letterForDownload(ctx.db, ctx.config, await requireViewer(request, secret), request.params.letter_id);
         return reply
           .header('Content-Type', 'application/pdf')
           .header('Content-Disposition', `attachment; filename="letter-${letter.number}.pdf"`)
