@@ -1,5 +1,6 @@
 import Dropdown from 'react-bootstrap/Dropdown';
 import { messages } from '../../shared/messages';
+import { useHydrated } from '../lib/hydrated';
 import { currentOrigin } from '../lib/origin';
 
 /** Writes text to the clipboard; falls back to a hidden textarea and execCommand('copy') where the API is missing or refused. */
@@ -58,6 +59,8 @@ export function shareLinks(slug: string, title: string, origin = currentOrigin()
 /** Share the public course (or bundle) page: Twitter, Facebook, LinkedIn (/course/{slug}), WhatsApp, or copy the link. */
 export function ShareMenu({ slug, title, className, kind = 'course' }: { slug: string; title: string; className?: string; kind?: SharedPage }) {
   const { url, items } = shareLinks(slug, title, undefined, kind);
+  // The menu opens through React: disabled on the server's HTML until the page has hydrated.
+  const hydrated = useHydrated();
 
   const copy = async () => {
     if (await copyText(url)) window.alert(messages.courses.linkCopied);
@@ -66,7 +69,7 @@ export function ShareMenu({ slug, title, className, kind = 'course' }: { slug: s
 
   return (
     <Dropdown className={className}>
-      <Dropdown.Toggle variant="outline-secondary" className="w-100" id={kind === 'bundle' ? `share-bundle-${slug}` : `share-${slug}`}>
+      <Dropdown.Toggle variant="outline-secondary" className="w-100" disabled={!hydrated} id={kind === 'bundle' ? `share-bundle-${slug}` : `share-${slug}`}>
         <i className="bi bi-share me-2" aria-hidden="true" />
         Share
       </Dropdown.Toggle>

@@ -5,6 +5,7 @@ import { AddToCartButton } from '../../components/AddToCartButton';
 import { CourseActions } from '../../components/CourseActions';
 import { InstructorCard } from '../../components/InstructorCard';
 import { ShareMenu } from '../../components/ShareMenu';
+import { useHydrated } from '../../lib/hydrated';
 import { useStickyTop } from './useStickyTop';
 
 interface CourseSideCardProps {
@@ -16,6 +17,8 @@ interface CourseSideCardProps {
 export function CourseSideCard({ course, onPlayIntro }: CourseSideCardProps) {
   const ref = useRef<HTMLDivElement>(null);
   const top = useStickyTop(ref);
+  // The intro plays through React: disabled on the server's HTML until the page has hydrated.
+  const hydrated = useHydrated();
   const includes = [
     { icon: 'bi-play-btn', label: 'Lectures', value: String(course.total_lessons) },
     { icon: 'bi-clock', label: 'Duration', value: course.total_video_duration },
@@ -30,7 +33,7 @@ export function CourseSideCard({ course, onPlayIntro }: CourseSideCardProps) {
         <div className="ratio ratio-16x9 course-side-media">
           <img src={course.course_image} alt={course.title} width={640} height={360} fetchPriority="high" />
           {course.promo_video && (
-            <button type="button" className="course-play" onClick={onPlayIntro}>
+            <button type="button" className="course-play" disabled={!hydrated} onClick={onPlayIntro}>
               <span className="course-play-icon" aria-hidden="true">
                 <i className="bi bi-play-fill" />
               </span>

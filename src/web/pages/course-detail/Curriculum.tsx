@@ -3,6 +3,7 @@ import type { Lesson, Section } from '../../../shared/catalog';
 import { plural } from './format';
 import { lessonTypeLook } from '../../lib/lessonTypes';
 import { formatAvailableOn } from '../../lib/release';
+import { useHydrated } from '../../lib/hydrated';
 
 interface CurriculumProps {
   sections: Section[];
@@ -11,7 +12,7 @@ interface CurriculumProps {
   onPreview: (lesson: Lesson) => void;
 }
 
-function LessonRow({ lesson, onPreview }: { lesson: Lesson; onPreview: (lesson: Lesson) => void }) {
+function LessonRow({ lesson, onPreview, ready }: { lesson: Lesson; onPreview: (lesson: Lesson) => void; ready: boolean }) {
   const look = lessonTypeLook[lesson.lesson_type];
   const canPreview = lesson.enable_preview && Boolean(lesson.video_source);
   return (
@@ -23,6 +24,7 @@ function LessonRow({ lesson, onPreview }: { lesson: Lesson; onPreview: (lesson: 
           type="button"
           className="curriculum-lesson-title curriculum-lesson-open"
           aria-label={`Preview ${lesson.lesson_title}`}
+          disabled={!ready}
           onClick={() => onPreview(lesson)}
         >
           {lesson.lesson_title}
@@ -40,6 +42,7 @@ function LessonRow({ lesson, onPreview }: { lesson: Lesson; onPreview: (lesson: 
             className="btn btn-link btn-sm p-0 fw-semibold curriculum-preview"
             tabIndex={-1}
             aria-hidden="true"
+            disabled={!ready}
             onClick={() => onPreview(lesson)}
           >
             Preview
@@ -63,8 +66,12 @@ function LessonRow({ lesson, onPreview }: { lesson: Lesson; onPreview: (lesson: 
   );
 }
 
-/** Sections and their lessons; the first section starts open. */
+/**
+ * Sections and their lessons; the first section starts open. Until the page has hydrated, the
+ * section and preview buttons are disabled: on the server's HTML a tap would do nothing.
+ */
 export function Curriculum({ sections, totalLessons, totalDuration, onPreview }: CurriculumProps) {
+  const hydrated = useHydrated();
   if (!sections.length) return <p className="text-body-secondary">The curriculum is being prepared. Check back soon.</p>;
   return (
     <>
@@ -75,18 +82,21 @@ export function Curriculum({ sections, totalLessons, totalDuration, onPreview }:
       <Accordion defaultActiveKey={[sections[0]!.uuid]} alwaysOpen className="curriculum">
         {sections.map((section) => (
           <Accordion.Item eventKey={section.uuid} key={section.uuid}>
-            <Accordion.Header as="h3">
-              <span className="curriculum-section-head">
-                <span className="curriculum-section-title">{section.title}</span>
-                <span className="curriculum-section-meta">
-                  {plural(section.lessons.length, 'lecture')} <span aria-hidden="true">•</span> {section.total_section_video_playback}
+            {/* Accordion.Header's markup (h3.accordion-header > button.accordion-button), with the button disabled until hydrated. */}
+            <h3 className="accordion-header">
+              <Accordion.Button disabled={!hydrated}>
+                <span className="curriculum-section-head">
+                  <span className="curriculum-section-title">{section.title}</span>
+                  <span className="curriculum-section-meta">
+                    {plural(section.lessons.length, 'lecture')} <span aria-hidden="true">•</span> {section.total_section_video_playback}
+                  </span>
                 </span>
-              </span>
-            </Accordion.Header>
+              </Accordion.Button>
+            </h3>
             <Accordion.Body className="p-0">
               <ul className="list-unstyled mb-0">
                 {section.lessons.map((lesson) => (
-                  <LessonRow key={lesson.uuid} lesson={lesson} onPreview={onPreview} />
+                  <LessonRow key={lesson.uuid} lesson={lesson} onPreview={onPreview} ready={hydrated} />
                 ))}
               </ul>
             </Accordion.Body>

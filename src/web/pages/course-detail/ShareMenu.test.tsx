@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ShareMenu, shareLinks } from '../../components/ShareMenu';
 
@@ -26,6 +27,12 @@ describe('ShareMenu', () => {
     render(<ShareMenu slug="django-rest-framework" title="Django REST Framework" />);
     fireEvent.click(screen.getByRole('button', { name: /share/i }));
   };
+
+  it("is disabled in the server's HTML (it opens through React), and enabled once rendered in the browser", () => {
+    expect(renderToString(<ShareMenu slug="django-rest-framework" title="Django REST Framework" />)).toMatch(/<button[^>]* disabled=""/);
+    render(<ShareMenu slug="django-rest-framework" title="Django REST Framework" />);
+    expect(screen.getByRole('button', { name: /share/i })).toBeEnabled();
+  });
 
   it('copies the public course URL and shows the alert', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
