@@ -222,6 +222,9 @@ describe('accounts', () => {
     await Promise.all([page.goto('/dashboard'), second.goto('/dashboard')]);
     for (const tab of [page, second]) await tab.getByRole('heading', { name: 'Dashboard' }).waitFor();
     // Had both tabs spent the same refresh token, its family would be revoked and the next refresh would sign out.
+    // Both idle first, as above: the heading shows before the dashboard's other calls end, and a refresh one of them
+    // began, cut off by the reload, would spend the token (CI saw this fail once under load).
+    for (const tab of [page, second]) await tab.waitForLoadState('networkidle');
     await page.evaluate(() => localStorage.setItem('accessToken', 'expired.access.token'));
     await page.reload();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();

@@ -6,6 +6,7 @@ import { useMembershipPlans } from '../../api/catalog';
 import { useIsMember, useSubscriptionDetail } from '../../api/subscriptions';
 import { EmptyState, ErrorState } from '../../components/States';
 import { useIsLoggedIn } from '../../lib/auth';
+import { useHydrated } from '../../lib/hydrated';
 import { isLoggedIn } from '../../lib/storage';
 import { useOpenedOnce } from '../../lib/useOpenedOnce';
 import { PlanCard, PlanCardSkeleton } from './PlanCard';
@@ -68,6 +69,7 @@ export function Plans() {
   const ownPlan = (plan: MembershipPlan) => !subscribed || detail.data?.plan_type === plan.plan_type || detail.data?.plan_type === 'lifetime';
   const [params] = useSearchParams();
   const [billing, setBilling] = useState<Billing>('monthly');
+  const hydrated = useHydrated();
   const [loginFor, setLoginFor] = useState<MembershipPlan | null>(null);
   const [paying, setPaying] = useState<MembershipPlan | null>(null);
   const loginOpened = useOpenedOnce(loginFor !== null);
@@ -147,7 +149,16 @@ export function Plans() {
           <div className="billing-toggle" role="radiogroup" aria-label="Billing period">
             {(['monthly', 'yearly'] as const).map((value) => (
               <label key={value} className={`billing-option ${billing === value ? 'is-active' : ''}`}>
-                <input type="radio" name="billing" value={value} className="billing-input" checked={billing === value} onChange={() => setBilling(value)} />
+                <input
+                  type="radio"
+                  name="billing"
+                  value={value}
+                  className="billing-input"
+                  checked={billing === value}
+                  // Switched on the server's HTML, the radio would be set back to monthly by hydration: it waits for it.
+                  disabled={!hydrated}
+                  onChange={() => setBilling(value)}
+                />
                 {value === 'monthly' ? 'Monthly' : 'Yearly'}
                 {value === 'yearly' && <span className="billing-save">{m.yearlySave}</span>}
               </label>

@@ -3,6 +3,7 @@ import { subscriptionMessages as m } from '../../../shared/subscription-messages
 import { parseVideoUrl } from '../../../shared/video';
 import { useCourse, useCourses } from '../../api/catalog';
 import { useIsMember } from '../../api/subscriptions';
+import { useHydrated } from '../../lib/hydrated';
 import { scrollToPlans } from './scrollToPlans';
 
 /** Shown when no paid course has a YouTube promo. */
@@ -48,6 +49,8 @@ function PreviewVideo() {
 /** 'Subscribe Now' scrolls to the plans; a current member sees 'Already Subscribed', disabled. */
 function HeroButton() {
   const member = useIsMember();
+  // Scrolls through React: disabled on the server's HTML until the page has hydrated.
+  const hydrated = useHydrated();
   if (member)
     return (
       <button type="button" className="btn btn-accent btn-lg" disabled>
@@ -56,7 +59,7 @@ function HeroButton() {
       </button>
     );
   return (
-    <button type="button" className="btn btn-accent btn-lg" onClick={scrollToPlans}>
+    <button type="button" className="btn btn-accent btn-lg" disabled={!hydrated} onClick={scrollToPlans}>
       {m.subscribeNow}
       <i className="bi bi-arrow-down ms-2" aria-hidden="true" />
     </button>

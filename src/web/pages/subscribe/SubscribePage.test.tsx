@@ -133,6 +133,19 @@ describe('SubscribePage, back from the login modal', () => {
     );
   });
 
+  it("disables 'See plans' and the billing toggle in the server's HTML (a switch there would be undone by hydration), and enables them once hydrated", async () => {
+    const server = newClient();
+    await prefetchPage(server, '/subscribe', '203.0.113.9');
+    const html = renderOnServer(server);
+    expect(html.match(/<button[^>]*>See plans<\/button>/)?.[0]).toContain('disabled=""');
+    const radios = html.match(/<input[^>]*name="billing"[^>]*>/g) ?? [];
+    expect(radios).toHaveLength(2);
+    for (const radio of radios) expect(radio).toContain('disabled=""');
+    await loadServerRenderedPage();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'See plans' })).toBeEnabled());
+    expect(screen.getByRole('radio', { name: /Yearly/ })).toBeEnabled();
+  });
+
   it('reopens the payment overlay on the plan chosen before the login', async () => {
     window.sessionStorage.setItem('subscribePlan', '2');
     window.localStorage.setItem('accessToken', 'token');

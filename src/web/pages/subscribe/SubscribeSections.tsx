@@ -1,5 +1,6 @@
 import { useSiteFigures } from '../../api/site';
 import { SectionHeading } from '../../components/SectionHeading';
+import { useHydrated } from '../../lib/hydrated';
 import { scrollToPlans } from './scrollToPlans';
 
 const journey = [
@@ -81,6 +82,8 @@ export function JourneySection() {
 
 /** The three tracks a member masters, and the way back to the plans. */
 export function MasterySection() {
+  // 'See plans' scrolls through React: disabled on the server's HTML until the page has hydrated.
+  const hydrated = useHydrated();
   return (
     <section className="section section-soft" aria-labelledby="master-title">
       <div className="container">
@@ -113,7 +116,7 @@ export function MasterySection() {
           ))}
         </div>
         <div className="text-center mt-5">
-          <button type="button" className="btn btn-primary btn-lg" onClick={scrollToPlans}>
+          <button type="button" className="btn btn-primary btn-lg" disabled={!hydrated} onClick={scrollToPlans}>
             See plans
           </button>
         </div>
