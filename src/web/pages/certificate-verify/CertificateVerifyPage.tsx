@@ -3,6 +3,7 @@ import { formatPersonName } from '../../../shared/text';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { usePublicCertificate } from '../../api/learning';
+import { SignatureCheck } from '../../components/SignatureCheck';
 import { ErrorState, PageSpinner } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { formatShortDate } from '../course-detail/format';
@@ -83,17 +84,7 @@ export default function CertificateVerifyPage() {
         </dl>
         <div className="border-top px-4 px-md-5 py-4">
           <h2 className="h6 mb-2">Digital credential</h2>
-          {certificate.credential_verified ? (
-            <p className="mb-2 text-success-emphasis">
-              <i className="bi bi-shield-check me-1" aria-hidden="true" />
-              Signature verified with this site&apos;s published key.
-            </p>
-          ) : (
-            <p className="mb-2 text-danger-emphasis">
-              <i className="bi bi-shield-exclamation me-1" aria-hidden="true" />
-              The signature could not be checked against this site&apos;s published keys.
-            </p>
-          )}
+          <SignatureCheck verified={certificate.credential_verified} />
           <p className="small text-body-secondary mb-3">
             This certificate is also an Open Badges 3.0 credential, signed by {siteName} (Ed25519). Anyone can check it offline with a standard JOSE or
             verifiable-credentials tool and the site&apos;s public keys.

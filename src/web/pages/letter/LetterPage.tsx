@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client';
 import { useFileDownload } from '../../api/download';
 import { letterPdf, useLetter, useMySubmissions } from '../../api/projects';
 import { SubmitButton } from '../../components/form/SubmitButton';
+import { SignatureCheck } from '../../components/SignatureCheck';
 import { ErrorState } from '../../components/States';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { formatShortDate } from '../course-detail/format';
@@ -136,18 +137,7 @@ function LetterView({ letter }: { letter: VerifiedLetter }) {
         {mine && <OwnerActions letter={letter} />}
         <div className="letter-verify border-top mt-4 pt-4 small">
           <h2 className="h6">Verify it yourself</h2>
-          {valid &&
-            (letter.credential_verified ? (
-              <p className="mb-2 text-success-emphasis">
-                <i className="bi bi-shield-check me-1" aria-hidden="true" />
-                Signature verified with this site&apos;s published key.
-              </p>
-            ) : (
-              <p className="mb-2 text-danger-emphasis">
-                <i className="bi bi-shield-exclamation me-1" aria-hidden="true" />
-                The signature could not be checked against this site&apos;s published keys.
-              </p>
-            ))}
+          {valid && <SignatureCheck verified={letter.credential_verified} />}
           <p className="text-body-secondary mb-2">
             This letter is also an Open Badges 3.0 credential signed by {siteName}'s key: any verifier can check it offline against the published keys.
           </p>
