@@ -7,6 +7,7 @@ export {
   credentialContexts,
   JWKS_PATH,
   signOpenBadge,
+  credentialChecksOut,
   verifyOpenBadge,
   type AchievementInput,
   type CredentialsDeps,

@@ -94,6 +94,14 @@ export async function signOpenBadge(deps: CredentialsDeps, input: OpenBadgeInput
  * Checks a VC-JWT against the published key set (as an outside verifier would): the credential
  * when its signature holds and it names this site as the issuer, else undefined.
  */
+/**
+ * Whether a credential the site issued checks out as an employer's verifier would find: its
+ * signature against the published keys (JWKS), and it is the credential with this id.
+ */
+export async function credentialChecksOut(deps: CredentialsDeps, token: string, credentialId: string): Promise<boolean> {
+  return (await verifyOpenBadge(deps, token))?.credential.id === credentialId;
+}
+
 export async function verifyOpenBadge(deps: CredentialsDeps, token: string): Promise<{ kid: string; credential: OpenBadgeCredential } | undefined> {
   try {
     const keySet = createLocalJWKSet(await publicKeySet(deps.db, deps.config));

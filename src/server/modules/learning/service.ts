@@ -37,7 +37,7 @@ import {
 } from '../enrolments/index.js';
 import { quizMessages } from '../../../shared/quizzes.js';
 import { supportAddress } from '../settings/index.js';
-import { signOpenBadge, verifyOpenBadge } from '../credentials/index.js';
+import { credentialChecksOut, signOpenBadge } from '../credentials/index.js';
 import { jwksPath } from '../../../shared/credentials.js';
 import { siteName } from '../../../shared/pages.js';
 import * as q from './queries.js';
@@ -298,8 +298,8 @@ export async function verifyCertificate(deps: LearningDeps, certificateId: strin
   if (!row) throw AppError.notFound('No certificate has this id.');
   const [withSlug] = await withSlugs(deps.db, [row]);
   const { download_url: _d, ...rest } = toCertificate(deps.config, withSlug!);
-  const checked = await verifyOpenBadge(deps, await signCertificate(deps, row));
-  return { ...rest, valid: true as const, jwks_url: `${deps.config.publicUrl}${jwksPath}`, credential_verified: checked?.credential.id === rest.verify_url };
+  const verified = await credentialChecksOut(deps, await signCertificate(deps, row), rest.verify_url);
+  return { ...rest, valid: true as const, jwks_url: `${deps.config.publicUrl}${jwksPath}`, credential_verified: verified };
 }
 
 /** The certificate as an Open Badges 3.0 credential: completing the course, every lesson of it the criteria. */

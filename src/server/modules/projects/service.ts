@@ -29,7 +29,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { cleanFileName, detectSubmissionFile } from '../../lib/resources.js';
 import { accessTo, isOwnedBy, ownedBy } from '../access/index.js';
-import { JWKS_PATH, signOpenBadge, verifyOpenBadge } from '../credentials/index.js';
+import { credentialChecksOut, JWKS_PATH, signOpenBadge } from '../credentials/index.js';
 import { getPublicUser, getPublicUsers } from '../accounts/index.js';
 import { getCourseForCredential, getCourseMeta, getCourseSummaries, getCourseSummary, type CourseSummary } from '../catalog/index.js';
 import * as q from './queries.js';
@@ -628,12 +628,17 @@ export async function letterRecord(db: Db, letterId: string): Promise<q.LetterRo
   return isLetterId(letterId) ? q.selectLetter(db, letterId) : undefined;
 }
 
-/** A letter by its id, as anyone may read it (never the student's email). */
-export async function publicLetter(db: Db, config: Config, letterId: string): Promise<Letter> {
+/** A letter's record and its answer, or 404 for no such letter. */
+async function readLetter(db: Db, config: Config, letterId: string): Promise<{ row: q.LetterRow; letter: Letter }> {
   const row = await letterRecord(db, letterId);
   if (!row) throw notFound(projectMessages.letterNotFound);
   const course = await getCourseSummary(db, row.courseId);
-  return toLetter(config, row, course?.slug ?? '');
+  return { row, letter: toLetter(config, row, course?.slug ?? '') };
+}
+
+/** A letter by its id, as anyone may read it (never the student's email). */
+export async function publicLetter(db: Db, config: Config, letterId: string): Promise<Letter> {
+  return (await readLetter(db, config, letterId)).letter;
 }
 
 /**
@@ -641,21 +646,17 @@ export async function publicLetter(db: Db, config: Config, letterId: string): Pr
  * out against the site's published keys (the same check an employer's verifier makes).
  */
 export async function verifyLetter(db: Db, config: Config, letterId: string): Promise<VerifiedLetter> {
-  const row = await letterRecord(db, letterId);
-  if (!row) throw notFound(projectMessages.letterNotFound);
-  const course = await getCourseSummary(db, row.courseId);
-  const letter = toLetter(config, row, course?.slug ?? '');
-  const checked = row.revokedAt ? undefined : await verifyOpenBadge({ db, config }, await signLetter(db, config, row));
-  return { ...letter, jwks_url: `${config.publicUrl}${JWKS_PATH}`, credential_verified: checked?.credential.id === letter.verify_url };
+  const { row, letter } = await readLetter(db, config, letterId);
+  const verified = !row.revokedAt && (await credentialChecksOut({ db, config }, await signLetter(db, config, row), letter.verify_url));
+  return { ...letter, jwks_url: `${config.publicUrl}${JWKS_PATH}`, credential_verified: verified };
 }
 
 /** The letter's PDF: its owner and admins only (anyone else: 404, as an unknown id). */
 export async function letterForDownload(db: Db, config: Config, viewer: Viewer, letterId: string): Promise<Letter> {
-  const row = await letterRecord(db, letterId);
+  const { row, letter } = await readLetter(db, config, letterId);
   // The one exception to the ownership rule here: admins may also print any letter (the PDF is kept for the record, revoked ones too).
-  if (!row || !(isOwnedBy(row.userId, viewer) || viewer.isAdmin)) throw notFound(projectMessages.letterNotFound);
-  const course = await getCourseSummary(db, row.courseId);
-  return toLetter(config, row, course?.slug ?? '');
+  if (!(isOwnedBy(row.userId, viewer) || viewer.isAdmin)) throw notFound(projectMessages.letterNotFound);
+  return letter;
 }
 
 /**
