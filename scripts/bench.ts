@@ -13,6 +13,7 @@
 //
 // Knobs: BENCH_QUICK (1: a one-minute smoke run), BENCH_CASES (list,detail,outside,member,signedin,orders,orderlist,overview),
 // BENCH_WRK (the wrk binary for the 'outside' rows: the list and a visitor's detail measured by a plain HTTP client; skipped without it),
+// BENCH_CLIENT_STOCK (1: autocannon as shipped; see bench-client.ts),
 // BENCH_PROFILE (a folder for the server's CPU profiles), BENCH_SECONDS (6), BENCH_CONNECTIONS (32), BENCH_PORT (3999), BENCH_DATABASES
 // (pglite,postgres), BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_COURSES (40,400), BENCH_SECTIONS (10), BENCH_LESSONS (10), BENCH_BUYERS (50),
@@ -20,13 +21,11 @@
 // The overview case (BENCH_CASES=overview) times the studio's overview over 30, 365 and 730 days,
 // the studio's order list page with its filters, and its students and members lists, over the same
 // 100,000 orders (with 10,000 students and 2,000 memberships; BENCH_ORDERS=1000000 seeds ten times that).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
@@ -39,10 +38,10 @@ import { listOrdersPage, studioOrdersPage } from '../src/server/modules/orders/i
 import { listMemberships } from '../src/server/modules/subscriptions/index.js';
 import { adminOrderQuerySchema } from '../src/shared/admin.js';
 import type { Config } from '../src/server/config.js';
+import { run as runLoad, wrkFound, type Client } from './bench-client.js';
 import { serverEntry, serverNodeArgs } from './server-command.mjs';
 
 const env = process.env;
-const require = createRequire(import.meta.url);
 /** BENCH_QUICK=1: a smoke run in about a minute (2 s per route, 40 courses, 10,000 orders); every knob still wins. */
 const quick = env.BENCH_QUICK === '1';
 const seconds = Number(env.BENCH_SECONDS ?? (quick ? 2 : 6));
@@ -315,59 +314,9 @@ async function login(email: string, ip: string): Promise<string> {
   return ((await res.json()) as { access: string }).access;
 }
 
-// The load client counts each response's bytes without decoding them. autocannon appends every body
-// chunk to a string (PipelinedRequestsQueue.addBody: \`body += buffer\`, a UTF-8 decode of every byte)
-// although nothing here reads the bodies, so on two shared cores the client's work grew with the
-// response's size and took CPU from the server under test: a plain HTTP client (wrk) decodes
-// nothing. BENCH_CLIENT_DECODES=1 keeps autocannon's own behaviour, to compare.
-if (env.BENCH_CLIENT_DECODES !== '1') {
-  const { default: Queue } = (await import(path.join(path.dirname(require.resolve('autocannon')), 'lib', 'pipelinedRequestsQueue.js'))) as {
-    default: { prototype: { addBody(data: Buffer): void; peek(): { body: unknown } | undefined } };
-  };
-  Queue.prototype.addBody = function () {};
-}
-
-interface Slice {
-  requests: { average: number };
-  throughput: { average: number };
-  latency: { p50: number; p99: number };
-}
-type Client = 'autocannon' | 'wrk';
-
-async function run(route: string, duration: number, headers: Record<string, string> = {}, client: Client = 'autocannon'): Promise<Slice> {
-  if (client === 'wrk') return runWrk(route, duration, headers);
-  const r = await autocannon({ url: `http://127.0.0.1:${port}${route}`, connections, duration, headers });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${route}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return r;
-}
-
-/** The same slice from outside this process, by wrk (a plain HTTP client in C, one thread): the issue's second measurement. */
-const wrkPath = env.BENCH_WRK ?? 'wrk';
-const wrkFound = spawnSync(wrkPath, ['--version']).error === undefined;
-
-async function runWrk(route: string, duration: number, headers: Record<string, string>): Promise<Slice> {
-  const args = ['-t1', `-c${connections}`, `-d${Math.max(1, Math.round(duration))}s`, '--latency'];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
-  const child = spawn(wrkPath, [...args, `http://127.0.0.1:${port}${route}`]);
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  await new Promise((resolve) => child.on('close', resolve));
-  const number = (pattern: RegExp) => Number(pattern.exec(out)?.[1] ?? NaN);
-  const ms = (line: RegExp) => {
-    const [, value, unit] = line.exec(out) ?? [];
-    return Number(value) * ({ us: 0.001, ms: 1, s: 1000 }[unit as 'us' | 'ms' | 's'] ?? NaN);
-  };
-  const size = (line: RegExp) => {
-    const [, value, unit] = line.exec(out) ?? [];
-    return Number(value) * ({ B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }[unit as 'B'] ?? NaN);
-  };
-  if (/Non-2xx|Socket errors/.test(out) || Number.isNaN(number(/Requests\/sec:\s+([\d.]+)/))) throw new Error(`${route} (wrk): ${out}`);
-  return {
-    requests: { average: number(/Requests\/sec:\s+([\d.]+)/) },
-    throughput: { average: size(/Transfer\/sec:\s+([\d.]+)(B|KB|MB|GB)/) },
-    latency: { p50: ms(/^\s+50%\s+([\d.]+)(us|ms|s)$/m), p99: ms(/^\s+99%\s+([\d.]+)(us|ms|s)$/m) },
-  };
-}
+/** One slice of load on a route of the server under test. */
+const run = (route: string, duration: number, headers: Record<string, string> = {}, client: Client = 'autocannon') =>
+  runLoad({ url: `http://127.0.0.1:${port}${route}`, connections, duration, headers, client });
 
 const CEILING = '/healthz';
 /** Slice pairs per route: more, shorter ones in a full run, so one noisy second of a shared machine does not decide. */
@@ -506,9 +455,7 @@ try {
         const asBrowsersAsk = { 'accept-encoding': 'gzip, deflate, br' };
         if (cases.has('list')) add('course list, brotli (as browsers ask)', await load('/api/v1/courses/', asBrowsersAsk));
         if (cases.has('detail')) add('course detail, visitor', await load(detail));
-        // Without compression a detail is 45 KB, and writev is most of the server's time for it (profiled). The brotli row
-        // is partly autocannon's: it appends every body to a string, and decoding the binary as UTF-8 kept its process at
-        // 0.95 of a core while the server had time to spare (measured on 2026-11-29 with a demo course's page).
+        // Without compression a detail is 45 KB, and writev is most of the server's time for it (profiled).
         if (cases.has('detail')) add('course detail, visitor, brotli (as browsers ask)', await load(detail, asBrowsersAsk));
         // From outside, with a plain HTTP client (when wrk is installed: apt-get install wrk), against its own ceiling.
         if (cases.has('outside') && wrkFound) {
