@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useHydrated } from '../lib/hydrated';
 import type { CourseReview } from '../../shared/reviews';
 import { formatShortDate } from '../pages/course-detail/format';
 import { ReviewStars } from './ReviewCard';
@@ -47,6 +48,8 @@ export function CourseReviewItem({ review, showCourse = false }: { review: Cours
 
 /** 'All ratings' or one number of stars: the filter of every reviews list. */
 export function StarsFilter({ id, value, onChange }: { id: string; value: number | undefined; onChange: (stars: number | undefined) => void }) {
+  // Chosen on the server's HTML, the choice would be set back by hydration: the filter waits for it.
+  const hydrated = useHydrated();
   return (
     <div className="d-flex align-items-center gap-2">
       <label htmlFor={id} className="small text-body-secondary text-nowrap mb-0">
@@ -56,6 +59,7 @@ export function StarsFilter({ id, value, onChange }: { id: string; value: number
         id={id}
         className="form-select form-select-sm"
         value={value ?? ''}
+        disabled={!hydrated}
         onChange={(event) => onChange(event.target.value ? Number(event.target.value) : undefined)}
       >
         <option value="">All ratings</option>
@@ -71,18 +75,19 @@ export function StarsFilter({ id, value, onChange }: { id: string; value: number
 
 /** Previous / Next under a list, with where the reader is. */
 export function ReviewPager({ page, count, pageSize, onPage }: { page: number; count: number; pageSize: number; onPage: (page: number) => void }) {
+  const hydrated = useHydrated();
   const pages = Math.max(1, Math.ceil(count / pageSize));
   if (pages <= 1) return null;
   return (
     <nav className="d-flex align-items-center justify-content-between gap-2 mt-3" aria-label="Review pages">
-      <button type="button" className="btn btn-outline-secondary btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <button type="button" className="btn btn-outline-secondary btn-sm" disabled={page <= 1 || !hydrated} onClick={() => onPage(page - 1)}>
         <i className="bi bi-chevron-left me-1" aria-hidden="true" />
         Newer
       </button>
       <span className="small text-body-secondary">
         Page {page} of {pages}
       </span>
-      <button type="button" className="btn btn-outline-secondary btn-sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <button type="button" className="btn btn-outline-secondary btn-sm" disabled={page >= pages || !hydrated} onClick={() => onPage(page + 1)}>
         Older
         <i className="bi bi-chevron-right ms-1" aria-hidden="true" />
       </button>

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -28,19 +29,35 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderHeader() {
+function header() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  return (
     <QueryClientProvider client={client}>
       <MemoryRouter>
         <Header />
       </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+}
+
+function renderHeader() {
+  render(header());
   return userEvent.setup();
 }
 
 describe('Header', () => {
+  it("keeps the small screen's menu button disabled in the server's HTML, and opens the menu once the browser renders it", async () => {
+    const toggler = /<button[^>]*aria-label="Toggle navigation"[^>]*>/.exec(renderToString(header()))?.[0];
+    expect(toggler).toContain('disabled=""');
+
+    const user = renderHeader();
+    const button = screen.getByRole('button', { name: 'Toggle navigation' });
+    expect(button).toBeEnabled();
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById('main-nav')).toHaveClass('show');
+  });
+
   it('offers Sign In to a visitor', () => {
     renderHeader();
     const signIn = screen.getAllByRole('link', { name: 'Sign In' });

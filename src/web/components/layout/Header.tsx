@@ -4,6 +4,7 @@ import { useSiteConfig } from '../../api/site';
 import { useIsMember } from '../../api/subscriptions';
 import { useIsLoggedIn } from '../../lib/auth';
 import { useCartCount } from '../../lib/cartCount';
+import { useHydrated } from '../../lib/hydrated';
 import { Logo } from './Logo';
 
 // Only signed-in users need the menu (and the dropdown code behind it): visitors never download it.
@@ -24,6 +25,8 @@ export function Header() {
   // A current member has nothing to join.
   const member = useIsMember();
   const close = () => setOpen(false);
+  // The menu opens through React: in the server's HTML, a tap before the page's script runs would be lost.
+  const hydrated = useHydrated();
 
   return (
     <header className="site-header sticky-top">
@@ -52,6 +55,7 @@ export function Header() {
               aria-controls="main-nav"
               aria-expanded={open}
               aria-label="Toggle navigation"
+              disabled={!hydrated}
               onClick={() => setOpen((v) => !v)}
             >
               <span className="navbar-toggler-icon" />

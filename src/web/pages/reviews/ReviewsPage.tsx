@@ -2,6 +2,7 @@ import './reviews.scss';
 import { Link } from 'react-router';
 import { useAllClientReviews } from '../../api/catalog';
 import { EmptyState, ErrorState } from '../../components/States';
+import { useHydrated } from '../../lib/hydrated';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { ReviewCard, ReviewCardSkeleton, ReviewStars } from '../../components/ReviewCard';
 import { StudentReviews } from './StudentReviews';
@@ -11,6 +12,7 @@ const skeletonLines = [4, 2, 5, 3, 4, 2];
 export default function ReviewsPage() {
   usePageMeta('reviews');
   const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useAllClientReviews();
+  const hydrated = useHydrated();
   const reviews = data?.pages.flatMap((page) => page.results) ?? [];
   const total = data?.pages[0]?.count ?? 0;
   const average = reviews.length ? reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length : 0;
@@ -79,7 +81,7 @@ export default function ReviewsPage() {
                       Could not load more reviews.
                     </p>
                   )}
-                  <button type="button" className="btn btn-outline-primary" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+                  <button type="button" className="btn btn-outline-primary" disabled={isFetchingNextPage || !hydrated} onClick={() => void fetchNextPage()}>
                     {isFetchingNextPage ? 'Loading...' : isFetchNextPageError ? 'Try again' : 'Show more reviews'}
                   </button>
                 </div>

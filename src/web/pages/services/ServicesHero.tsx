@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useHydrated } from '../../lib/hydrated';
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -52,6 +53,8 @@ function HeroPanel() {
 
 /** The page's first screen: what we build, the consultation call to action, and a deploy log as the picture. */
 export function ServicesHero() {
+  // 'Explore services' scrolls through React: disabled in the server's HTML until the page hydrates.
+  const hydrated = useHydrated();
   return (
     <section className="services-hero section">
       <div className="container">
@@ -68,7 +71,7 @@ export function ServicesHero() {
                 <i className="bi bi-calendar-check me-2" aria-hidden="true" />
                 Free Consultation
               </Link>
-              <button type="button" className="btn btn-outline-primary btn-lg" onClick={() => scrollToSection('services')}>
+              <button type="button" className="btn btn-outline-primary btn-lg" disabled={!hydrated} onClick={() => scrollToSection('services')}>
                 Explore services
                 <i className="bi bi-arrow-down ms-2" aria-hidden="true" />
               </button>

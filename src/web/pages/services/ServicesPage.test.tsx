@@ -1,9 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { respond } from '../lesson/fixtures';
+import { ServicesHero } from './ServicesHero';
 import ServicesPage from './ServicesPage';
 
 function renderPage() {
@@ -45,6 +47,15 @@ describe('ServicesPage', () => {
     }
     const reviews = screen.getByRole('heading', { name: 'What our clients say' }).closest('section')!;
     expect(await within(reviews).findByText('Shipped on time.')).toBeInTheDocument();
+  });
+
+  it("keeps “Explore services” disabled in the server's HTML: it scrolls through React", () => {
+    const html = renderToString(
+      <MemoryRouter>
+        <ServicesHero />
+      </MemoryRouter>,
+    );
+    expect(/<button[^>]*>\s*Explore services/.exec(html)?.[0]).toContain('disabled=""');
   });
 
   it('“Explore services” moves keyboard focus to the services heading', async () => {
