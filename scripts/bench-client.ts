@@ -56,12 +56,19 @@ export interface Load {
   duration: number;
   headers?: Record<string, string>;
   client?: Client;
+  /** A write (autocannon only): its method and JSON body. */
+  method?: 'POST';
+  body?: string;
 }
 
 /** One slice of load on a URL; a non-2xx answer or a socket error fails the run. */
-export async function run({ url, connections, duration, headers = {}, client = 'autocannon' }: Load): Promise<Slice> {
-  if (client === 'wrk') return runWrk(url, connections, duration, headers);
-  const r = await autocannon({ url, connections, duration, headers });
+export async function run({ url, connections, duration, headers = {}, client = 'autocannon', method, body }: Load): Promise<Slice> {
+  if (client === 'wrk') {
+    if (method) throw new Error('the wrk rows measure reads only');
+    return runWrk(url, connections, duration, headers);
+  }
+  const write = method ? { method, body, headers: { 'content-type': 'application/json', ...headers } } : { headers };
+  const r = await autocannon({ url, connections, duration, ...write });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return r;
 }

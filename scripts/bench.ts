@@ -314,9 +314,12 @@ async function login(email: string, ip: string): Promise<string> {
   return ((await res.json()) as { access: string }).access;
 }
 
+/** A POST's JSON body, for the signed-in writes a page makes (autocannon only). */
+type Write = { method: 'POST'; body: string };
+
 /** One slice of load on a route of the server under test. */
-const run = (route: string, duration: number, headers: Record<string, string> = {}, client: Client = 'autocannon') =>
-  runLoad({ url: `http://127.0.0.1:${port}${route}`, connections, duration, headers, client });
+const run = (route: string, duration: number, headers: Record<string, string> = {}, client: Client = 'autocannon', write?: Write) =>
+  runLoad({ url: `http://127.0.0.1:${port}${route}`, connections, duration, headers, client, ...write });
 
 const CEILING = '/healthz';
 /** Slice pairs per route: more, shorter ones in a full run, so one noisy second of a shared machine does not decide. */
@@ -335,9 +338,9 @@ const median = (values: number[]) => {
  * pair's route / ceiling, so a machine that gets busier or quieter during the run moves both sides
  * of a pair alike, and a slice another process disturbed is outvoted.
  */
-async function load(route: string, headers: Record<string, string> = {}, client: Client = 'autocannon') {
+async function load(route: string, headers: Record<string, string> = {}, client: Client = 'autocannon', write?: Write) {
   await run(CEILING, 1, {}, client);
-  await run(route, 1, headers, client);
+  await run(route, 1, headers, client, write);
   let requests = 0;
   let bytes = 0;
   const ratios: number[] = [];
@@ -346,7 +349,7 @@ async function load(route: string, headers: Record<string, string> = {}, client:
   for (let i = 0; i < ROUNDS; i++) {
     const c = await run(CEILING, seconds / ROUNDS, {}, client);
     if (client === 'autocannon') ceilingRuns.push(c.requests.average);
-    const r = await run(route, seconds / ROUNDS, headers, client);
+    const r = await run(route, seconds / ROUNDS, headers, client, write);
     ratios.push(r.requests.average / c.requests.average);
     requests += r.requests.average;
     bytes += r.throughput.average / r.requests.average;
@@ -354,6 +357,28 @@ async function load(route: string, headers: Record<string, string> = {}, client:
     p99.push(r.latency.p99);
   }
   return { rps: requests / ROUNDS, p50: Math.max(...p50), p99: Math.max(...p99), bytes: Math.round(bytes / ROUNDS), ratio: median(ratios) };
+}
+
+/** The uuid of the first lesson of a course, as the member's course detail lists it. */
+async function firstLesson(detail: string, token: string): Promise<string> {
+  const course = (await (await fetch(`http://127.0.0.1:${port}${detail}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    sections: { lessons: { uuid: string }[] }[];
+  };
+  return course.sections[0]!.lessons[0]!.uuid;
+}
+
+/** A cart of the member's holding one paid course they do not own: its id. */
+async function cartWithACourse(prepared: Prepared, token: string): Promise<string> {
+  const list = (await (await fetch(`http://127.0.0.1:${port}/api/v1/courses/`)).json()) as { id: number; country_price: { amount: number } }[];
+  const course = list.find((c) => c.id !== prepared.paidCourse.id && c.country_price.amount > 0)!;
+  const cartId = crypto.randomUUID();
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/add-to-cart/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ course_id: course.id, cart_id: cartId }),
+  });
+  if (!res.ok) throw new Error(`add-to-cart: ${res.status} ${await res.text()}`);
+  return cartId;
 }
 
 interface OrderTiming {
@@ -472,6 +497,13 @@ try {
           add('student dashboard, member', await load('/api/v1/student/dashboard/', auth));
           add('check-enrollment, member', await load(`/api/v1/check-enrollment/${prepared.paidCourse.id}/`, auth));
           add('subscription detail, member', await load('/api/v1/user/subscription-detail/', auth));
+          // The lesson player's calls on the member's first lesson (after the first time, each answers what is already so),
+          // and the cart with one course in it, priced for them.
+          const lesson = await firstLesson(detail, member);
+          const write = (body: unknown): Write => ({ method: 'POST', body: JSON.stringify(body) });
+          add('open-lesson, member', await load('/api/v1/open-lesson/', auth, 'autocannon', write({ lesson_uuid: lesson })));
+          add('complete-lesson, member', await load('/api/v1/complete-lesson/', auth, 'autocannon', write({ lesson_uuid: lesson })));
+          add('cart, member', await load(`/api/v1/get-cart-items/${await cartWithACourse(prepared, member)}/`, auth));
         }
         if (ceilingRuns.length) {
           const mean = ceilingRuns.reduce((a, b) => a + b, 0) / ceilingRuns.length;

@@ -23,6 +23,19 @@ export interface KeepOptions<T> {
   bytes?: (value: T) => number;
 }
 
+/** A keyed memo as a service is handed one: a cache's get (one viewer's part of this cache, the catalog's snapshots), or noMemo. */
+export type Memo = <T>(key: string, load: () => Promise<T>, keep?: KeepOptions<T>) => Promise<T>;
+/** One viewer's part of the cache (memoFor). */
+export type ViewerMemo = Memo;
+
+/** The viewer's part of a viewer cache. */
+export function memoFor(cache: ViewerCache, userId: number): ViewerMemo {
+  return (key, load, keep) => cache.get(userId, key, load, keep);
+}
+
+/** No cache: every read loads. */
+export const noMemo: Memo = (_key, load) => load();
+
 interface Entry {
   value: unknown;
   expires: number;

@@ -8,6 +8,7 @@ export {
   accessToCourses,
   accessFromFacts,
   accessWithProgress,
+  courseFactsKey,
   viewerCourseFacts,
   type ViewerCourseFacts,
   canOpenLesson,

@@ -114,6 +114,11 @@ export interface ViewerCourseFacts {
   openedEarly: ReadonlySet<number>;
 }
 
+/** Where a viewer cache keeps a course's ViewerCourseFacts: the course page and the lesson player's calls share them. */
+export function courseFactsKey(courseId: number, scheduled = true): string {
+  return `course-facts:${courseId}:${scheduled}`;
+}
+
 /** The viewer's facts for a course: three queries at once (no early opens are read when `scheduled` is false, or for the instructor). */
 export async function viewerCourseFacts(db: Db, viewer: Viewer, courseId: number, scheduled = true): Promise<ViewerCourseFacts> {
   const [{ enrolment, completed }, memberships, openedEarly] = await Promise.all([

@@ -125,51 +125,56 @@ function cartBundleView(uuid: string, bundle: PricedBundle, owned: ReadonlySet<n
 }
 
 /**
- * What GET /cart/<id>/ answers, and it writes: claims the cart for the viewer (claimCart: a guest
- * cart is adopted, their earlier cart merged into it), drops the courses and whole bundles they already own and the course lines a bundle of the cart covers,
- * then prices what is left in the visitor's region. The claim and all the pruning are one transaction.
+ * What the cart holds for the viewer, and what of it must go: the courses and whole bundles they
+ * already own, and the course lines a bundle of the cart covers (two carts merged at sign-in: the
+ * bundle sells it). `owned` is which of the bundles' courses the viewer owns, shown on each bundle.
+ */
+async function cartForViewer(db: Db, cartId: string, region: Region, viewer: Viewer | undefined) {
+  const held = await q.selectCartItems(db, cartId);
+  const ownedLines = viewer
+    ? await ownedCourseIds(
+        db,
+        viewer.userId,
+        held.map((i) => i.courseId),
+      )
+    : new Set<number>();
+  const heldBundles = await bundlesInCart(db, cartId, region);
+  const owned = viewer ? await ownedCourseIds(db, viewer.userId, [...new Set(heldBundles.flatMap((b) => b.bundle.courseIds))]) : new Set<number>();
+  const ownedWhole = heldBundles.filter((b) => b.bundle.courseIds.every((id) => owned.has(id)));
+  const bundles = heldBundles.filter((b) => !ownedWhole.includes(b));
+  const covered = new Set(bundles.flatMap((b) => b.bundle.courseIds));
+  const items = held.filter((i) => !ownedLines.has(i.courseId) && !covered.has(i.courseId));
+  return {
+    items,
+    bundles,
+    owned,
+    dropCourseIds: held.filter((i) => !items.includes(i)).map((i) => i.courseId),
+    dropBundleIds: ownedWhole.map((b) => b.bundle.id),
+  };
+}
+
+/**
+ * What GET /cart/<id>/ answers, and it may write: claims the cart for the viewer (claimCart: a guest
+ * cart is adopted, their earlier cart merged into it), drops what cartForViewer says must go, then
+ * prices what is left in the visitor's region. The claim and all the pruning are one transaction.
+ * Most reads change nothing (the cart is already the viewer's and holds nothing to drop): those are
+ * answered from reads alone, without the transaction and its row locks.
  */
 export async function claimAndPriceCart(options: CartOptions): Promise<CartResponse> {
   const { db, cartId, region, viewer } = options;
-  const { items, bundles, owned } = await db.transaction(async (tx) => {
-    await claimCart({ ...options, db: tx });
-    let items = await q.selectCartItems(tx, cartId);
-    if (viewer) {
-      const ownedLines = await ownedCourseIds(
-        tx,
-        viewer.userId,
-        items.map((i) => i.courseId),
-      );
-      if (ownedLines.size) {
-        await q.deleteCartCourses(tx, cartId, [...ownedLines]);
-        items = items.filter((i) => !ownedLines.has(i.courseId));
-      }
-    }
-    // Bundles: a buyer who owns every course of one no longer has it in the cart; owning some is shown.
-    let bundles = await bundlesInCart(tx, cartId, region);
-    const owned = viewer ? await ownedCourseIds(tx, viewer.userId, [...new Set(bundles.flatMap((b) => b.bundle.courseIds))]) : new Set<number>();
-    const ownedAll = bundles.filter((b) => b.bundle.courseIds.every((id) => owned.has(id)));
-    if (ownedAll.length) {
-      await q.deleteCartBundles(
-        tx,
-        cartId,
-        ownedAll.map((b) => b.bundle.id),
-      );
-      bundles = bundles.filter((b) => !ownedAll.includes(b));
-    }
-    // A course line a bundle of the cart covers (two carts merged at sign-in) leaves: the bundle sells it.
-    const covered = new Set(bundles.flatMap((b) => b.bundle.courseIds));
-    const coveredLines = items.filter((i) => covered.has(i.courseId));
-    if (coveredLines.length) {
-      await q.deleteCartCourses(
-        tx,
-        cartId,
-        coveredLines.map((i) => i.courseId),
-      );
-      items = items.filter((i) => !covered.has(i.courseId));
-    }
-    return { items, bundles, owned };
-  });
+  const cart = await q.selectCart(db, cartId);
+  const claimed = cart !== undefined && (!viewer || cart.userId === viewer.userId);
+  const asRead = claimed ? await cartForViewer(db, cartId, region, viewer) : undefined;
+  const { items, bundles, owned } =
+    asRead && !asRead.dropCourseIds.length && !asRead.dropBundleIds.length
+      ? asRead
+      : await db.transaction(async (tx) => {
+          await claimCart({ ...options, db: tx });
+          const contents = await cartForViewer(tx, cartId, region, viewer);
+          if (contents.dropCourseIds.length) await q.deleteCartCourses(tx, cartId, contents.dropCourseIds);
+          if (contents.dropBundleIds.length) await q.deleteCartBundles(tx, cartId, contents.dropBundleIds);
+          return contents;
+        });
   const courses = new Map(
     (
       await listCourses(

@@ -15,6 +15,7 @@ import {
 import { quizAttemptBodySchema, quizAttemptResultSchema, quizAttemptsSchema } from '../../../shared/quizzes.js';
 import type { AppContext } from '../../context.js';
 import { requireViewer } from '../../http/auth.js';
+import { memoFor } from '../../http/viewer-cache.js';
 import { bearerAuth, errors, fileResponse } from '../../http/openapi.js';
 import { ownedBy } from '../access/index.js';
 import { CREDENTIAL_MEDIA_TYPE } from '../credentials/index.js';
@@ -29,6 +30,7 @@ const slugCourseParams = z.object({ slug: z.string().max(200), courseId: idSchem
 export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const deps = { db: ctx.db, queue: ctx.queue, config: ctx.config };
   const secret = ctx.config.jwtSecret;
+  const lessonMemos = (userId: number): learning.LessonMemos => ({ mine: memoFor(ctx.viewerCache, userId), shared: ctx.catalogCache.value });
   return async (app) => {
     app.post(
       '/free-enroll/:courseId/',
@@ -99,7 +101,10 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: lessonCompletionSchema, ...errors(403, 404) },
         },
       },
-      async (request) => learning.completeLesson(ctx.db, await requireViewer(request, secret), request.body.lesson_uuid, request.body.completed_status),
+      async (request) => {
+        const viewer = await requireViewer(request, secret);
+        return learning.completeLesson(ctx.db, viewer, request.body.lesson_uuid, request.body.completed_status, lessonMemos(viewer.userId));
+      },
     );
 
     app.post(
@@ -144,7 +149,10 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: z.object({ lesson_uuid: z.string(), course_status: z.string() }), ...errors(403, 404) },
         },
       },
-      async (request) => learning.openLesson(ctx.db, await requireViewer(request, secret), request.body.lesson_uuid),
+      async (request) => {
+        const viewer = await requireViewer(request, secret);
+        return learning.openLesson(ctx.db, viewer, request.body.lesson_uuid, lessonMemos(viewer.userId));
+      },
     );
 
     app.post(

@@ -9,10 +9,11 @@ import { answerNotificationEmail } from '../../emails/answer-notification.js';
 import { questionNotificationEmail } from '../../emails/question-notification.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
+import { noMemo, type Memo } from '../../http/viewer-cache.js';
 import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { getPublicUser, getPublicUsers } from '../accounts/index.js';
-import { accessTo, lessonState, ownedBy, type CourseAccess } from '../access/index.js';
+import { accessTo, accessWithProgress, courseFactsKey, lessonState, ownedBy, type CourseAccess } from '../access/index.js';
 import {
   findCourseIdsByTitle,
   findLesson,
@@ -116,9 +117,16 @@ async function issueCertificate(tx: Tx, userId: number, courseId: number) {
  * Lessons in the course and lessons of it the user has completed, a quiz counting only once it is
  * passed: so a course with quizzes completes (and issues its certificate) only when every quiz is.
  */
-async function lessonCounts(tx: Tx, userId: number, courseId: number) {
-  const [course, quizIds] = await Promise.all([getCourseSummary(tx, courseId), quizLessonIds(tx, courseId)]);
-  return { total: course?.totalLessons ?? 0, completed: await completedLessonCount(tx, userId, courseId, quizIds) };
+async function lessonCounts(db: Db, userId: number, courseId: number) {
+  const [course, quizIds] = await Promise.all([getCourseSummary(db, courseId), quizLessonIds(db, courseId)]);
+  return { total: course?.totalLessons ?? 0, completed: await completedLessonCount(db, userId, courseId, quizIds) };
+}
+
+/** The enrolment's status for these counts: completed when every lesson is; in progress once one is, or when a completed course has a lesson unmarked. */
+function settledStatus(current: ActiveEnrolment['courseStatus'], completed: number, total: number): ActiveEnrolment['courseStatus'] {
+  if (total > 0 && completed >= total) return 'completed';
+  if (current === 'completed' || (completed > 0 && current === 'enrolled')) return 'in_progress';
+  return current;
 }
 
 /**
@@ -128,10 +136,7 @@ async function lessonCounts(tx: Tx, userId: number, courseId: number) {
  */
 async function settleProgress(tx: Tx, enrolment: ActiveEnrolment): Promise<Progress> {
   const { total, completed } = await lessonCounts(tx, enrolment.userId, enrolment.courseId);
-  const everyLesson = total > 0 && completed >= total;
-  let status = enrolment.courseStatus;
-  if (everyLesson) status = 'completed';
-  else if (status === 'completed' || (completed > 0 && status === 'enrolled')) status = 'in_progress';
+  const status = settledStatus(enrolment.courseStatus, completed, total);
   if (status !== enrolment.courseStatus) await setEnrolmentStatus(tx, enrolment.id, status);
   const certificate = status === 'completed' ? await issueCertificate(tx, enrolment.userId, enrolment.courseId) : null;
   return {
@@ -152,7 +157,36 @@ type FoundLesson = NonNullable<Awaited<ReturnType<typeof findLesson>>>;
  * when the lesson is locked, whether by its price or by its drip schedule (then with its date).
  */
 export async function openableLesson(db: Db, viewer: Viewer, lesson: FoundLesson): Promise<CourseAccess> {
-  const access = await accessTo(db, viewer, lesson.courseId);
+  return refuseLocked(await accessTo(db, viewer, lesson.courseId), lesson);
+}
+
+/** The lesson player's calls: the viewer's cached facts (`mine`) and the catalog's (`shared`). */
+export interface LessonMemos {
+  mine: Memo;
+  shared: Memo;
+}
+const readNow: LessonMemos = { mine: noMemo, shared: noMemo };
+
+/** A lesson by its uuid, kept with the catalog's reads (`shared`, cleared when the catalog changes); an unknown id is never kept. */
+async function lessonByUuid(db: Database, uuid: string, shared: Memo): Promise<FoundLesson> {
+  return shared(`lesson:${uuid}`, async () => {
+    const lesson = await findLesson(db, uuid);
+    if (!lesson) throw AppError.notFound('Lesson not found.');
+    return lesson;
+  });
+}
+
+/**
+ * openableLesson over the viewer's course facts as the course page keeps them (`memo`: no query
+ * while they are kept), with the lessons they completed. The decision is still made now, at each
+ * read: kept facts never keep a lapsed membership open. Only outside a transaction.
+ */
+async function openableLessonAsKept(db: Database, viewer: Viewer, lesson: FoundLesson, mine: Memo) {
+  const { access, completed } = await accessWithProgress(db, viewer, lesson.courseId, { facts: (load) => mine(courseFactsKey(lesson.courseId), load) });
+  return { access: refuseLocked(access, lesson), completed };
+}
+
+function refuseLocked(access: CourseAccess, lesson: FoundLesson): CourseAccess {
   const state = lessonState(access, lesson);
   if (state.open) return access;
   if (!state.availableAt) throw lessonLocked();
@@ -176,14 +210,22 @@ export async function enrolmentWithAccess(tx: Tx, viewer: Viewer, access: Course
   return enrolment;
 }
 
-/** A lesson the viewer may open, opened: a member's first lesson enrols them. Preview lessons change nothing. */
-export async function openLesson(db: Database, viewer: Viewer, lessonUuid: string): Promise<{ lesson_uuid: string; course_status: string }> {
-  const lesson = await findLesson(db, lessonUuid);
-  if (!lesson) throw AppError.notFound('Lesson not found.');
+/**
+ * A lesson the viewer may open, opened: a member's first lesson enrols them. Preview lessons change
+ * nothing, nor does any lesson of a course the viewer is enrolled in: those are answered from reads,
+ * and only a first opening takes the transaction that enrols.
+ */
+export async function openLesson(
+  db: Database,
+  viewer: Viewer,
+  lessonUuid: string,
+  memos: LessonMemos = readNow,
+): Promise<{ lesson_uuid: string; course_status: string }> {
+  const lesson = await lessonByUuid(db, lessonUuid, memos.shared);
+  const { access } = await openableLessonAsKept(db, viewer, lesson, memos.mine);
+  if (!access.full || access.enrolment) return { lesson_uuid: lessonUuid, course_status: access.enrolment?.status ?? 'not enrolled' };
   return db.transaction(async (tx) => {
-    const access = await openableLesson(tx, viewer, lesson);
-    if (!access.full) return { lesson_uuid: lessonUuid, course_status: access.enrolment?.status ?? 'not enrolled' };
-    const enrolment = await enrolmentWithAccess(tx, viewer, access);
+    const enrolment = await enrolmentWithAccess(tx, viewer, await openableLesson(tx, viewer, lesson));
     return { lesson_uuid: lessonUuid, course_status: enrolment.courseStatus };
   });
 }
@@ -192,9 +234,16 @@ export async function openLesson(db: Database, viewer: Viewer, lessonUuid: strin
  * Marks a lesson completed (counted once) or, with `completed: false`, not completed; both are
  * idempotent. Only a viewer who may open every lesson of the course has progress.
  */
-export async function completeLesson(db: Database, viewer: Viewer, lessonUuid: string, completed = true): Promise<LessonCompletion> {
-  const lesson = await findLesson(db, lessonUuid);
-  if (!lesson) throw AppError.notFound('Lesson not found.');
+export async function completeLesson(
+  db: Database,
+  viewer: Viewer,
+  lessonUuid: string,
+  completed = true,
+  memos: LessonMemos = readNow,
+): Promise<LessonCompletion> {
+  const lesson = await lessonByUuid(db, lessonUuid, memos.shared);
+  const again = completed ? await completedAgain(db, viewer, lesson, memos.mine) : undefined;
+  if (again) return { ...again, lesson_uuid: lessonUuid, completed_status: true };
   return db.transaction(async (tx) => {
     const access = await openableLesson(tx, viewer, lesson);
     if (!completed) {
@@ -207,6 +256,30 @@ export async function completeLesson(db: Database, viewer: Viewer, lessonUuid: s
       throw new AppError('conflict', quizMessages.passToComplete, { detail: quizMessages.passToComplete });
     return { ...(await completeLessonOf(tx, viewer, access, lesson.id)), lesson_uuid: lessonUuid, completed_status: true };
   });
+}
+
+/**
+ * A lesson completed before, in a course still in progress, completed again (the player reports
+ * every end of a video): nothing changes, so the progress is answered from reads, without the
+ * transaction and the enrolment's row lock. Undefined whenever something might change: a first
+ * completion, progress to settle, a finished course (its certificate), or a quiz (passing completes it).
+ */
+async function completedAgain(db: Database, viewer: Viewer, lesson: FoundLesson, mine: Memo): Promise<Progress | undefined> {
+  if (lesson.lessonType === 'quiz') return undefined;
+  const { access, completed: done } = await openableLessonAsKept(db, viewer, lesson, mine);
+  const enrolment = access.full ? access.enrolment : null;
+  if (!enrolment || !done.has(lesson.id)) return undefined;
+  // Kept with the viewer's other facts: a completion, an unmarked lesson or a quiz attempt of theirs drops it, as a catalog change does.
+  const { total, completed } = await mine(`lesson-counts:${lesson.courseId}`, () => lessonCounts(db, viewer.userId, lesson.courseId));
+  const status = settledStatus(enrolment.status, completed, total);
+  if (status !== enrolment.status || status === 'completed') return undefined;
+  return {
+    course_status: status,
+    total_lessons: total,
+    completed_total_lessons: completed,
+    student_progress: progressPercent(status, completed, total),
+    certificate_id: null,
+  };
 }
 
 /** The one way a lesson becomes completed (ticked, watched, read, or a quiz passed): counted once, then the course's progress settles. */

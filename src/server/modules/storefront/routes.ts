@@ -6,13 +6,14 @@ import { viewerOf } from '../../http/auth.js';
 import { sendSnapshot } from '../../http/cache.js';
 import { sendKept } from '../../http/compress.js';
 import { noContent, optionalBearerAuth } from '../../http/openapi.js';
+import { memoFor } from '../../http/viewer-cache.js';
 import { compiledSerializer } from '../../http/serializer.js';
 import { currentSlugFor } from '../catalog/index.js';
 import { bundleListSchema, bundleSchema } from '../../../shared/bundles.js';
 import { errors } from '../../http/openapi.js';
 import { getBundle, listBundles } from './bundles.js';
 import { courseDetailView } from './serialise.js';
-import { getCourseDetail, type ViewerMemo } from './service.js';
+import { getCourseDetail } from './service.js';
 import { renderCourseDetail } from './template.js';
 
 /** The course page (GET /courses/:slug/): one snapshot for visitors; for a signed-in viewer, their facts written into a shared template. */
@@ -42,7 +43,7 @@ export function storefrontRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             // A signed-in viewer gets their own progress and unlocked lessons: never from the shared memo.
             reply.header('Cache-Control', 'private, no-store');
             // Their page is kept in the viewer cache, built from their cached facts and a template of the shared part serialised once.
-            const viewerMemo: ViewerMemo = (key, load, keep) => ctx.viewerCache.get(viewer.userId, key, load, keep);
+            const viewerMemo = memoFor(ctx.viewerCache, viewer.userId);
             const page = await renderCourseDetail({ db, slug, region, viewer, signingSecret: ctx.config.jwtSecret, memo: cache.value, viewerMemo });
             // Already JSON bytes (equal to the schema's serialisation, template.test.ts), compressed once per encoding.
             return sendKept(request, reply.type('application/json; charset=utf-8'), page);

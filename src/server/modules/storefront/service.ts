@@ -8,14 +8,13 @@ import { progressPercent } from '../../../shared/progress.js';
 import type { Region } from '../../../shared/regions.js';
 import type { Database } from '../../db/client.js';
 import type { Viewer } from '../../http/auth.js';
-import type { KeepOptions } from '../../http/viewer-cache.js';
+import { noMemo, type ViewerMemo } from '../../http/viewer-cache.js';
 import { sign } from '../../lib/signing.js';
-import { accessWithProgress, lessonState, type CourseAccess, type LessonState, type ScheduledLesson } from '../access/index.js';
+import { accessWithProgress, courseFactsKey, lessonState, type CourseAccess, type LessonState, type ScheduledLesson } from '../access/index.js';
 import { getCourseContent, resourceLinkPurpose, type CourseContent, type InstructorRecord, type PublicQuiz } from '../catalog/index.js';
 import { enrolledCount, quizAttemptsUsed } from '../enrolments/index.js';
 
-/** One viewer's part of the viewer cache (ctx.viewerCache.get for their id). */
-export type ViewerMemo = <T>(key: string, load: () => Promise<T>, keep?: KeepOptions<T>) => Promise<T>;
+export type { ViewerMemo };
 
 export interface CourseDetailOptions {
   db: Database;
@@ -117,8 +116,6 @@ export interface ViewerCourse {
   stableUntil: number;
 }
 
-const noMemo = <T>(_key: string, load: () => Promise<T>) => load();
-
 /** What every viewer of the course shares (memoised until the catalog changes; never the studio's preview). */
 export function sharedCourseContent(options: CourseDetailOptions): Promise<SharedCourse> {
   const { db, slug, region } = options;
@@ -141,7 +138,7 @@ export async function courseForViewer(options: CourseDetailOptions, loaded?: Sha
   const { access, completed, changesAt } = await accessWithProgress(db, viewer, course.id, {
     now,
     scheduled,
-    facts: (load) => viewerMemo(`course-facts:${course.id}:${scheduled}`, load),
+    facts: (load) => viewerMemo(courseFactsKey(course.id, scheduled), load),
   });
 
   // Progress belongs to the enrolment and is shown even when access has lapsed.

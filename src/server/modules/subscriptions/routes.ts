@@ -20,6 +20,7 @@ import {
 } from '../../../shared/subscriptions.js';
 import { visitorOf, type AppContext } from '../../context.js';
 import { requireViewer } from '../../http/auth.js';
+import { memoFor } from '../../http/viewer-cache.js';
 import { bearerAuth, errors } from '../../http/openapi.js';
 import type { MembershipDeps } from './state-machine.js';
 import * as selfService from './self-service.js';
@@ -112,7 +113,7 @@ export function subscriptionRoutes(ctx: AppContext, deps: MembershipDeps): Fasti
         reply.header('Cache-Control', 'private, no-store');
         const viewer = await requireViewer(request, secret);
         return memberships.subscriptionDetail(deps, viewer, {
-          mine: (key, load) => ctx.viewerCache.get(viewer.userId, key, load),
+          mine: memoFor(ctx.viewerCache, viewer.userId),
           shared: ctx.catalogCache.value,
         });
       },
