@@ -1,12 +1,24 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cartBundles, cartItems, carts } from '../../db/schema/index.js';
+import { userFactsChanged } from '../../invalidation/user-facts.js';
+
+/**
+ * A signed-in user's priced cart is kept with their facts (the viewer cache), so every write to a
+ * cart they own drops it, after the commit: each write below says which cart (or whose carts) it changed.
+ */
+async function cartChanged(db: Db, cartId: string | undefined): Promise<void> {
+  if (!cartId) return;
+  const [row] = await db.select({ userId: carts.userId }).from(carts).where(eq(carts.id, cartId)).limit(1);
+  if (row?.userId) userFactsChanged(db, row.userId);
+}
 
 export async function ensureCart(db: Db, cartId: string, region: string, userId?: number): Promise<void> {
   await db
     .insert(carts)
     .values({ id: cartId, region, userId: userId ?? null })
     .onConflictDoUpdate({ target: carts.id, set: { updatedAt: new Date(), ...(userId ? { userId } : {}) } });
+  if (userId) userFactsChanged(db, userId);
 }
 
 export async function selectCart(db: Db, cartId: string) {
@@ -17,6 +29,7 @@ export async function selectCart(db: Db, cartId: string) {
 /** Adds the course unless it is already there; true when added. */
 export async function insertCartItem(db: Db, cartId: string, courseId: number): Promise<boolean> {
   const rows = await db.insert(cartItems).values({ cartId, courseId }).onConflictDoNothing().returning({ id: cartItems.id });
+  if (rows.length) await cartChanged(db, cartId);
   return rows.length === 1;
 }
 
@@ -36,6 +49,7 @@ export async function countCartItems(db: Db, cartId: string): Promise<number> {
 /** Adds the bundle unless it is already there; true when added. */
 export async function insertCartBundle(db: Db, cartId: string, bundleId: number): Promise<boolean> {
   const rows = await db.insert(cartBundles).values({ cartId, bundleId }).onConflictDoNothing().returning({ id: cartBundles.id });
+  if (rows.length) await cartChanged(db, cartId);
   return rows.length === 1;
 }
 
@@ -56,12 +70,14 @@ export function selectCartBundlesByUuid(db: Db, uuids: string[]) {
 
 export async function deleteCartBundleItem(db: Db, uuid: string) {
   const [row] = await db.delete(cartBundles).where(eq(cartBundles.uuid, uuid)).returning({ cartId: cartBundles.cartId });
+  await cartChanged(db, row?.cartId);
   return row;
 }
 
 export async function deleteCartBundles(db: Db, cartId: string, bundleIds: number[]): Promise<void> {
   if (!bundleIds.length) return;
   await db.delete(cartBundles).where(and(eq(cartBundles.cartId, cartId), inArray(cartBundles.bundleId, bundleIds)));
+  await cartChanged(db, cartId);
 }
 
 /** Removes the bundles from every cart of the user (after a purchase). */
@@ -70,6 +86,7 @@ export async function deleteUserCartBundles(db: Db, userId: number, bundleIds: n
   await db
     .delete(cartBundles)
     .where(and(inArray(cartBundles.bundleId, bundleIds), inArray(cartBundles.cartId, db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)))));
+  userFactsChanged(db, userId);
 }
 
 export function selectCartItems(db: Db, cartId: string) {
@@ -86,12 +103,14 @@ export function selectCartItemsByUuid(db: Db, uuids: string[]) {
 
 export async function deleteCartItem(db: Db, uuid: string) {
   const [row] = await db.delete(cartItems).where(eq(cartItems.uuid, uuid)).returning({ cartId: cartItems.cartId });
+  await cartChanged(db, row?.cartId);
   return row;
 }
 
 export async function deleteCartCourses(db: Db, cartId: string, courseIds: number[]): Promise<void> {
   if (!courseIds.length) return;
   await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), inArray(cartItems.courseId, courseIds)));
+  await cartChanged(db, cartId);
 }
 
 /** Removes the courses from every cart of the user (after a purchase). */
@@ -100,6 +119,7 @@ export async function deleteUserCartCourses(db: Db, userId: number, courseIds: n
   await db
     .delete(cartItems)
     .where(and(inArray(cartItems.courseId, courseIds), inArray(cartItems.cartId, db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)))));
+  userFactsChanged(db, userId);
 }
 
 export async function selectUserCartId(db: Db, userId: number): Promise<string | undefined> {
@@ -121,6 +141,8 @@ export async function moveCartItems(db: Db, fromCartId: string, toCartId: string
     sql`insert into cart_bundles (cart_id, bundle_id) select ${toCartId}, bundle_id from cart_bundles where cart_id = ${fromCartId} on conflict do nothing`,
   );
   await db.delete(cartBundles).where(eq(cartBundles.cartId, fromCartId));
+  await cartChanged(db, fromCartId);
+  await cartChanged(db, toCartId);
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 import { visitorOf, type AppContext } from '../../context.js';
 import { viewerOf } from '../../http/auth.js';
 import { errors, optionalBearerAuth } from '../../http/openapi.js';
+import { memoFor } from '../../http/viewer-cache.js';
 import * as cart from './service.js';
 
 export function cartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -56,7 +57,9 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header('Cache-Control', 'private, no-store');
-        return cart.claimAndPriceCart({ db, cartId: request.params.cartId, region: visitorOf(ctx, request).region, viewer: await viewerOf(request, secret) });
+        const viewer = await viewerOf(request, secret);
+        const options = { db, cartId: request.params.cartId, region: visitorOf(ctx, request).region, viewer };
+        return cart.claimAndPriceCart(options, viewer ? memoFor(ctx.viewerCache, viewer.userId) : undefined);
       },
     );
 

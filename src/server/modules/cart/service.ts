@@ -5,6 +5,7 @@ import { regions, type Region } from '../../../shared/regions.js';
 import type { Database, Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
+import { noMemo, type Memo } from '../../http/viewer-cache.js';
 import { ownedBy } from '../access/index.js';
 import { bundlesForPurchase, getCourseSummary, listCourses, type PricedBundle } from '../catalog/index.js';
 import { ownedCourseIds } from '../enrolments/index.js';
@@ -158,23 +159,38 @@ async function cartForViewer(db: Db, cartId: string, region: Region, viewer: Vie
  * cart is adopted, their earlier cart merged into it), drops what cartForViewer says must go, then
  * prices what is left in the visitor's region. The claim and all the pruning are one transaction.
  * Most reads change nothing (the cart is already the viewer's and holds nothing to drop): those are
- * answered from reads alone, without the transaction and its row locks.
+ * answered from reads alone, and a signed-in viewer's answer is kept with their facts (`mine`, the
+ * viewer cache), dropped when the cart, what they own or the catalog changes (cart/queries.ts).
  */
-export async function claimAndPriceCart(options: CartOptions): Promise<CartResponse> {
+export async function claimAndPriceCart(options: CartOptions, mine: Memo = noMemo): Promise<CartResponse> {
   const { db, cartId, region, viewer } = options;
+  const asRead = await (viewer ? mine : noMemo)(`cart:${cartId}:${region}`, () => cartAsRead(options), { isFresh: (kept) => kept !== undefined });
+  if (asRead) return asRead;
+  const contents = await db.transaction(async (tx) => {
+    await claimCart({ ...options, db: tx });
+    const found = await cartForViewer(tx, cartId, region, viewer);
+    if (found.dropCourseIds.length) await q.deleteCartCourses(tx, cartId, found.dropCourseIds);
+    if (found.dropBundleIds.length) await q.deleteCartBundles(tx, cartId, found.dropBundleIds);
+    return found;
+  });
+  return pricedCart(db, cartId, region, contents);
+}
+
+/** The priced cart when reading it changes nothing; undefined when it must be claimed or pruned first. */
+async function cartAsRead({ db, cartId, region, viewer }: CartOptions): Promise<CartResponse | undefined> {
   const cart = await q.selectCart(db, cartId);
-  const claimed = cart !== undefined && (!viewer || cart.userId === viewer.userId);
-  const asRead = claimed ? await cartForViewer(db, cartId, region, viewer) : undefined;
-  const { items, bundles, owned } =
-    asRead && !asRead.dropCourseIds.length && !asRead.dropBundleIds.length
-      ? asRead
-      : await db.transaction(async (tx) => {
-          await claimCart({ ...options, db: tx });
-          const contents = await cartForViewer(tx, cartId, region, viewer);
-          if (contents.dropCourseIds.length) await q.deleteCartCourses(tx, cartId, contents.dropCourseIds);
-          if (contents.dropBundleIds.length) await q.deleteCartBundles(tx, cartId, contents.dropBundleIds);
-          return contents;
-        });
+  if (!cart || (viewer && cart.userId !== viewer.userId)) return undefined;
+  const contents = await cartForViewer(db, cartId, region, viewer);
+  if (contents.dropCourseIds.length || contents.dropBundleIds.length) return undefined;
+  return pricedCart(db, cartId, region, contents);
+}
+
+async function pricedCart(
+  db: Db,
+  cartId: string,
+  region: Region,
+  { items, bundles, owned }: Pick<Awaited<ReturnType<typeof cartForViewer>>, 'items' | 'bundles' | 'owned'>,
+): Promise<CartResponse> {
   const courses = new Map(
     (
       await listCourses(
