@@ -4,7 +4,8 @@
 // (40 and 400 courses of 10 sections × 10 lessons, each section ending in a quiz and dripped a week
 // after the one before), it seeds a fresh database, starts the server
 // in production mode and measures requests per second and p99 of: a hello-world route (the
-// ceiling), the course list, a course detail for a visitor and for a signed-in member; then, on
+// ceiling), the course list, a course detail for a visitor and for a signed-in member, and
+// the member's other reads (dashboard, check-enrollment, subscription detail, open-lesson, complete-lesson, the cart); then, on
 // the first size, order creation by 50 signed-in buyers (paced, and back to back) and the studio's order list
 // over 100,000 orders. Create-order measures our own share: Stripe is a local stub that answers
 // every call at once (provider latency stubbed at zero), so what remains is our server's work (the

@@ -14,7 +14,7 @@ import type { AttemptCounters } from './integrations/redis/index.js';
 import type { FileStorage } from './integrations/storage/index.js';
 import type { Invalidation } from './invalidation/index.js';
 import type { JobQueue } from './jobs/queue.js';
-import type { ViewerCache } from './http/viewer-cache.js';
+import { memoFor, type Memos, type ViewerCache } from './http/viewer-cache.js';
 
 /** What every module's routes receive: configuration and the outside services, chosen once. */
 export interface AppContext {
@@ -45,6 +45,11 @@ export interface Visitor {
   region: Region;
   /** Where a payment provider sends this visitor back (http/return-origin.ts). */
   returnOrigin: string;
+}
+
+/** A signed-in viewer's memos: their part of the viewer cache, and the catalog's snapshots. */
+export function memosFor(ctx: Pick<AppContext, 'viewerCache' | 'catalogCache'>, userId: number): Memos {
+  return { mine: memoFor(ctx.viewerCache, userId), shared: ctx.catalogCache.value };
 }
 
 /**

@@ -36,6 +36,15 @@ export function memoFor(cache: ViewerCache, userId: number): ViewerMemo {
 /** No cache: every read loads. */
 export const noMemo: Memo = (_key, load) => load();
 
+/** Where a signed-in read may keep what it reads: the viewer's own facts (`mine`) and the catalog's, which every viewer shares (`shared`). */
+export interface Memos {
+  mine: Memo;
+  shared: Memo;
+}
+
+/** No cache for either. */
+export const readNow: Memos = { mine: noMemo, shared: noMemo };
+
 interface Entry {
   value: unknown;
   expires: number;

@@ -13,9 +13,8 @@ import {
   questionSchema,
 } from '../../../shared/learning.js';
 import { quizAttemptBodySchema, quizAttemptResultSchema, quizAttemptsSchema } from '../../../shared/quizzes.js';
-import type { AppContext } from '../../context.js';
+import { memosFor, type AppContext } from '../../context.js';
 import { requireViewer } from '../../http/auth.js';
-import { memoFor } from '../../http/viewer-cache.js';
 import { bearerAuth, errors, fileResponse } from '../../http/openapi.js';
 import { ownedBy } from '../access/index.js';
 import { CREDENTIAL_MEDIA_TYPE } from '../credentials/index.js';
@@ -30,7 +29,6 @@ const slugCourseParams = z.object({ slug: z.string().max(200), courseId: idSchem
 export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const deps = { db: ctx.db, queue: ctx.queue, config: ctx.config };
   const secret = ctx.config.jwtSecret;
-  const lessonMemos = (userId: number): learning.LessonMemos => ({ mine: memoFor(ctx.viewerCache, userId), shared: ctx.catalogCache.value });
   return async (app) => {
     app.post(
       '/free-enroll/:courseId/',
@@ -103,7 +101,7 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const viewer = await requireViewer(request, secret);
-        return learning.completeLesson(ctx.db, viewer, request.body.lesson_uuid, request.body.completed_status, lessonMemos(viewer.userId));
+        return learning.completeLesson(ctx.db, viewer, request.body.lesson_uuid, request.body.completed_status, memosFor(ctx, viewer.userId));
       },
     );
 
@@ -151,7 +149,7 @@ export function learningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const viewer = await requireViewer(request, secret);
-        return learning.openLesson(ctx.db, viewer, request.body.lesson_uuid, lessonMemos(viewer.userId));
+        return learning.openLesson(ctx.db, viewer, request.body.lesson_uuid, memosFor(ctx, viewer.userId));
       },
     );
 

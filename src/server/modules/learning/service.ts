@@ -9,7 +9,7 @@ import { answerNotificationEmail } from '../../emails/answer-notification.js';
 import { questionNotificationEmail } from '../../emails/question-notification.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
-import { noMemo, type Memo } from '../../http/viewer-cache.js';
+import { readNow, type Memo, type Memos } from '../../http/viewer-cache.js';
 import { SEND_EMAIL_JOB } from '../../jobs/email.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { getPublicUser, getPublicUsers } from '../accounts/index.js';
@@ -160,13 +160,6 @@ export async function openableLesson(db: Db, viewer: Viewer, lesson: FoundLesson
   return refuseLocked(await accessTo(db, viewer, lesson.courseId), lesson);
 }
 
-/** The lesson player's calls: the viewer's cached facts (`mine`) and the catalog's (`shared`). */
-export interface LessonMemos {
-  mine: Memo;
-  shared: Memo;
-}
-const readNow: LessonMemos = { mine: noMemo, shared: noMemo };
-
 /** A lesson by its uuid, kept with the catalog's reads (`shared`, cleared when the catalog changes); an unknown id is never kept. */
 async function lessonByUuid(db: Database, uuid: string, shared: Memo): Promise<FoundLesson> {
   return shared(`lesson:${uuid}`, async () => {
@@ -219,7 +212,7 @@ export async function openLesson(
   db: Database,
   viewer: Viewer,
   lessonUuid: string,
-  memos: LessonMemos = readNow,
+  memos: Memos = readNow,
 ): Promise<{ lesson_uuid: string; course_status: string }> {
   const lesson = await lessonByUuid(db, lessonUuid, memos.shared);
   const { access } = await openableLessonAsKept(db, viewer, lesson, memos.mine);
@@ -234,13 +227,7 @@ export async function openLesson(
  * Marks a lesson completed (counted once) or, with `completed: false`, not completed; both are
  * idempotent. Only a viewer who may open every lesson of the course has progress.
  */
-export async function completeLesson(
-  db: Database,
-  viewer: Viewer,
-  lessonUuid: string,
-  completed = true,
-  memos: LessonMemos = readNow,
-): Promise<LessonCompletion> {
+export async function completeLesson(db: Database, viewer: Viewer, lessonUuid: string, completed = true, memos: Memos = readNow): Promise<LessonCompletion> {
   const lesson = await lessonByUuid(db, lessonUuid, memos.shared);
   const again = completed ? await completedAgain(db, viewer, lesson, memos.mine) : undefined;
   if (again) return { ...again, lesson_uuid: lessonUuid, completed_status: true };

@@ -18,9 +18,8 @@ import {
   updateLifetimeBodySchema,
   verifyResponseSchema,
 } from '../../../shared/subscriptions.js';
-import { visitorOf, type AppContext } from '../../context.js';
+import { memosFor, visitorOf, type AppContext } from '../../context.js';
 import { requireViewer } from '../../http/auth.js';
-import { memoFor } from '../../http/viewer-cache.js';
 import { bearerAuth, errors } from '../../http/openapi.js';
 import type { MembershipDeps } from './state-machine.js';
 import * as selfService from './self-service.js';
@@ -112,10 +111,7 @@ export function subscriptionRoutes(ctx: AppContext, deps: MembershipDeps): Fasti
       async (request, reply) => {
         reply.header('Cache-Control', 'private, no-store');
         const viewer = await requireViewer(request, secret);
-        return memberships.subscriptionDetail(deps, viewer, {
-          mine: memoFor(ctx.viewerCache, viewer.userId),
-          shared: ctx.catalogCache.value,
-        });
+        return memberships.subscriptionDetail(deps, viewer, memosFor(ctx, viewer.userId));
       },
     );
 

@@ -12,6 +12,7 @@ import type { CourseListItem } from '../../../shared/catalog.js';
 import type { Visitor } from '../../context.js';
 import { AppError } from '../../errors.js';
 import type { Viewer } from '../../http/auth.js';
+import { readNow, type Memos } from '../../http/viewer-cache.js';
 import { accessToCourses, ownedBy } from '../access/index.js';
 import { getPublicUser, type PublicUser } from '../accounts/index.js';
 import { getPlanForPurchase, listCourses, listPlanNames, type PlanForPurchase } from '../catalog/index.js';
@@ -377,18 +378,6 @@ const EMPTY_DETAIL: SubscriptionDetail = {
   sandbox_url: null,
 };
 
-type Memo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
-
-/** Where subscriptionDetail may keep what it reads: the viewer's memberships, and the plan names every viewer shares. */
-export interface DetailMemos {
-  /** The viewer's own (ctx.viewerCache for them): dropped when one of their memberships is written. */
-  mine: Memo;
-  /** Everyone's (the catalog's snapshots): dropped when the catalog changes. */
-  shared: Memo;
-}
-
-const readNow: Memo = (_key, load) => load();
-
 /**
  * GET /user/subscription-detail/: the current membership, else the latest one that ever started.
  * Decided at each read from the rows (kept in `memos`), so the end of a period shows without a write.
@@ -396,7 +385,8 @@ const readNow: Memo = (_key, load) => load();
 export async function subscriptionDetail(
   deps: MembershipDeps,
   viewer: Viewer,
-  memos: DetailMemos = { mine: readNow, shared: readNow },
+  // Kept: the viewer's memberships (dropped when one is written) and the plan names every viewer shares.
+  memos: Memos = readNow,
 ): Promise<SubscriptionDetail> {
   let rows = await memos.mine('memberships', () => membershipsOfUser(deps.db, viewer.userId));
   if (rows[0]?.status === 'pending') {
