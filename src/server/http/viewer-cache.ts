@@ -25,11 +25,8 @@ export interface KeepOptions<T> {
 
 /** A keyed memo as a service is handed one: a cache's get (one viewer's part of this cache, the catalog's snapshots), or noMemo. */
 export type Memo = <T>(key: string, load: () => Promise<T>, keep?: KeepOptions<T>) => Promise<T>;
-/** One viewer's part of the cache (memoFor). */
-export type ViewerMemo = Memo;
-
 /** The viewer's part of a viewer cache. */
-export function memoFor(cache: ViewerCache, userId: number): ViewerMemo {
+export function memoFor(cache: ViewerCache, userId: number): Memo {
   return (key, load, keep) => cache.get(userId, key, load, keep);
 }
 

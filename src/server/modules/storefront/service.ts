@@ -8,13 +8,11 @@ import { progressPercent } from '../../../shared/progress.js';
 import type { Region } from '../../../shared/regions.js';
 import type { Database } from '../../db/client.js';
 import type { Viewer } from '../../http/auth.js';
-import { noMemo, type ViewerMemo } from '../../http/viewer-cache.js';
+import { noMemo, type Memo } from '../../http/viewer-cache.js';
 import { sign } from '../../lib/signing.js';
 import { accessWithProgress, courseFactsKey, lessonState, type CourseAccess, type LessonState, type ScheduledLesson } from '../access/index.js';
 import { getCourseContent, resourceLinkPurpose, type CourseContent, type InstructorRecord, type PublicQuiz } from '../catalog/index.js';
 import { enrolledCount, quizAttemptsUsed } from '../enrolments/index.js';
-
-export type { ViewerMemo };
 
 export interface CourseDetailOptions {
   db: Database;
@@ -27,7 +25,7 @@ export interface CourseDetailOptions {
   /** Keeps what every viewer of the course shares (course, sections, lessons, sanitised articles) until the catalog changes. */
   memo?: <T>(key: string, load: () => Promise<T>) => Promise<T>;
   /** Keeps the viewer's own facts (access, completed lessons, quiz attempts) until one of them changes. */
-  viewerMemo?: ViewerMemo;
+  viewerMemo?: Memo;
   /** The studio's preview: an unpublished course too (never memoised, so it cannot reach the storefront). */
   includeUnpublished?: boolean;
 }
