@@ -129,6 +129,17 @@ function settledStatus(current: ActiveEnrolment['courseStatus'], completed: numb
   return current;
 }
 
+/** What a progress answer says, for an enrolment's status and counts. */
+function progressOf(status: ActiveEnrolment['courseStatus'], completed: number, total: number, certificateId: string | null = null): Progress {
+  return {
+    course_status: status,
+    total_lessons: total,
+    completed_total_lessons: completed,
+    student_progress: progressPercent(status, completed, total),
+    certificate_id: certificateId,
+  };
+}
+
 /**
  * Recounts progress under the enrolment's row lock, so repeated and concurrent calls agree. The
  * course is completed, and its certificate issued, exactly when every lesson is completed; a
@@ -139,13 +150,7 @@ async function settleProgress(tx: Tx, enrolment: ActiveEnrolment): Promise<Progr
   const status = settledStatus(enrolment.courseStatus, completed, total);
   if (status !== enrolment.courseStatus) await setEnrolmentStatus(tx, enrolment.id, status);
   const certificate = status === 'completed' ? await issueCertificate(tx, enrolment.userId, enrolment.courseId) : null;
-  return {
-    course_status: status,
-    total_lessons: total,
-    completed_total_lessons: completed,
-    student_progress: progressPercent(status, completed, total),
-    certificate_id: certificate?.certificateId ?? null,
-  };
+  return progressOf(status, completed, total, certificate?.certificateId);
 }
 
 export const lessonLocked = () => new AppError('forbidden', learningMessages.lessonLocked, { detail: learningMessages.lessonLocked });
@@ -260,13 +265,7 @@ async function completedAgain(db: Database, viewer: Viewer, lesson: FoundLesson,
   const { total, completed } = await mine(`lesson-counts:${lesson.courseId}`, () => lessonCounts(db, viewer.userId, lesson.courseId));
   const status = settledStatus(enrolment.status, completed, total);
   if (status !== enrolment.status || status === 'completed') return undefined;
-  return {
-    course_status: status,
-    total_lessons: total,
-    completed_total_lessons: completed,
-    student_progress: progressPercent(status, completed, total),
-    certificate_id: null,
-  };
+  return progressOf(status, completed, total);
 }
 
 /** The one way a lesson becomes completed (ticked, watched, read, or a quiz passed): counted once, then the course's progress settles. */
@@ -316,7 +315,7 @@ export async function restartCourse(db: Database, userId: number, slug: string, 
     await clearProgress(tx, userId, courseId);
     await setEnrolmentStatus(tx, enrolment.id, 'in_progress');
     const { total } = await lessonCounts(tx, userId, courseId);
-    return { course_status: 'in_progress', total_lessons: total, completed_total_lessons: 0, student_progress: 0, certificate_id: null };
+    return progressOf('in_progress', 0, total);
   });
 }
 
