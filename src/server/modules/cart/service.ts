@@ -128,23 +128,18 @@ function cartBundleView(uuid: string, bundle: PricedBundle, owned: ReadonlySet<n
 /**
  * What the cart holds for the viewer, and what of it must go: the courses and whole bundles they
  * already own, and the course lines a bundle of the cart covers (two carts merged at sign-in: the
- * bundle sells it). `owned` is which of the bundles' courses the viewer owns, shown on each bundle.
+ * bundle sells it). `owned` is which of the courses the cart names the viewer owns (a bundle shows its own).
  */
 async function cartForViewer(db: Db, cartId: string, region: Region, viewer: Viewer | undefined) {
   const held = await q.selectCartItems(db, cartId);
-  const ownedLines = viewer
-    ? await ownedCourseIds(
-        db,
-        viewer.userId,
-        held.map((i) => i.courseId),
-      )
-    : new Set<number>();
   const heldBundles = await bundlesInCart(db, cartId, region);
-  const owned = viewer ? await ownedCourseIds(db, viewer.userId, [...new Set(heldBundles.flatMap((b) => b.bundle.courseIds))]) : new Set<number>();
+  // One question for every course the cart names, alone or in a bundle.
+  const named = [...new Set([...held.map((i) => i.courseId), ...heldBundles.flatMap((b) => b.bundle.courseIds)])];
+  const owned = viewer ? await ownedCourseIds(db, viewer.userId, named) : new Set<number>();
   const ownedWhole = heldBundles.filter((b) => b.bundle.courseIds.every((id) => owned.has(id)));
   const bundles = heldBundles.filter((b) => !ownedWhole.includes(b));
   const covered = new Set(bundles.flatMap((b) => b.bundle.courseIds));
-  const items = held.filter((i) => !ownedLines.has(i.courseId) && !covered.has(i.courseId));
+  const items = held.filter((i) => !owned.has(i.courseId) && !covered.has(i.courseId));
   return {
     items,
     bundles,
@@ -161,10 +156,11 @@ async function cartForViewer(db: Db, cartId: string, region: Region, viewer: Vie
  * Most reads change nothing (the cart is already the viewer's and holds nothing to drop): those are
  * answered from reads alone, and a signed-in viewer's answer is kept with their facts (`mine`, the
  * viewer cache), dropped when the cart, what they own or the catalog changes (cart/queries.ts).
+ * A guest is given no `mine`: their cart is never kept.
  */
 export async function claimAndPriceCart(options: CartOptions, mine: Memo = noMemo): Promise<CartResponse> {
   const { db, cartId, region, viewer } = options;
-  const asRead = await (viewer ? mine : noMemo)(`cart:${cartId}:${region}`, () => cartAsRead(options), { isFresh: (kept) => kept !== undefined });
+  const asRead = await mine(`cart:${cartId}:${region}`, () => cartAsRead(options), { isFresh: (kept) => kept !== undefined });
   if (asRead) return asRead;
   const contents = await db.transaction(async (tx) => {
     await claimCart({ ...options, db: tx });
